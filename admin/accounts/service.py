@@ -1,0 +1,105 @@
+"""Accounts: users, their plans, their API keys. Used by the `hop` CLI."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+import psycopg
+from psycopg import errors as pg_errors
+
+from admin.accounts.passwords import MIN_PASSWORD_LENGTH, hash_password_async
+from admin.auth.scopes import ALL_SCOPES
+from admin.auth.secrets import new_api_key, token_hash
+from admin.db import Database, load_queries
+from admin.errors import Conflict, FieldError, NotFound, validation
+from common.ids import new_id
+
+PLANS = ("free", "pro", "business")
+_SQL = load_queries(__file__)
+
+
+class CreatedUser(msgspec.Struct, frozen=True):
+    userId: str  # noqa: N815 - CLI output field names
+    liveKey: str  # noqa: N815
+    testKey: str  # noqa: N815
+
+
+def _check_new_user(email: str, password: str, plan: str) -> None:
+    errors = []
+    local, at, domain = email.partition("@")
+    if not (local and at and "." in domain) or len(email) > 254 or any(c.isspace() for c in email):
+        errors.append(FieldError("email", "must be an e-mail address"))
+    if len(password) < MIN_PASSWORD_LENGTH:
+        errors.append(FieldError("password", f"must be at least {MIN_PASSWORD_LENGTH} characters"))
+    if plan not in PLANS:
+        errors.append(FieldError("plan", f"must be one of {', '.join(PLANS)}"))
+    if errors:
+        raise validation(errors)
+
+
+async def _insert_key(
+    conn: psycopg.AsyncConnection,
+    user_id: str,
+    environment: Literal["live", "test"],
+    scopes: tuple[str, ...],
+) -> str:
+    key, prefix = new_api_key(environment)
+    await conn.execute(
+        _SQL["insert_api_key"],
+        {
+            "id": new_id("key"),
+            "user_id": user_id,
+            "environment": environment,
+            "prefix": prefix,
+            "key_hash": token_hash(key),
+            "scopes": list(scopes),
+        },
+    )
+    return key
+
+
+class AccountService:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def create_user(self, email: str, password: str, plan: str = "free") -> CreatedUser:
+        """A user plus one live and one test key holding every scope."""
+        _check_new_user(email, password, plan)
+        password_hash = await hash_password_async(password)
+        user_id = new_id("usr")
+        async with self.db.transaction() as conn:
+            try:
+                await conn.execute(
+                    _SQL["insert_user"],
+                    {"id": user_id, "email": email, "password_hash": password_hash, "plan": plan},
+                )
+            except pg_errors.UniqueViolation:
+                raise Conflict(
+                    f"A user with the e-mail {email!r} exists.",
+                    [FieldError("email", "already registered")],
+                ) from None
+            live = await _insert_key(conn, user_id, "live", ALL_SCOPES)
+            test = await _insert_key(conn, user_id, "test", ALL_SCOPES)
+        return CreatedUser(user_id, live, test)
+
+    async def _user_id(self, conn: psycopg.AsyncConnection, email: str) -> str:
+        row = await (await conn.execute(_SQL["user_by_email"], {"email": email})).fetchone()
+        if row is None:
+            raise NotFound(f"No user has the e-mail {email!r}.")
+        return str(row[0])
+
+    async def create_key(
+        self, email: str, scopes: tuple[str, ...], environment: Literal["live", "test"]
+    ) -> str:
+        async with self.db.transaction() as conn:
+            return await _insert_key(conn, await self._user_id(conn, email), environment, scopes)
+
+    async def revoke_key(self, email: str, prefix: str) -> None:
+        async with self.db.transaction() as conn:
+            user_id = await self._user_id(conn, email)
+            cursor = await conn.execute(
+                _SQL["revoke_api_key"], {"prefix": prefix, "user_id": user_id}
+            )
+            if await cursor.fetchone() is None:
+                raise NotFound(f"{email!r} has no active key with the prefix {prefix!r}.")

@@ -1,0 +1,153 @@
+"""Turn a raw click into analytics dimensions, offline (no network at click time).
+
+- country: the trusted proxy's header when the edge was configured with one,
+  else the RIR-delegation database shipped by ``iptocc``;
+- browser, OS and device class: uap-core rules via ``ua-parser`` (native matcher);
+- bot: ``crawlerdetect``'s list, or uap-core's "Spider" device;
+- referrer host from the Referer header;
+- visitor id: a salted hash of client IP and user agent (the IP itself is not kept).
+
+User agents repeat heavily, so their parse is cached.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import re
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from urllib.parse import urlsplit
+
+import iptocc
+import msgspec
+from crawlerdetect import CrawlerDetect
+from ua_parser import parse as parse_user_agent
+
+from common.clientip import Network, client_ip, peer_host
+from common.wire import ClickEvent
+
+_COUNTRY = re.compile(r"^[A-Z]{2}$")
+# Codes proxies use for "unknown" or "Tor", not countries.
+_NOT_COUNTRIES = frozenset({"XX", "T1", "A1", "A2", "O1", "ZZ"})
+_MOBILE_OS = frozenset(
+    {
+        "iOS",
+        "Android",
+        "Windows Phone",
+        "BlackBerry OS",
+        "KaiOS",
+        "Firefox OS",
+        "Symbian OS",
+        "HarmonyOS",
+    }
+)
+_DESKTOP_OS = frozenset(
+    {
+        "Windows",
+        "Mac OS X",
+        "macOS",
+        "Linux",
+        "Ubuntu",
+        "Chrome OS",
+        "ChromeOS",
+        "Fedora",
+        "Debian",
+        "FreeBSD",
+        "OpenBSD",
+    }
+)
+_crawlers = CrawlerDetect()
+
+
+class Agent(msgspec.Struct, frozen=True):
+    device: str
+    os: str
+    browser: str
+    is_bot: bool
+
+
+class EnrichedClick(msgspec.Struct, frozen=True):
+    event_id: str
+    link_id: str
+    clicked_at: datetime
+    visitor_id: bytes
+    country: str
+    device: str
+    os: str
+    browser: str
+    referrer: str
+    referrer_host: str
+    user_agent: str
+    is_bot: bool
+    is_qr: bool
+
+
+def _device_class(os: str, device_family: str, user_agent: str) -> str:
+    if device_family == "iPad" or "Tablet" in device_family or "Kindle" in device_family:
+        return "tablet"
+    if os == "Android" and "Mobile" not in user_agent:
+        return "tablet"  # Android tablets drop "Mobile" from the UA by convention
+    if os in _MOBILE_OS:
+        return "mobile"
+    if os in _DESKTOP_OS:
+        return "desktop"
+    return "other"
+
+
+@functools.lru_cache(maxsize=20_000)
+def classify_agent(user_agent: str) -> Agent:
+    if not user_agent:
+        return Agent("other", "Other", "Other", False)
+    parsed = parse_user_agent(user_agent)
+    browser = parsed.user_agent.family if parsed.user_agent else "Other"
+    os = parsed.os.family if parsed.os else "Other"
+    device_family = parsed.device.family if parsed.device else "Other"
+    is_bot = device_family == "Spider" or _crawlers.isCrawler(user_agent)
+    device = "bot" if is_bot else _device_class(os, device_family, user_agent)
+    return Agent(device, os, browser, is_bot)
+
+
+def country_of(header_country: str, ip: str) -> str:
+    code = header_country.upper()
+    if _COUNTRY.match(code) and code not in _NOT_COUNTRIES:
+        return code
+    try:
+        return iptocc.country_code(ip) or ""
+    except ValueError:
+        return ""
+
+
+def referrer_host(referrer: str) -> str:
+    try:
+        return (urlsplit(referrer).hostname or "")[:255]
+    except ValueError:
+        return ""
+
+
+class Enricher:
+    def __init__(self, visitor_salt: bytes, trusted_proxies: Sequence[Network]) -> None:
+        self.salt = visitor_salt
+        self.trusted = tuple(trusted_proxies)
+
+    def enrich(self, event: ClickEvent) -> EnrichedClick:
+        ip = client_ip(peer_host(event.peer_ip), event.forwarded_for or None, self.trusted)
+        agent = classify_agent(event.user_agent)
+        visitor = hashlib.blake2b(
+            f"{ip}\0{event.user_agent}".encode(), key=self.salt[:64], digest_size=16
+        ).digest()
+        return EnrichedClick(
+            event_id=event.event_id,
+            link_id=event.link_id,
+            clicked_at=datetime.fromtimestamp(event.at_ms / 1000, UTC),
+            visitor_id=visitor,
+            country=country_of(event.country, ip),
+            device=agent.device,
+            os=agent.os,
+            browser=agent.browser,
+            referrer=event.referrer,
+            referrer_host=referrer_host(event.referrer),
+            user_agent=event.user_agent,
+            is_bot=agent.is_bot,
+            is_qr=event.qr,
+        )

@@ -1,0 +1,56 @@
+-- name: ingest_clicks
+-- One statement per batch: store the clicks not seen before, and only for those
+-- bump the daily rollups and the link totals and write link.clicked events.
+-- A redelivered batch therefore changes nothing.
+WITH incoming AS (
+    SELECT *
+    FROM unnest(%(event_id)s::text[], %(link_id)s::text[], %(clicked_at)s::timestamptz[],
+                %(visitor_id)s::bytea[], %(country)s::text[], %(device)s::text[],
+                %(os)s::text[], %(browser)s::text[], %(referrer)s::text[],
+                %(referrer_host)s::text[], %(user_agent)s::text[], %(is_bot)s::boolean[],
+                %(is_qr)s::boolean[])
+         AS t(event_id, link_id, clicked_at, visitor_id, country, device, os, browser,
+              referrer, referrer_host, user_agent, is_bot, is_qr)
+),
+inserted AS (
+    INSERT INTO clicks (event_id, link_id, clicked_at, visitor_id, country, device, os,
+                        browser, referrer, referrer_host, user_agent, is_bot, is_qr)
+    SELECT event_id, link_id, clicked_at, visitor_id, country, device, os, browser,
+           referrer, referrer_host, user_agent, is_bot, is_qr
+    FROM incoming
+    ON CONFLICT (event_id) DO NOTHING
+    RETURNING *
+),
+rollups AS (
+    INSERT INTO click_rollups (link_id, day, is_bot, dimension, value, clicks)
+    SELECT i.link_id, (i.clicked_at AT TIME ZONE 'UTC')::date, i.is_bot, d.dimension, d.value,
+           count(*)
+    FROM inserted i
+    CROSS JOIN LATERAL (VALUES ('total', ''), ('country', i.country), ('device', i.device),
+                               ('os', i.os), ('browser', i.browser),
+                               ('referrer', i.referrer_host)) AS d(dimension, value)
+    GROUP BY 1, 2, 3, 4, 5
+    ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (link_id, day, dimension, value, is_bot)
+    DO UPDATE SET clicks = click_rollups.clicks + EXCLUDED.clicks
+),
+totals AS (
+    UPDATE links SET clicks = links.clicks + per_link.n
+    FROM (SELECT link_id, count(*) AS n FROM inserted GROUP BY link_id) AS per_link
+    WHERE links.id = per_link.link_id
+),
+events AS (
+    INSERT INTO events (id, user_id, environment, type, data, created_at)
+    SELECT 'evt_c' || i.event_id, l.user_id, l.environment, 'link.clicked',
+           jsonb_build_object('linkId', l.id, 'shortCode', l.short_code,
+                              'longUrl', l.long_url, 'country', nullif(i.country, ''),
+                              'device', i.device, 'os', i.os,
+                              'referrer', nullif(i.referrer, '')),
+           i.clicked_at
+    FROM inserted i JOIN links l ON l.id = i.link_id
+    ON CONFLICT (id) DO NOTHING
+)
+SELECT count(*) FROM inserted
+
+-- name: visitor_salt
+SELECT value FROM app_secrets WHERE name = 'visitor_salt'

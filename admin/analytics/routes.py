@@ -1,0 +1,45 @@
+"""GET /v1/links/:id/clicks."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from litestar import Controller, get
+from litestar.params import Parameter
+
+from admin.analytics.schemas import LinkClicks
+from admin.analytics.service import MAX_HISTORY_PAGE, AnalyticsService, parse_instant
+from admin.auth.principal import Principal
+from admin.openapi import problems
+
+_INSTANT = "ISO 8601 date (UTC midnight) or date-time."
+
+
+class AnalyticsController(Controller):
+    path = "/v1/links/{link_id:str}/clicks"
+    tags = ["analytics"]
+
+    @get("/", opt={"scope": "analytics:read"}, responses=problems(401, 403, 404, 422))
+    async def link_clicks(
+        self,
+        link_id: Annotated[str, Parameter(max_length=64)],
+        principal: Principal,
+        analytics: AnalyticsService,
+        from_: Annotated[
+            str | None, Parameter(query="from", description=_INSTANT, max_length=40)
+        ] = None,
+        to: Annotated[str | None, Parameter(description=_INSTANT, max_length=40)] = None,
+        include_bots: Annotated[bool, Parameter(query="includeBots")] = False,
+        limit: Annotated[int, Parameter(ge=1, le=MAX_HISTORY_PAGE)] = 50,
+        cursor: Annotated[str | None, Parameter(max_length=400)] = None,
+    ) -> LinkClicks:
+        """Totals, breakdown and click history (newest first) of one link in [from, to)."""
+        return await analytics.link_clicks(
+            principal,
+            link_id,
+            start=parse_instant("from", from_),
+            end=parse_instant("to", to),
+            include_bots=include_bots,
+            limit=limit,
+            cursor=cursor,
+        )

@@ -1,0 +1,111 @@
+"""Composition root of the admin API: wires settings, stores, services and routes.
+
+``granian --interface asgi --factory admin.app:create_app`` (what `hop admin`
+runs) calls ``create_app`` once per worker process.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+from litestar import Litestar
+from litestar.di import Provide
+from redis.asyncio import Redis
+
+from admin.analytics.routes import AnalyticsController
+from admin.analytics.service import AnalyticsService
+from admin.asgi import ASGIApp
+from admin.auth.jwt_tokens import AccessTokens
+from admin.auth.routes import AuthController
+from admin.auth.service import AuthService
+from admin.db import Database, create_pool
+from admin.gate import Gate
+from admin.guards import provide_principal, require_scope
+from admin.health import health, ready
+from admin.idempotency import Idempotency, IdempotencyStore
+from admin.links.cache import LinkCache
+from admin.links.routes import LinkController
+from admin.links.service import LinkService
+from admin.openapi import openapi_config, openapi_json
+from admin.problems import EXCEPTION_HANDLERS
+from admin.ratelimit import RateLimiter
+from common.logs import configure_logging
+from common.settings import Settings, SettingsError, load_settings
+
+
+def _constant(value: Any) -> Provide:
+    def provide() -> Any:
+        return value
+
+    return Provide(provide, sync_to_thread=False, use_cache=True)
+
+
+def build_app(settings: Settings) -> ASGIApp:
+    if settings.database_url is None:
+        raise SettingsError("HOP_DATABASE_URL: required to run the admin")
+    if settings.redis_url is None:
+        raise SettingsError("HOP_REDIS_URL: required to run the admin")
+    pool = create_pool(settings.database_url, settings.admin.db_pool_size)
+    redis = Redis.from_url(settings.redis_url, socket_timeout=5, socket_connect_timeout=5)
+    db = Database(pool)
+    tokens = (
+        AccessTokens(settings.auth.jwt_secret, settings.base_url, settings.auth.access_token_ttl)
+        if settings.auth.jwt_secret
+        else None
+    )
+    auth = AuthService(db, tokens, settings.limits, settings.auth.refresh_token_ttl)
+    links = LinkService(db, LinkCache(redis), settings.short_base_url)
+
+    async def open_stores() -> None:
+        await pool.open(wait=False)
+
+    async def close_stores() -> None:
+        await pool.close()
+        await redis.aclose()
+
+    services: dict[str, Any] = {
+        "db": db,
+        "redis": redis,
+        "auth": auth,
+        "links": links,
+        "analytics": AnalyticsService(db),
+    }
+    dependencies: dict[str, Provide | Callable[..., Any]] = {
+        name: _constant(value) for name, value in services.items()
+    }
+    dependencies["principal"] = Provide(provide_principal, sync_to_thread=False)
+
+    app = Litestar(
+        route_handlers=[
+            health,
+            ready,
+            openapi_json,
+            AuthController,
+            LinkController,
+            AnalyticsController,
+        ],
+        dependencies=dependencies,
+        guards=[require_scope],
+        exception_handlers=EXCEPTION_HANDLERS,
+        openapi_config=openapi_config(),
+        on_startup=[open_stores],
+        on_shutdown=[close_stores],
+        request_max_body_size=settings.admin.max_body_bytes,
+        logging_config=None,
+    )
+    store = IdempotencyStore(db, settings.limits.idempotency_ttl)
+    return Gate(
+        Idempotency(app, store),
+        auth,
+        RateLimiter(redis),
+        settings.limits.anonymous_per_minute,
+        settings.trusted_proxies,
+    )
+
+
+def create_app() -> ASGIApp:
+    settings = load_settings(os.environ)
+    configure_logging(settings.log_level, settings.log_format)
+    return build_app(settings)

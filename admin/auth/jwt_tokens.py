@@ -1,0 +1,54 @@
+"""Short-lived JWT access tokens (HS256), verified without a database round trip."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import jwt
+
+from admin.errors import Unauthorized
+
+_ALGORITHM = "HS256"
+_AUDIENCE = "hop-api"
+
+
+class AccessTokens:
+    def __init__(self, secret: str, issuer: str, ttl_seconds: int) -> None:
+        self._secret = secret
+        self._issuer = issuer
+        self.ttl_seconds = ttl_seconds
+
+    def issue(self, user_id: str, scopes: list[str], token_id: str) -> str:
+        now = int(time.time())
+        claims = {
+            "iss": self._issuer,
+            "aud": _AUDIENCE,
+            "sub": user_id,
+            "iat": now,
+            "exp": now + self.ttl_seconds,
+            "jti": token_id,
+            "env": "live",
+            "scope": " ".join(scopes),
+            "typ": "access",
+        }
+        return jwt.encode(claims, self._secret, algorithm=_ALGORITHM)
+
+    def verify(self, token: str) -> dict[str, Any]:
+        try:
+            claims: dict[str, Any] = jwt.decode(
+                token,
+                self._secret,
+                algorithms=[_ALGORITHM],
+                audience=_AUDIENCE,
+                issuer=self._issuer,
+                options={"require": ["exp", "sub", "iat"]},
+                leeway=5,
+            )
+        except jwt.ExpiredSignatureError:
+            raise Unauthorized("The access token has expired; refresh it.") from None
+        except jwt.InvalidTokenError:
+            raise Unauthorized("The bearer token is not valid.") from None
+        if claims.get("typ") != "access":
+            raise Unauthorized("The bearer token is not an access token.")
+        return claims

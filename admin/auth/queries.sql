@@ -1,0 +1,28 @@
+-- name: principal_by_key_hash
+SELECT k.id, k.user_id, k.environment, k.scopes, k.revoked_at, u.plan,
+       u.limit_per_minute, u.limit_per_month
+FROM api_keys k JOIN users u ON u.id = k.user_id
+WHERE k.key_hash = %(key_hash)s
+
+-- name: principal_by_user
+SELECT plan, limit_per_minute, limit_per_month FROM users WHERE id = %(user_id)s
+
+-- name: login_user
+SELECT id, password_hash FROM users WHERE lower(email) = lower(%(email)s)
+
+-- name: insert_refresh_token
+INSERT INTO refresh_tokens (id, user_id, family_id, token_hash, expires_at)
+VALUES (%(id)s, %(user_id)s, %(family_id)s, %(token_hash)s,
+        now() + make_interval(secs => %(ttl)s))
+
+-- name: refresh_token_for_update
+SELECT id, user_id, family_id, expires_at <= now() AS expired, rotated_at, revoked_at
+FROM refresh_tokens WHERE token_hash = %(token_hash)s
+FOR UPDATE
+
+-- name: rotate_refresh_token
+UPDATE refresh_tokens SET rotated_at = now() WHERE id = %(id)s
+
+-- name: revoke_refresh_family
+UPDATE refresh_tokens SET revoked_at = now()
+WHERE family_id = %(family_id)s AND revoked_at IS NULL

@@ -1,0 +1,50 @@
+"""POST /v1/auth/login and /v1/auth/refresh (public: they are how a caller gets a token)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
+from litestar import Controller, post
+from msgspec import Meta
+
+from admin.auth.service import AuthService, TokenPair
+from admin.body import JsonBody
+from admin.openapi import problems
+
+
+class LoginRequest(msgspec.Struct, forbid_unknown_fields=True):
+    email: Annotated[str, Meta(min_length=1, max_length=254)]
+    password: Annotated[str, Meta(min_length=1, max_length=1024)]
+
+
+class RefreshRequest(msgspec.Struct, forbid_unknown_fields=True, rename="camel"):
+    refresh_token: Annotated[str, Meta(min_length=1, max_length=512)]
+
+
+class AuthController(Controller):
+    path = "/v1/auth"
+    tags = ["auth"]
+    security = [{}]
+
+    @post(
+        "/login",
+        dto=JsonBody[LoginRequest],
+        return_dto=None,
+        status_code=200,
+        responses=problems(400, 401, 422),
+    )
+    async def login(self, data: LoginRequest, auth: AuthService) -> TokenPair:
+        """Exchange e-mail and password for an access token and a refresh token."""
+        return await auth.login(data.email, data.password)
+
+    @post(
+        "/refresh",
+        dto=JsonBody[RefreshRequest],
+        return_dto=None,
+        status_code=200,
+        responses=problems(400, 401, 422),
+    )
+    async def refresh(self, data: RefreshRequest, auth: AuthService) -> TokenPair:
+        """Spend a refresh token for a new pair; reusing a spent one revokes its family."""
+        return await auth.refresh(data.refresh_token)

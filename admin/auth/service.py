@@ -1,0 +1,177 @@
+"""Authentication: API keys, JWT access tokens, login, refresh-token rotation."""
+
+from __future__ import annotations
+
+import logging
+
+import msgspec
+import psycopg
+
+from admin.accounts.passwords import verify_password
+from admin.auth.jwt_tokens import AccessTokens
+from admin.auth.principal import Principal
+from admin.auth.scopes import ALL_SCOPES
+from admin.auth.secrets import key_environment, new_refresh_token, token_hash
+from admin.db import Database, load_queries
+from admin.errors import Unauthorized
+from common.ids import new_id
+from common.settings import LimitSettings
+
+_SQL = load_queries(__file__)
+logger = logging.getLogger(__name__)
+
+
+class TokenPair(msgspec.Struct, frozen=True, rename="camel"):
+    access_token: str
+    refresh_token: str
+    expires_in: int
+    token_type: str = "Bearer"  # noqa: S105 - the OAuth token type, not a secret
+
+
+class AuthService:
+    def __init__(
+        self, db: Database, tokens: AccessTokens | None, limits: LimitSettings, refresh_ttl: int
+    ) -> None:
+        self.db = db
+        self.tokens = tokens
+        self.limits = limits
+        self.refresh_ttl = refresh_ttl
+
+    def _limits(self, plan: str, per_minute: int | None, per_month: int | None) -> tuple[int, int]:
+        plan_limit = {"free": self.limits.free, "pro": self.limits.pro}.get(
+            plan, self.limits.business
+        )
+        return per_minute or plan_limit.per_minute, per_month or plan_limit.per_month
+
+    async def authenticate(self, authorization: str | None) -> Principal:
+        """Resolve ``Authorization: Bearer <token>`` or raise Unauthorized saying why."""
+        if not authorization:
+            raise Unauthorized("Send 'Authorization: Bearer <API key or access token>'.")
+        scheme, _, token = authorization.strip().partition(" ")
+        token = token.strip()
+        if scheme.lower() != "bearer" or not token:
+            raise Unauthorized("The Authorization header must be 'Bearer <token>'.")
+        if key_environment(token) is not None:
+            return await self._from_api_key(token)
+        if token.count(".") == 2 and self.tokens is not None:
+            return await self._from_access_token(token)
+        raise Unauthorized("The bearer token is malformed.")
+
+    async def _from_api_key(self, key: str) -> Principal:
+        async with self.db.transaction() as conn:
+            cursor = await conn.execute(
+                _SQL["principal_by_key_hash"], {"key_hash": token_hash(key)}
+            )
+            row = await cursor.fetchone()
+        if row is None:
+            raise Unauthorized("The API key is not valid.")
+        key_id, user_id, environment, scopes, revoked_at, plan, per_minute, per_month = row
+        if revoked_at is not None:
+            raise Unauthorized("The API key has been revoked.")
+        minute, month = self._limits(plan, per_minute, per_month)
+        return Principal(
+            user_id=user_id,
+            environment=environment,
+            scopes=frozenset(scopes),
+            plan=plan,
+            limit_per_minute=minute,
+            limit_per_month=month,
+            key_id=key_id,
+        )
+
+    async def _from_access_token(self, token: str) -> Principal:
+        assert self.tokens is not None
+        claims = self.tokens.verify(token)
+        async with self.db.transaction() as conn:
+            cursor = await conn.execute(_SQL["principal_by_user"], {"user_id": claims["sub"]})
+            row = await cursor.fetchone()
+        if row is None:
+            raise Unauthorized("The access token's user no longer exists.")
+        minute, month = self._limits(*row)
+        scopes = frozenset(str(claims.get("scope", "")).split())
+        return Principal(
+            user_id=claims["sub"],
+            environment="live",
+            scopes=scopes,
+            plan=row[0],
+            limit_per_minute=minute,
+            limit_per_month=month,
+        )
+
+    def _require_tokens(self) -> AccessTokens:
+        if self.tokens is None:
+            raise Unauthorized("Token sign-in is not configured on this server.")
+        return self.tokens
+
+    async def login(self, email: str, password: str) -> TokenPair:
+        tokens = self._require_tokens()
+        async with self.db.transaction() as conn:
+            row = await (await conn.execute(_SQL["login_user"], {"email": email})).fetchone()
+        if not await verify_password(row[1] if row else None, password) or row is None:
+            logger.info("login refused", extra={"action": "auth.login_refused"})
+            raise Unauthorized("The e-mail or password is incorrect.")
+        user_id = str(row[0])
+        async with self.db.transaction() as conn:
+            refresh = await self._store_refresh(conn, user_id, family_id=new_id("rtf"))
+        return self._pair(tokens, user_id, refresh)
+
+    async def refresh(self, refresh_token: str) -> TokenPair:
+        """Rotate: the presented token is spent and a new one issued in its family.
+
+        Presenting a spent token again means it leaked (or a client raced itself):
+        the whole family is revoked, signing out every session minted from it.
+        """
+        tokens = self._require_tokens()
+        async with self.db.transaction() as conn:
+            cursor = await conn.execute(
+                _SQL["refresh_token_for_update"], {"token_hash": token_hash(refresh_token)}
+            )
+            row = await cursor.fetchone()
+            if row is None:
+                raise Unauthorized("The refresh token is not valid.")
+            token_id, user_id, family_id, expired, rotated_at, revoked_at = row
+            if revoked_at is not None:
+                raise Unauthorized("The refresh token has been revoked; sign in again.")
+            if rotated_at is not None:
+                await conn.execute(_SQL["revoke_refresh_family"], {"family_id": family_id})
+                logger.warning(
+                    "refresh token reused; family revoked",
+                    extra={
+                        "action": "auth.refresh_reuse",
+                        "user_id": user_id,
+                        "family_id": family_id,
+                    },
+                )
+                reuse = True
+            elif expired:
+                raise Unauthorized("The refresh token has expired; sign in again.")
+            else:
+                reuse = False
+                await conn.execute(_SQL["rotate_refresh_token"], {"id": token_id})
+                refresh = await self._store_refresh(conn, user_id, family_id)
+        if reuse:  # raised after the commit so the revocation sticks
+            raise Unauthorized(
+                "The refresh token was already used; every session from it "
+                "has been revoked. Sign in again."
+            )
+        return self._pair(tokens, user_id, refresh)
+
+    async def _store_refresh(
+        self, conn: psycopg.AsyncConnection, user_id: str, family_id: str
+    ) -> str:
+        token = new_refresh_token()
+        await conn.execute(
+            _SQL["insert_refresh_token"],
+            {
+                "id": new_id("rt"),
+                "user_id": user_id,
+                "family_id": family_id,
+                "token_hash": token_hash(token),
+                "ttl": self.refresh_ttl,
+            },
+        )
+        return token
+
+    def _pair(self, tokens: AccessTokens, user_id: str, refresh: str) -> TokenPair:
+        access = tokens.issue(user_id, list(ALL_SCOPES), new_id("at"))
+        return TokenPair(access_token=access, refresh_token=refresh, expires_in=tokens.ttl_seconds)

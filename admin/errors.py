@@ -1,0 +1,88 @@
+"""Domain errors that know their HTTP meaning (DESIGN §3, spec §7).
+
+Services raise these; ``admin/problems.py`` renders every one as
+``application/problem+json``. Nothing above the data-access layer sees a
+psycopg or redis exception.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+
+class FieldError(msgspec.Struct, frozen=True):
+    field: str
+    message: str
+
+
+class HopError(Exception):
+    status: int = 500
+    title: str = "Server Error"
+    slug: str = "server-error"
+
+    def __init__(self, detail: str, errors: list[FieldError] | None = None) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.errors = errors or []
+        self.headers: dict[str, str] = {}
+
+
+class HttpError(HopError):
+    """An HTTP error without a domain meaning (unknown route, wrong method, ...)."""
+
+    def __init__(self, status: int, title: str, detail: str) -> None:
+        super().__init__(detail)
+        self.status, self.title = status, title
+        self.slug = title.lower().replace(" ", "-")
+
+
+class BadRequest(HopError):
+    status, title, slug = 400, "Bad Request", "bad-request"
+
+
+class Unauthorized(HopError):
+    status, title, slug = 401, "Unauthorized", "unauthorized"
+
+
+class Forbidden(HopError):
+    status, title, slug = 403, "Forbidden", "forbidden"
+
+
+class NotFound(HopError):
+    status, title, slug = 404, "Not Found", "not-found"
+
+
+class Conflict(HopError):
+    status, title, slug = 409, "Conflict", "conflict"
+
+
+class AliasTaken(Conflict):
+    slug = "alias-taken"
+
+    def __init__(self, alias: str) -> None:
+        super().__init__(
+            f"The alias {alias!r} is already in use.",
+            [FieldError("alias", "already in use")],
+        )
+
+
+class IdempotencyInProgress(Conflict):
+    slug = "idempotency-in-progress"
+
+
+class ValidationFailed(HopError):
+    status, title, slug = 422, "Validation", "validation"
+
+
+class RateLimited(HopError):
+    status, title, slug = 429, "Rate Limited", "rate-limited"
+
+
+class ServiceUnavailable(HopError):
+    status, title, slug = 503, "Service Unavailable", "service-unavailable"
+
+
+def validation(errors: list[FieldError]) -> ValidationFailed:
+    """One 422 carrying every field problem found."""
+    fields = ", ".join(dict.fromkeys(error.field for error in errors))
+    return ValidationFailed(f"Invalid value for {fields}.", errors)

@@ -1,0 +1,114 @@
+"""The admin's front door: authenticate, count against the rate limit, stamp headers.
+
+It wraps the whole Litestar app so that every response, including errors and
+unknown routes, carries ``X-RateLimit-*``. It only *resolves* the caller; the
+route's guard decides whether a missing or bad credential matters (public
+routes such as login do not care). Callers without a valid credential are
+limited per client IP.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from admin.asgi import ASGIApp, Message, Receive, Scope, Send
+from admin.auth.principal import Principal
+from admin.auth.service import AuthService
+from admin.errors import BadRequest, RateLimited, ServiceUnavailable, Unauthorized
+from admin.problems import send_problem
+from admin.ratelimit import RateLimiter
+from common.clientip import client_ip, parse_networks
+
+PRINCIPAL = "hop.principal"
+AUTH_ERROR = "hop.auth_error"
+# Load balancers probe this; it must not depend on Redis or PostgreSQL.
+UNGATED_PATHS = frozenset({"/health", "/health/ready"})
+
+
+def principal_of(scope: Mapping[str, Any]) -> Principal | None:
+    principal: Principal | None = scope.get(PRINCIPAL)
+    return principal
+
+
+def auth_error_of(scope: Mapping[str, Any]) -> Unauthorized | None:
+    error: Unauthorized | None = scope.get(AUTH_ERROR)
+    return error
+
+
+def _peer_and_forwarded(scope: Scope) -> tuple[str, str | None]:
+    peer = str((scope.get("client") or ("unknown", 0))[0])
+    forwarded = next(
+        (value.decode("latin-1") for name, value in scope["headers"] if name == b"x-forwarded-for"),
+        None,
+    )
+    return peer, forwarded
+
+
+def _has_nul(scope: Scope) -> bool:
+    """PostgreSQL text cannot hold NUL; refuse it in the path or query before any handler."""
+    query: bytes = scope.get("query_string", b"")
+    return "\x00" in scope["path"] or b"%00" in query or b"\x00" in query
+
+
+class Gate:
+    def __init__(
+        self,
+        app: ASGIApp,
+        auth: AuthService,
+        limiter: RateLimiter,
+        anonymous_per_minute: int,
+        trusted_proxies: Sequence[str],
+    ) -> None:
+        self.app = app
+        self.auth = auth
+        self.limiter = limiter
+        self.anonymous_per_minute = anonymous_per_minute
+        self.trusted = parse_networks(trusted_proxies)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["path"] in UNGATED_PATHS:
+            await self.app(scope, receive, send)
+            return
+        if _has_nul(scope):
+            await send_problem(send, BadRequest("The URL must not contain NUL characters."))
+            return
+        authorization = next(
+            (
+                value.decode("latin-1")
+                for name, value in scope["headers"]
+                if name == b"authorization"
+            ),
+            None,
+        )
+        principal: Principal | None = None
+        try:
+            principal = await self.auth.authenticate(authorization)
+        except Unauthorized as exc:
+            scope[AUTH_ERROR] = exc
+        except ServiceUnavailable as exc:
+            await send_problem(send, exc)
+            return
+        scope[PRINCIPAL] = principal
+
+        if principal is not None:
+            decision = await self.limiter.hit(
+                f"acct:{principal.user_id}", principal.limit_per_minute, principal.limit_per_month
+            )
+        else:
+            ip = client_ip(*_peer_and_forwarded(scope), self.trusted)
+            decision = await self.limiter.hit(f"ip:{ip}", self.anonymous_per_minute, None)
+        extra = decision.headers() if decision is not None else []
+
+        async def send_with_limits(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", ()), *extra]
+            await send(message)
+
+        if decision is not None and decision.blocked:
+            await send_problem(
+                send_with_limits,
+                RateLimited(f"Rate limit exceeded; retry in {decision.retry_after} seconds."),
+            )
+            return
+        await self.app(scope, receive, send_with_limits)

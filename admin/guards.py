@@ -1,0 +1,33 @@
+"""Route protection: ``opt={"scope": "links:write"}`` on a handler demands a caller holding it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from litestar.connection import ASGIConnection
+from litestar.handlers.base import BaseRouteHandler
+
+from admin.auth.principal import Principal
+from admin.auth.scopes import grants
+from admin.errors import Forbidden, Unauthorized
+from admin.gate import auth_error_of, principal_of
+
+
+def require_scope(
+    connection: ASGIConnection[Any, Any, Any, Any], handler: BaseRouteHandler
+) -> None:
+    needed = handler.opt.get("scope")
+    if needed is None:
+        return
+    principal = principal_of(connection.scope)
+    if principal is None:
+        raise auth_error_of(connection.scope) or Unauthorized("Authentication is required.")
+    if not grants(principal.scopes, needed):
+        raise Forbidden(f"This operation needs the scope {needed!r}.")
+
+
+def provide_principal(request: Any) -> Principal:
+    principal = principal_of(request.scope)
+    if principal is None:  # only reachable on a route without a scope guard
+        raise auth_error_of(request.scope) or Unauthorized("Authentication is required.")
+    return principal

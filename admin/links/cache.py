@@ -1,0 +1,99 @@
+"""Write-through of links into Redis in the shape the edge reads (common/wire.py).
+
+Writes happen after the PostgreSQL commit. Each is followed by a message on the
+invalidation channel so every edge worker drops its in-process copy. A failed
+write is logged, not raised: the change is already recorded, and
+``hop cache rebuild`` (also run by the worker at start) restores Redis from
+PostgreSQL, which stays the record.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Iterable
+
+import psycopg
+from psycopg.rows import class_row
+from redis.asyncio import Redis
+from redis.exceptions import RedisError
+
+from admin.links.repository import CacheRow, LinkRow, all_cache_entries_query
+from admin.urls import location_form
+from common.keys import LINK_CHANGES_CHANNEL, LINK_PREFIX, link_key
+from common.timefmt import epoch_ms
+from common.wire import LinkEntry, link_entry_encoder
+
+logger = logging.getLogger(__name__)
+FLUSH_ALL = "*"  # invalidation message: drop every cached link
+_REBUILD_BATCH = 1000
+
+
+def entry_of(row: LinkRow | CacheRow) -> LinkEntry:
+    return LinkEntry(
+        link_id=row.id,
+        url=location_form(row.long_url),
+        state="deleted" if row.deleted_at is not None else "active",
+        expires_at_ms=epoch_ms(row.expires_at) if row.expires_at else 0,
+        redirect_type=row.redirect_type,
+        forward_query=row.forward_query,
+    )
+
+
+class LinkCache:
+    def __init__(self, redis: Redis) -> None:
+        self.redis = redis
+
+    async def write(self, rows: Iterable[LinkRow], removed_codes: Iterable[str] = ()) -> None:
+        rows, removed_codes = list(rows), list(removed_codes)
+        try:
+            async with self.redis.pipeline(transaction=True) as pipe:
+                for row in rows:
+                    pipe.set(link_key(row.short_code), link_entry_encoder.encode(entry_of(row)))
+                for code in removed_codes:
+                    pipe.delete(link_key(code))
+                for code in [*(row.short_code for row in rows), *removed_codes]:
+                    pipe.publish(LINK_CHANGES_CHANNEL, code)
+                await pipe.execute()
+        except RedisError:
+            logger.exception(
+                "link cache write failed; `hop cache rebuild` restores it",
+                extra={
+                    "action": "cache.write_failed",
+                    "codes": [row.short_code for row in rows] + removed_codes,
+                },
+            )
+
+
+async def rebuild(conn: psycopg.AsyncConnection, redis: Redis) -> int:
+    """Write every code's entry from PostgreSQL, drop keys PostgreSQL doesn't know, flush edges."""
+    written = 0
+    async with conn.cursor(name="hop_cache_rebuild", row_factory=class_row(CacheRow)) as rows:
+        await rows.execute(all_cache_entries_query())
+        while batch := await rows.fetchmany(_REBUILD_BATCH):
+            async with redis.pipeline(transaction=False) as pipe:
+                for row in batch:
+                    pipe.set(link_key(row.short_code), link_entry_encoder.encode(entry_of(row)))
+                await pipe.execute()
+            written += len(batch)
+    async for keys in _scan_batches(redis):
+        codes = [key[len(LINK_PREFIX) :].decode() for key in keys]
+        found = await conn.execute(
+            "SELECT DISTINCT short_code FROM links WHERE short_code = ANY(%s)", (codes,)
+        )
+        known = {code for (code,) in await found.fetchall()}
+        stale = [link_key(code) for code in codes if code not in known]
+        if stale:
+            await redis.delete(*stale)
+    await redis.publish(LINK_CHANGES_CHANNEL, FLUSH_ALL)
+    return written
+
+
+async def _scan_batches(redis: Redis) -> AsyncIterator[list[bytes]]:
+    batch: list[bytes] = []
+    async for key in redis.scan_iter(match=LINK_PREFIX + "*", count=_REBUILD_BATCH):
+        batch.append(key)
+        if len(batch) >= _REBUILD_BATCH:
+            yield batch
+            batch = []
+    if batch:
+        yield batch

@@ -1,0 +1,111 @@
+"""SQL for links; turns the constraint violations it expects into domain errors."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import msgspec
+import psycopg
+from psycopg import errors as pg_errors
+from psycopg.rows import class_row
+
+from admin.auth.principal import Principal
+from admin.db import load_queries
+from admin.errors import AliasTaken
+
+_SQL = load_queries(__file__)
+_SHORT_CODE_CONSTRAINT = "links_short_code_key"
+
+
+class LinkRow(msgspec.Struct, kw_only=True):
+    id: str
+    short_code: str
+    long_url: str
+    tags: list[str]
+    expires_at: datetime | None
+    redirect_type: int
+    forward_query: bool
+    flagged_at: datetime | None
+    clicks: int
+    created_at: datetime
+    updated_at: datetime
+    deleted_at: datetime | None
+
+
+class CacheRow(msgspec.Struct, kw_only=True):
+    short_code: str
+    id: str
+    long_url: str
+    expires_at: datetime | None
+    redirect_type: int
+    forward_query: bool
+    deleted_at: datetime | None
+
+
+def _owner(principal: Principal) -> dict[str, Any]:
+    return {"user_id": principal.user_id, "environment": principal.environment}
+
+
+async def _one(conn: psycopg.AsyncConnection, query: str, params: dict[str, Any]) -> LinkRow | None:
+    async with conn.cursor(row_factory=class_row(LinkRow)) as cursor:
+        await cursor.execute(_SQL[query], params)
+        return await cursor.fetchone()
+
+
+async def insert_link(
+    conn: psycopg.AsyncConnection, principal: Principal, values: dict[str, Any]
+) -> LinkRow | None:
+    """The new row, or None when the short code is already held by a live link."""
+    return await _one(conn, "insert_link", {**values, **_owner(principal)})
+
+
+async def get_link(
+    conn: psycopg.AsyncConnection, principal: Principal, link_id: str, *, for_update: bool = False
+) -> LinkRow | None:
+    query = "link_by_id_for_update" if for_update else "link_by_id"
+    return await _one(conn, query, {"id": link_id, **_owner(principal)})
+
+
+async def update_link(conn: psycopg.AsyncConnection, values: dict[str, Any]) -> LinkRow:
+    try:
+        row = await _one(conn, "update_link", values)
+    except pg_errors.UniqueViolation as exc:
+        if exc.diag.constraint_name == _SHORT_CODE_CONSTRAINT:
+            raise AliasTaken(values["short_code"]) from None
+        raise
+    assert row is not None  # the caller holds the row lock
+    return row
+
+
+async def delete_link(
+    conn: psycopg.AsyncConnection, principal: Principal, link_id: str
+) -> LinkRow | None:
+    return await _one(conn, "delete_link", {"id": link_id, **_owner(principal)})
+
+
+async def list_links(
+    conn: psycopg.AsyncConnection,
+    principal: Principal,
+    *,
+    before: str | None,
+    tag: str | None,
+    pattern: str | None,
+    limit: int,
+) -> list[LinkRow]:
+    async with conn.cursor(row_factory=class_row(LinkRow)) as cursor:
+        await cursor.execute(
+            _SQL["list_links"],
+            {**_owner(principal), "before": before, "tag": tag, "pattern": pattern, "limit": limit},
+        )
+        return await cursor.fetchall()
+
+
+async def cache_entry(conn: psycopg.AsyncConnection, short_code: str) -> CacheRow | None:
+    async with conn.cursor(row_factory=class_row(CacheRow)) as cursor:
+        await cursor.execute(_SQL["cache_entry_by_code"], {"short_code": short_code})
+        return await cursor.fetchone()
+
+
+def all_cache_entries_query() -> str:
+    return _SQL["cache_entries"]

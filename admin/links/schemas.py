@@ -1,0 +1,76 @@
+"""Wire formats of the links API (spec §2, DESIGN §3)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Literal
+
+import msgspec
+from msgspec import UNSET, Meta, UnsetType
+
+from admin.urls import MAX_URL_LENGTH
+
+MAX_TAGS = 20
+Url = Annotated[
+    str,
+    Meta(
+        min_length=1,
+        max_length=MAX_URL_LENGTH,
+        description="Absolute http(s) URL, at most 2,048 characters.",
+    ),
+]
+Alias = Annotated[
+    str,
+    Meta(
+        min_length=3,
+        max_length=64,
+        pattern=r"^[A-Za-z0-9_-]+$",
+        description="Custom short code: 3-64 of A-Z a-z 0-9 _ -.",
+    ),
+]
+Tag = Annotated[str, Meta(min_length=1, max_length=64)]
+Tags = Annotated[list[Tag], Meta(max_length=MAX_TAGS, description="At most 20 tags.")]
+Expiry = Annotated[
+    datetime, Meta(tz=True, description="ISO 8601 timestamp with a timezone, in the future.")
+]
+RedirectType = Literal[301, 302, 307, 308]
+
+
+class LinkCreate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename="camel"):
+    long_url: Url
+    alias: Alias | None = None
+    tags: Tags = msgspec.field(default_factory=list)
+    expires_at: Expiry | None = None
+    redirect_type: RedirectType = 302
+    forward_query: bool = True
+
+
+class LinkUpdate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename="camel"):
+    """Only the fields sent change; ``null`` clears ``tags`` and ``expiresAt``."""
+
+    long_url: Url | UnsetType = UNSET
+    alias: Alias | UnsetType = UNSET
+    tags: Tags | UnsetType | None = UNSET
+    expires_at: Expiry | UnsetType | None = UNSET
+    redirect_type: RedirectType | UnsetType = UNSET
+    forward_query: bool | UnsetType = UNSET
+
+
+class Link(msgspec.Struct, kw_only=True, rename="camel"):
+    id: str
+    short_code: str
+    short_url: str
+    long_url: str
+    tags: list[str]
+    expires_at: str | None
+    created_at: str
+    updated_at: str
+    status: Literal["active", "expired", "flagged"]
+    clicks: int
+    redirect_type: int
+    forward_query: bool
+
+
+class LinkPage(msgspec.Struct, kw_only=True, rename="camel"):
+    data: list[Link]
+    next_cursor: str | None

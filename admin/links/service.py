@@ -1,0 +1,290 @@
+"""The link lifecycle: validate, write PostgreSQL and the outbox in one transaction,
+then write through to Redis for the edge."""
+
+from __future__ import annotations
+
+import base64
+from datetime import datetime
+from typing import Any, Literal
+
+import msgspec
+from msgspec import UNSET
+
+from admin.auth.principal import Principal
+from admin.db import Database
+from admin.errors import AliasTaken, FieldError, NotFound, ServiceUnavailable, validation
+from admin.events.outbox import record_event
+from admin.links import repository as repo
+from admin.links.cache import LinkCache
+from admin.links.schemas import Link, LinkCreate, LinkPage, LinkUpdate
+from admin.urls import InvalidUrl, parse_http_url, same_host
+from common.ids import new_id, new_short_code
+from common.timefmt import iso_utc, utc_now
+
+# Codes that would shadow a path of ours or read as one; compared case-insensitively.
+RESERVED_ALIASES = frozenset(
+    {
+        "v1",
+        "v2",
+        "api",
+        "admin",
+        "health",
+        "_health",
+        "static",
+        "assets",
+        "public",
+        "docs",
+        "login",
+        "logout",
+        "signup",
+        "register",
+        "dashboard",
+        "settings",
+        "account",
+        "billing",
+        "help",
+        "support",
+        "status",
+        "www",
+        "app",
+        "qr",
+        "bio",
+        "about",
+        "terms",
+        "privacy",
+        "robots",
+        "favicon",
+        "sitemap",
+        "well-known",
+    }
+)
+_CODE_ATTEMPTS = 5
+MAX_PAGE_SIZE = 200
+
+
+def _check_url(field: str, value: str, short_base_url: str, errors: list[FieldError]) -> None:
+    try:
+        parts = parse_http_url(value)
+    except InvalidUrl as exc:
+        errors.append(FieldError(field, str(exc)))
+        return
+    if same_host(parts, short_base_url):
+        errors.append(FieldError(field, "must not point at a short link (redirect loop)"))
+
+
+def _check_alias(alias: str, errors: list[FieldError]) -> None:
+    if alias.lower() in RESERVED_ALIASES:
+        errors.append(FieldError("alias", "is reserved"))
+
+
+def _check_expiry(expires_at: datetime, errors: list[FieldError]) -> None:
+    if expires_at <= utc_now():
+        errors.append(FieldError("expiresAt", "must be in the future"))
+
+
+def _unique_tags(tags: list[str]) -> list[str]:
+    return list(dict.fromkeys(tags))
+
+
+def encode_cursor(link_id: str) -> str:
+    return base64.urlsafe_b64encode(link_id.encode()).decode().rstrip("=")
+
+
+def decode_cursor(cursor: str) -> str:
+    try:
+        link_id = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
+    except ValueError:  # binascii.Error, non-ASCII input, invalid UTF-8
+        link_id = ""
+    if not link_id.startswith("lnk_") or not link_id.isascii():
+        raise validation([FieldError("cursor", "is not a cursor this API returned")])
+    return link_id
+
+
+class LinkService:
+    def __init__(self, db: Database, cache: LinkCache, short_base_url: str) -> None:
+        self.db = db
+        self.cache = cache
+        self.short_base_url = short_base_url
+
+    def to_resource(self, row: repo.LinkRow) -> Link:
+        status: Literal["active", "expired", "flagged"]
+        if row.flagged_at is not None:
+            status = "flagged"
+        elif row.expires_at is not None and row.expires_at <= utc_now():
+            status = "expired"
+        else:
+            status = "active"
+        return Link(
+            id=row.id,
+            short_code=row.short_code,
+            short_url=f"{self.short_base_url}/{row.short_code}",
+            long_url=row.long_url,
+            tags=row.tags,
+            expires_at=iso_utc(row.expires_at) if row.expires_at else None,
+            created_at=iso_utc(row.created_at),
+            updated_at=iso_utc(row.updated_at),
+            status=status,
+            clicks=row.clicks,
+            redirect_type=row.redirect_type,
+            forward_query=row.forward_query,
+        )
+
+    async def create(self, principal: Principal, data: LinkCreate) -> Link:
+        errors: list[FieldError] = []
+        _check_url("longUrl", data.long_url, self.short_base_url, errors)
+        if data.alias is not None:
+            _check_alias(data.alias, errors)
+        if data.expires_at is not None:
+            _check_expiry(data.expires_at, errors)
+        if errors:
+            raise validation(errors)
+
+        values = {
+            "long_url": data.long_url,
+            "tags": _unique_tags(data.tags),
+            "expires_at": data.expires_at,
+            "redirect_type": data.redirect_type,
+            "forward_query": data.forward_query,
+        }
+        async with self.db.transaction() as conn:
+            row = None
+            for _ in range(1 if data.alias else _CODE_ATTEMPTS):
+                code = data.alias or new_short_code()
+                row = await repo.insert_link(
+                    conn, principal, {**values, "id": new_id("lnk"), "short_code": code}
+                )
+                if row is not None:
+                    break
+            if row is None:
+                if data.alias:
+                    raise AliasTaken(data.alias)
+                raise ServiceUnavailable("Could not allocate a short code; retry.")
+            link = self.to_resource(row)
+            await record_event(conn, principal, "link.created", msgspec.to_builtins(link))
+        await self.cache.write([row])
+        return link
+
+    async def get(self, principal: Principal, link_id: str) -> Link:
+        async with self.db.transaction() as conn:
+            row = await repo.get_link(conn, principal, link_id)
+        if row is None:
+            raise NotFound(f"No link with id {link_id!r}.")
+        return self.to_resource(row)
+
+    async def list(
+        self,
+        principal: Principal,
+        *,
+        limit: int,
+        cursor: str | None,
+        tag: str | None,
+        q: str | None,
+    ) -> LinkPage:
+        if not 1 <= limit <= MAX_PAGE_SIZE:
+            raise validation([FieldError("limit", f"must be between 1 and {MAX_PAGE_SIZE}")])
+        before = decode_cursor(cursor) if cursor else None
+        pattern = None
+        if q:
+            escaped = q.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+            pattern = f"%{escaped}%"
+        async with self.db.transaction() as conn:
+            rows = await repo.list_links(
+                conn, principal, before=before, tag=tag or None, pattern=pattern, limit=limit + 1
+            )
+        more = len(rows) > limit
+        rows = rows[:limit]
+        return LinkPage(
+            data=[self.to_resource(row) for row in rows],
+            next_cursor=encode_cursor(rows[-1].id) if more else None,
+        )
+
+    async def update(self, principal: Principal, link_id: str, data: LinkUpdate) -> Link:
+        errors: list[FieldError] = []
+        if data.long_url is not UNSET:
+            _check_url("longUrl", data.long_url, self.short_base_url, errors)
+        if data.alias is not UNSET:
+            _check_alias(data.alias, errors)
+        if data.expires_at is not UNSET and data.expires_at is not None:
+            _check_expiry(data.expires_at, errors)
+        if errors:
+            raise validation(errors)
+
+        async with self.db.transaction() as conn:
+            current = await repo.get_link(conn, principal, link_id, for_update=True)
+            if current is None:
+                raise NotFound(f"No link with id {link_id!r}.")
+            values: dict[str, Any] = {
+                "id": current.id,
+                "short_code": current.short_code,
+                "long_url": current.long_url,
+                "tags": current.tags,
+                "expires_at": current.expires_at,
+                "redirect_type": current.redirect_type,
+                "forward_query": current.forward_query,
+            }
+            changes = {
+                "short_code": data.alias,
+                "long_url": data.long_url,
+                "tags": _unique_tags(data.tags or []) if data.tags is not UNSET else UNSET,
+                "expires_at": data.expires_at,
+                "redirect_type": data.redirect_type,
+                "forward_query": data.forward_query,
+            }
+            changed = [
+                name
+                for name, value in changes.items()
+                if value is not UNSET and value != values[name]
+            ]
+            if not changed:
+                return self.to_resource(current)
+            values.update({name: changes[name] for name in changed})
+            row = await repo.update_link(conn, values)
+            link = self.to_resource(row)
+            await record_event(
+                conn,
+                principal,
+                "link.updated",
+                {
+                    **msgspec.to_builtins(link),
+                    "changes": [_WIRE_NAMES[name] for name in changed],
+                    "previous": {
+                        _WIRE_NAMES[name]: _wire_value(getattr(current, name)) for name in changed
+                    },
+                },
+            )
+        removed = [current.short_code] if row.short_code != current.short_code else []
+        await self.cache.write([row], removed)
+        return link
+
+    async def delete(self, principal: Principal, link_id: str) -> None:
+        async with self.db.transaction() as conn:
+            row = await repo.delete_link(conn, principal, link_id)
+            if row is None:
+                raise NotFound(f"No link with id {link_id!r}.")
+            assert row.deleted_at is not None
+            await record_event(
+                conn,
+                principal,
+                "link.deleted",
+                {
+                    "id": row.id,
+                    "shortCode": row.short_code,
+                    "longUrl": row.long_url,
+                    "deletedAt": iso_utc(row.deleted_at),
+                },
+            )
+        await self.cache.write([row])
+
+
+_WIRE_NAMES = {
+    "short_code": "shortCode",
+    "long_url": "longUrl",
+    "tags": "tags",
+    "expires_at": "expiresAt",
+    "redirect_type": "redirectType",
+    "forward_query": "forwardQuery",
+}
+
+
+def _wire_value(value: Any) -> Any:
+    return iso_utc(value) if isinstance(value, datetime) else value

@@ -1,0 +1,86 @@
+"""OpenAPI helpers: document problem responses and bearer auth the way the gate enforces them."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from litestar import Litestar, Request, Response, get
+from litestar.openapi import OpenAPIConfig, ResponseSpec
+from litestar.openapi.plugins import ScalarRenderPlugin
+from litestar.openapi.spec import Components, SecurityScheme
+
+from admin.body import STRICT_SCHEMAS
+from admin.problems import PROBLEM_MEDIA_TYPE, Problem
+
+_DESCRIPTIONS = {
+    400: "Bad Request: invalid JSON, wrong Content-Type, a missing field or a NUL byte in the URL.",
+    401: "Unauthorized: missing, malformed, unknown, revoked or expired token.",
+    403: "Forbidden: the token lacks the scope this operation needs.",
+    404: "Not Found.",
+    409: "Conflict: the alias is taken, or the same Idempotency-Key is in flight.",
+    422: "Validation: a field has an invalid value.",
+    429: "Rate Limited: see Retry-After.",
+    503: "Service Unavailable: a backing store is unreachable; retry.",
+}
+BEARER = "BearerToken"
+
+
+def problems(*statuses: int) -> dict[int, ResponseSpec]:
+    """Problem responses for ``statuses``; 400, 429 and 503 can answer any request."""
+    return {
+        status: ResponseSpec(
+            Problem,
+            description=_DESCRIPTIONS[status],
+            media_type=PROBLEM_MEDIA_TYPE,
+            generate_examples=False,
+        )
+        for status in sorted({*statuses, 400, 429, 503})
+    }
+
+
+def openapi_config() -> OpenAPIConfig:
+    return OpenAPIConfig(
+        title="Hop API",
+        version="1.0.0",
+        description="Short links, analytics, QR codes, Bio pages and webhooks. "
+        "Authenticate with 'Authorization: Bearer <API key or access token>'.",
+        # The interactive reference lives at /v1/docs; the schema itself at
+        # /v1/openapi.json (openapi_json below). Mounting the OpenAPI router at
+        # /v1 would let its catch-all route swallow unknown /v1 paths.
+        path="/v1/docs",
+        render_plugins=[ScalarRenderPlugin(path="/")],
+        components=Components(
+            security_schemes={
+                BEARER: SecurityScheme(
+                    type="http",
+                    scheme="bearer",
+                    description="An API key (svc_live_…, svc_test_…) or an "
+                    "access token from POST /v1/auth/login.",
+                ),
+            }
+        ),
+        security=[{BEARER: []}],
+        use_handler_docstrings=True,
+    )
+
+
+@get(
+    "/v1/openapi.json",
+    security=[{}],
+    include_in_schema=False,
+    media_type="application/vnd.oai.openapi+json",
+    sync_to_thread=False,
+)
+def openapi_json(request: Request[Any, Any, Any]) -> Response[dict[str, Any]]:
+    """The OpenAPI 3.1 document of this API."""
+    return Response(_schema_of(request.app), media_type="application/vnd.oai.openapi+json")
+
+
+@functools.cache
+def _schema_of(app: Litestar) -> dict[str, Any]:
+    document = app.openapi_schema.to_schema()
+    for name, component in document.get("components", {}).get("schemas", {}).items():
+        if name in STRICT_SCHEMAS:
+            component["additionalProperties"] = False
+    return document

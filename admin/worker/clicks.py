@@ -1,0 +1,302 @@
+"""The click consumer: Redis stream → enriched rows in PostgreSQL → XACK.
+
+Delivery is at least once and storage idempotent, so counts stay exact:
+
+- ``XREADGROUP`` hands each stream entry (a batch of clicks) to one consumer of
+  the group; several workers share the stream.
+- The batch is stored in one transaction (clicks, rollups, totals, events); the
+  entries are acknowledged only after the commit. A worker killed in between
+  leaves them pending, and they are delivered again (to itself on restart, or
+  to another worker through ``XAUTOCLAIM`` once idle for ``claim_idle_ms``);
+  the event ids make the second insert a no-op.
+- An entry that cannot be decoded, or has been delivered ``max_deliveries``
+  times without being stored, goes to the dead-letter stream with a log line;
+  ``hop clicks replay-dead`` puts such entries back.
+- The stream is trimmed only below the oldest entry the group still needs, so
+  nothing unacknowledged is ever dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Sequence
+from typing import Any, cast
+
+import msgspec
+import psycopg
+from psycopg_pool import AsyncConnectionPool
+from redis.asyncio import Redis
+from redis.exceptions import RedisError, ResponseError
+
+from admin.analytics.enrich import EnrichedClick, Enricher
+from admin.analytics.ingest import store_clicks
+from common.keys import CLICK_CONSUMER_GROUP, CLICK_DEAD_LETTER_STREAM, CLICK_STREAM
+from common.wire import CLICK_BATCH_VERSION, click_batch_decoder
+
+logger = logging.getLogger(__name__)
+_TRIM_EVERY_SECONDS = 5.0
+_TRANSIENT = (psycopg.OperationalError, RedisError, OSError)
+
+Entry = tuple[bytes, dict[bytes, bytes]]
+
+
+class Poison(Exception):
+    """A stream entry that can never be stored as it is."""
+
+
+def decode_entry(fields: dict[bytes, bytes]) -> list[Any]:
+    if fields.get(b"v") != CLICK_BATCH_VERSION or b"c" not in fields:
+        raise Poison(f"unknown entry version {fields.get(b'v')!r}")
+    try:
+        return click_batch_decoder.decode(fields[b"c"])
+    except msgspec.DecodeError as exc:
+        raise Poison(f"undecodable batch: {exc}") from None
+
+
+class ClickConsumer:
+    def __init__(
+        self,
+        redis: Redis,
+        pool: AsyncConnectionPool,
+        enricher: Enricher,
+        *,
+        consumer: str,
+        read_count: int,
+        claim_idle_ms: int,
+        max_deliveries: int,
+    ) -> None:
+        self.redis = redis
+        self.pool = pool
+        self.enricher = enricher
+        self.consumer = consumer
+        self.read_count = read_count
+        self.claim_idle_ms = claim_idle_ms
+        self.max_deliveries = max_deliveries
+        self.stopping = asyncio.Event()
+        self.stored = 0
+        self._own_backlog = True  # start by re-reading entries we were handed before a crash
+        self._last_claim = 0.0
+        self._last_trim = 0.0
+
+    async def ensure_group(self) -> None:
+        try:
+            await self.redis.xgroup_create(
+                CLICK_STREAM, CLICK_CONSUMER_GROUP, id="0", mkstream=True
+            )
+        except ResponseError as exc:
+            if "BUSYGROUP" not in str(exc):
+                raise
+
+    async def run(self) -> None:
+        backoff = 0.1
+        while not self.stopping.is_set():
+            try:
+                await self.ensure_group()
+                await self.step()
+                backoff = 0.1
+            except ResponseError as exc:
+                if "NOGROUP" not in str(exc):
+                    raise
+                # The stream or group vanished (Redis flushed): recreate and go on.
+                logger.warning(
+                    "click consumer group missing; recreating",
+                    extra={"action": "worker.clicks_group_recreated"},
+                )
+            except _TRANSIENT as exc:
+                logger.warning(
+                    "click consumer retrying after a store error",
+                    extra={"action": "worker.clicks_retry", "error": str(exc)},
+                )
+                self._own_backlog = True
+                await asyncio.sleep(backoff)
+                backoff = min(5.0, backoff * 2)
+
+    async def step(self) -> None:
+        """One round: recover stuck entries when due, then read and store a batch."""
+        now = time.monotonic()
+        if now - self._last_claim >= self.claim_idle_ms / 2000:
+            self._last_claim = now
+            await self.recover()
+        if self._own_backlog:
+            entries = await self._read("0")
+            if not entries:
+                self._own_backlog = False
+                return
+        else:
+            entries = await self._read(">", block_ms=500)
+        if entries:
+            await self.process(entries)
+        if time.monotonic() - self._last_trim >= _TRIM_EVERY_SECONDS:
+            self._last_trim = time.monotonic()
+            await self.trim()
+
+    async def _read(self, start: str, block_ms: int | None = None) -> list[Entry]:
+        response = cast(
+            "list[tuple[bytes, list[Entry]]] | None",
+            await self.redis.xreadgroup(
+                CLICK_CONSUMER_GROUP,
+                self.consumer,
+                {CLICK_STREAM: start},
+                count=self.read_count,
+                block=block_ms,
+            ),
+        )
+        entries: list[Entry] = []
+        for _stream, stream_entries in response or []:
+            entries += [(entry_id, fields) for entry_id, fields in stream_entries if fields]
+        return entries
+
+    async def process(self, entries: Sequence[Entry]) -> None:
+        clicks: list[EnrichedClick] = []
+        good: list[bytes] = []
+        for entry_id, fields in entries:
+            try:
+                events = decode_entry(fields)
+            except Poison as exc:
+                await self.dead_letter(entry_id, fields, str(exc))
+                continue
+            clicks += [self.enricher.enrich(event) for event in events]
+            good.append(entry_id)
+        if not good:
+            return
+        try:
+            async with self.pool.connection() as conn:
+                stored = await store_clicks(conn, clicks)
+        except psycopg.errors.DeadlockDetected:
+            self._own_backlog = True  # another worker held the same rows; simply retry
+            return
+        except (psycopg.DataError, psycopg.IntegrityError) as exc:
+            # One entry holds something PostgreSQL refuses: leave them all pending;
+            # each is retried alone after claim_idle_ms and dead-lettered once it
+            # has failed max_deliveries times, so the others still flow.
+            logger.error(
+                "click batch refused by PostgreSQL; entries left for retry",
+                extra={
+                    "action": "worker.clicks_refused",
+                    "error": str(exc),
+                    "entries": [entry_id.decode() for entry_id in good],
+                },
+            )
+            if len(good) > 1:
+                for entry in entries:
+                    if entry[0] in good:
+                        await self._store_alone(entry)
+            return
+        await self.redis.xack(CLICK_STREAM, CLICK_CONSUMER_GROUP, *good)
+        self.stored += stored
+
+    async def _store_alone(self, entry: Entry) -> None:
+        entry_id, fields = entry
+        clicks = [self.enricher.enrich(event) for event in decode_entry(fields)]
+        try:
+            async with self.pool.connection() as conn:
+                self.stored += await store_clicks(conn, clicks)
+        except (psycopg.DataError, psycopg.IntegrityError):
+            return  # stays pending; recover() dead-letters it after max_deliveries
+        await self.redis.xack(CLICK_STREAM, CLICK_CONSUMER_GROUP, entry_id)
+
+    async def recover(self) -> None:
+        """Take over entries idle on dead consumers; dead-letter the hopeless ones."""
+        pending: list[dict[str, Any]] = await self.redis.xpending_range(
+            CLICK_STREAM, CLICK_CONSUMER_GROUP, min="-", max="+", count=100, idle=self.claim_idle_ms
+        )
+        exhausted = [
+            item["message_id"] for item in pending if item["times_delivered"] >= self.max_deliveries
+        ]
+        if exhausted:
+            taken = cast(
+                "list[tuple[bytes, dict[bytes, bytes] | None]]",
+                await self.redis.xclaim(
+                    CLICK_STREAM,
+                    CLICK_CONSUMER_GROUP,
+                    self.consumer,
+                    self.claim_idle_ms,
+                    list[Any](exhausted),
+                ),
+            )
+            for entry_id, fields in taken:
+                await self.dead_letter(
+                    entry_id, fields or {}, f"not stored after {self.max_deliveries} deliveries"
+                )
+        response: list[Any] = await self.redis.xautoclaim(
+            CLICK_STREAM,
+            CLICK_CONSUMER_GROUP,
+            self.consumer,
+            self.claim_idle_ms,
+            start_id="0-0",
+            count=self.read_count,
+        )
+        claimed = cast("list[Entry]", response[1])
+        entries = [(entry_id, fields) for entry_id, fields in claimed if fields]
+        if entries:
+            logger.info(
+                "claimed idle click batches",
+                extra={"action": "worker.clicks_claimed", "count": len(entries)},
+            )
+            await self.process(entries)
+
+    async def dead_letter(self, entry_id: bytes, fields: dict[bytes, bytes], reason: str) -> None:
+        async with self.redis.pipeline(transaction=True) as pipe:
+            letter: dict[Any, Any] = {**fields, b"origin": entry_id, b"reason": reason.encode()}
+            pipe.xadd(CLICK_DEAD_LETTER_STREAM, letter)
+            pipe.xack(CLICK_STREAM, CLICK_CONSUMER_GROUP, entry_id)
+            await pipe.execute()
+        logger.error(
+            "click batch dead-lettered",
+            extra={
+                "action": "worker.clicks_dead_letter",
+                "entry": entry_id.decode(),
+                "reason": reason,
+            },
+        )
+
+    async def trim(self) -> None:
+        """Drop entries below the oldest one the group may still need."""
+        groups = await self.redis.xinfo_groups(CLICK_STREAM)
+        group = next((g for g in groups if g["name"] == CLICK_CONSUMER_GROUP.encode()), None)
+        if group is None:
+            return
+        safe = group["last-delivered-id"]
+        if group["pending"]:
+            summary = await self.redis.xpending(CLICK_STREAM, CLICK_CONSUMER_GROUP)
+            safe = min(summary["min"], safe, key=_stream_id)
+        if safe and safe != b"0-0":
+            await self.redis.xtrim(CLICK_STREAM, minid=safe, approximate=False)
+
+
+def _stream_id(value: bytes) -> tuple[int, int]:
+    millis, _, sequence = value.partition(b"-")
+    return int(millis), int(sequence or 0)
+
+
+async def replay_dead_letters(redis: Redis) -> int:
+    """Move the batches dead-lettered so far back onto the click stream.
+
+    Only entries present when the replay starts move, so a batch that fails
+    again (and is dead-lettered anew meanwhile) is not replayed in a loop.
+    """
+    newest = cast("list[Entry]", await redis.xrevrange(CLICK_DEAD_LETTER_STREAM, count=1))
+    if not newest:
+        return 0
+    last_id = newest[0][0]
+    moved = 0
+    start: bytes | str = "-"
+    while True:
+        entries = cast(
+            "list[Entry]",
+            await redis.xrange(CLICK_DEAD_LETTER_STREAM, min=start, max=last_id, count=100),
+        )
+        if not entries:
+            return moved
+        for entry_id, fields in entries:
+            original: dict[Any, Any] = {
+                key: value for key, value in fields.items() if key not in (b"origin", b"reason")
+            }
+            async with redis.pipeline(transaction=True) as pipe:
+                pipe.xadd(CLICK_STREAM, original)
+                pipe.xdel(CLICK_DEAD_LETTER_STREAM, entry_id)
+                await pipe.execute()
+            moved += 1
+        start = b"(" + entries[-1][0]

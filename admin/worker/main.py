@@ -1,0 +1,93 @@
+"""`hop worker`: the click consumer (and, as they arrive, the other background jobs).
+
+SIGTERM or SIGINT lets the batch in hand finish and be acknowledged, then exits.
+At start the worker restores every link's Redis entry from PostgreSQL (Redis is
+a cache, not the record).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import signal
+import socket
+
+import psycopg
+from psycopg_pool import AsyncConnectionPool, PoolTimeout
+from redis.asyncio import Redis
+from redis.exceptions import RedisError
+
+from admin.analytics.enrich import Enricher
+from admin.analytics.ingest import visitor_salt
+from admin.links.cache import rebuild
+from admin.worker.clicks import ClickConsumer
+from common.clientip import parse_networks
+from common.logs import configure_logging
+from common.settings import Settings, SettingsError
+
+logger = logging.getLogger(__name__)
+
+
+def run(settings: Settings) -> int:
+    if settings.database_url is None:
+        raise SettingsError("HOP_DATABASE_URL: required to run the worker (or use `hop dev`)")
+    if settings.redis_url is None:
+        raise SettingsError("HOP_REDIS_URL: required to run the worker (or use `hop dev`)")
+    configure_logging(settings.log_level, settings.log_format)
+    asyncio.run(serve(settings, settings.database_url, settings.redis_url))
+    return 0
+
+
+async def _start(pool: AsyncConnectionPool, redis: Redis, stop: asyncio.Event) -> bytes:
+    """Rebuild the link cache and read the visitor salt, waiting for the stores if needed."""
+    delay = 0.2
+    while not stop.is_set():
+        try:
+            async with pool.connection() as conn:
+                links = await rebuild(conn, redis)
+                salt = await visitor_salt(conn)
+        except (OSError, RedisError, psycopg.OperationalError, PoolTimeout) as exc:
+            logger.warning(
+                "waiting for PostgreSQL and Redis",
+                extra={"action": "worker.waiting", "error": str(exc)},
+            )
+            await asyncio.sleep(delay)
+            delay = min(5.0, delay * 2)
+        else:
+            logger.info(
+                "link cache restored from PostgreSQL",
+                extra={"action": "worker.cache_rebuilt", "links": links},
+            )
+            return salt
+    return b""
+
+
+async def serve(settings: Settings, database_url: str, redis_url: str) -> None:
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    redis = Redis.from_url(redis_url, socket_timeout=10, socket_connect_timeout=5)
+    async with AsyncConnectionPool(
+        database_url, min_size=1, max_size=4, open=False, name="hop-worker"
+    ) as pool:
+        salt = await _start(pool, redis, stop)
+        consumer = ClickConsumer(
+            redis,
+            pool,
+            Enricher(salt, parse_networks(settings.trusted_proxies)),
+            consumer=settings.worker.name or f"{socket.gethostname()}-{os.getpid()}",
+            read_count=settings.worker.read_count,
+            claim_idle_ms=settings.worker.claim_idle_ms,
+            max_deliveries=settings.worker.max_deliveries,
+        )
+        tasks = [asyncio.create_task(consumer.run(), name="clicks")]
+        logger.info(
+            "worker running", extra={"action": "worker.started", "consumer": consumer.consumer}
+        )
+        await stop.wait()
+        consumer.stopping.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    await redis.aclose()
+    logger.info("worker stopped", extra={"action": "worker.stopped", "stored": consumer.stored})

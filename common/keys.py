@@ -1,0 +1,24 @@
+"""Redis key, channel and stream names shared by the admin, the edge and the worker.
+
+Everything Hop keeps in Redis lives under ``hop:``. Links are keyed by short code
+because that is what the edge has in hand; the value is a ``wire.LinkEntry``.
+"""
+
+from __future__ import annotations
+
+LINK_PREFIX = "hop:link:"
+# Published (payload: the short code) after every write-through so each edge
+# worker drops its in-process copy; see edge/cache.py.
+LINK_CHANGES_CHANNEL = "hop:link-changes"
+CLICK_STREAM = "hop:clicks"
+CLICK_DEAD_LETTER_STREAM = "hop:clicks:dead"
+CLICK_CONSUMER_GROUP = "hop-worker"
+
+
+def link_key(short_code: str) -> str:
+    return LINK_PREFIX + short_code
+
+
+def rate_limit_keys(bucket: str, minute: int, month: str) -> tuple[str, str]:
+    """Fixed-window counters: one per minute, one per calendar month (UTC)."""
+    return f"hop:rl:{bucket}:m:{minute}", f"hop:rl:{bucket}:mo:{month}"

@@ -1,0 +1,349 @@
+"""Every setting of every Hop process, read once from ``HOP_*`` variables.
+
+``load_settings(os.environ)`` is called by each process's composition root and
+nowhere else. Each variable is declared once in ``VARIABLES`` with its parser,
+default and documentation; the README table is checked against this registry.
+A bad value raises ``SettingsError`` whose message names the variable, and the
+``hop`` command prints that one line and exits.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import msgspec
+
+
+class SettingsError(ValueError):
+    """A HOP_* variable is missing or malformed; the message names it."""
+
+
+class Listen(msgspec.Struct, frozen=True):
+    host: str
+    port: int
+
+
+class AuthSettings(msgspec.Struct, frozen=True, kw_only=True):
+    jwt_secret: str | None
+    access_token_ttl: int
+    refresh_token_ttl: int
+
+
+class PlanLimit(msgspec.Struct, frozen=True):
+    per_minute: int
+    per_month: int
+
+
+class LimitSettings(msgspec.Struct, frozen=True, kw_only=True):
+    free: PlanLimit
+    pro: PlanLimit
+    business: PlanLimit
+    anonymous_per_minute: int
+    idempotency_ttl: int
+
+
+class AdminSettings(msgspec.Struct, frozen=True, kw_only=True):
+    listen: Listen
+    workers: int
+    db_pool_size: int
+    max_body_bytes: int
+
+
+class EdgeSettings(msgspec.Struct, frozen=True, kw_only=True):
+    listen: Listen
+    workers: int
+    landing_url: str
+    cache_entries: int
+    cache_megabytes: int
+    click_flush_ms: int
+    click_batch_max: int
+    click_buffer_max: int
+    country_header: str | None
+
+
+class WorkerSettings(msgspec.Struct, frozen=True, kw_only=True):
+    name: str | None
+    read_count: int
+    claim_idle_ms: int
+    max_deliveries: int
+
+
+class Settings(msgspec.Struct, frozen=True, kw_only=True):
+    database_url: str | None
+    redis_url: str | None
+    base_url: str
+    short_base_url: str
+    data_dir: str
+    log_level: str
+    log_format: str
+    trusted_proxies: tuple[str, ...]
+    auth: AuthSettings
+    limits: LimitSettings
+    admin: AdminSettings
+    edge: EdgeSettings
+    worker: WorkerSettings
+
+
+# --- parsers: each takes the raw string and raises ValueError with a short reason
+
+
+def _text(raw: str) -> str:
+    if not raw.strip():
+        raise ValueError("must not be empty")
+    return raw.strip()
+
+
+def _positive_int(raw: str) -> int:
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ValueError(f"must be a whole number, got {raw!r}") from None
+    if value <= 0:
+        raise ValueError(f"must be greater than 0, got {value}")
+    return value
+
+
+def _http_url(raw: str) -> str:
+    parts = urlsplit(raw.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(f"must be an absolute http(s) URL, got {raw!r}")
+    if parts.query or parts.fragment:
+        raise ValueError("must not carry a query or fragment")
+    return raw.strip().rstrip("/")
+
+
+def _any_http_url(raw: str) -> str:
+    """An absolute http(s) URL kept exactly as given (query and trailing slash included)."""
+    parts = urlsplit(raw.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(f"must be an absolute http(s) URL, got {raw!r}")
+    return raw.strip()
+
+
+def _postgres_url(raw: str) -> str:
+    if urlsplit(raw).scheme not in ("postgres", "postgresql"):
+        raise ValueError("must be a postgresql:// URL")
+    return raw
+
+
+def _redis_url(raw: str) -> str:
+    if urlsplit(raw).scheme not in ("redis", "rediss", "unix"):
+        raise ValueError("must be a redis://, rediss:// or unix:// URL")
+    return raw
+
+
+def _choice(*allowed: str) -> Callable[[str], str]:
+    def parse(raw: str) -> str:
+        value = raw.strip().lower()
+        if value not in allowed:
+            raise ValueError(f"must be one of {', '.join(allowed)}, got {raw!r}")
+        return value
+
+    return parse
+
+
+def _listen(raw: str) -> dict[str, Any]:
+    host, sep, port = raw.strip().rpartition(":")
+    if not sep or not host:
+        raise ValueError(f"must be HOST:PORT, got {raw!r}")
+    return {"host": host.strip("[]"), "port": _port(port)}
+
+
+def _port(raw: str) -> int:
+    port = _positive_int(raw)
+    if port > 65535:
+        raise ValueError(f"must be a TCP port, got {port}")
+    return port
+
+
+def _networks(raw: str) -> tuple[str, ...]:
+    networks = []
+    for item in filter(None, (part.strip() for part in raw.split(","))):
+        try:
+            networks.append(str(ipaddress.ip_network(item, strict=False)))
+        except ValueError:
+            raise ValueError(f"{item!r} is not an IP address or CIDR network") from None
+    return tuple(networks)
+
+
+def _header_name(raw: str) -> str:
+    name = raw.strip().lower()
+    if not name or not all(c.isalnum() or c == "-" for c in name):
+        raise ValueError(f"must be an HTTP header name, got {raw!r}")
+    return name
+
+
+def _secret(raw: str) -> str:
+    if len(raw) < 32:
+        raise ValueError("must be at least 32 characters")
+    return raw
+
+
+def _listen_of(url: str) -> dict[str, Any]:
+    parts = urlsplit(url)
+    default_port = 443 if parts.scheme == "https" else 80
+    return {"host": parts.hostname or "127.0.0.1", "port": parts.port or default_port}
+
+
+@dataclass(frozen=True)
+class Variable:
+    """One HOP_* variable: where it lands in Settings, how it parses, what it means."""
+
+    name: str
+    path: str
+    parse: Callable[[str], Any]
+    default: Any
+    doc: str
+    secret: bool = False  # also readable from NAME_FILE; never printed
+
+
+# Defaults that depend on another variable are callables of the partial values.
+def _admin_listen_default(values: Mapping[str, Any]) -> dict[str, Any]:
+    return _listen_of(values["base_url"])
+
+
+def _edge_listen_default(values: Mapping[str, Any]) -> dict[str, Any]:
+    return _listen_of(values["short_base_url"])
+
+
+# fmt: off
+VARIABLES: tuple[Variable, ...] = (
+    Variable("HOP_DATABASE_URL", "database_url", _postgres_url, None,
+             "PostgreSQL URL. Unset: `hop dev` and the tests start an embedded PostgreSQL."),
+    Variable("HOP_REDIS_URL", "redis_url", _redis_url, None,
+             "Redis URL. Unset: `hop dev` and the tests start an embedded Redis."),
+    Variable("HOP_BASE_URL", "base_url", _http_url, "http://127.0.0.1:8000",
+             "Public address of the admin API."),
+    Variable("HOP_SHORT_BASE_URL", "short_base_url", _http_url, "http://127.0.0.1:8080",
+             "Public address of the edge; short URLs are HOP_SHORT_BASE_URL/<code>."),
+    Variable("HOP_DATA_DIR", "data_dir", _text, ".hop",
+             "Folder for the embedded PostgreSQL and Redis data and dev secrets."),
+    Variable("HOP_LOG_LEVEL", "log_level", _choice("debug", "info", "warning", "error"), "info",
+             "Lowest level logged."),
+    Variable("HOP_LOG_FORMAT", "log_format", _choice("json", "text"), "json",
+             "`json`: one JSON object per line; `text`: for people."),
+    Variable("HOP_TRUSTED_PROXIES", "trusted_proxies", _networks, (),
+             "Comma-separated networks whose X-Forwarded-For is believed: the client IP for "
+             "anonymous rate limits and for click analytics."),
+    Variable("HOP_JWT_SECRET", "auth.jwt_secret", _secret, None,
+             "HMAC key (32+ chars) signing access tokens. Required by `hop admin`; "
+             "`hop dev` generates one in HOP_DATA_DIR.", secret=True),
+    Variable("HOP_ACCESS_TOKEN_TTL", "auth.access_token_ttl", _positive_int, 900,
+             "Lifetime of a JWT access token, seconds."),
+    Variable("HOP_REFRESH_TOKEN_TTL", "auth.refresh_token_ttl", _positive_int, 30 * 86400,
+             "Lifetime of a refresh token, seconds."),
+    Variable("HOP_LIMIT_FREE_PER_MINUTE", "limits.free.per_minute", _positive_int, 60,
+             "Requests per minute, free plan."),
+    Variable("HOP_LIMIT_FREE_PER_MONTH", "limits.free.per_month", _positive_int, 10_000,
+             "Requests per calendar month (UTC), free plan."),
+    Variable("HOP_LIMIT_PRO_PER_MINUTE", "limits.pro.per_minute", _positive_int, 600,
+             "Requests per minute, pro plan."),
+    Variable("HOP_LIMIT_PRO_PER_MONTH", "limits.pro.per_month", _positive_int, 100_000,
+             "Requests per calendar month (UTC), pro plan."),
+    Variable("HOP_LIMIT_BUSINESS_PER_MINUTE", "limits.business.per_minute", _positive_int, 6_000,
+             "Requests per minute, business plan, unless the account sets its own."),
+    Variable("HOP_LIMIT_BUSINESS_PER_MONTH", "limits.business.per_month", _positive_int,
+             10_000_000,
+             "Requests per calendar month, business plan, unless the account sets its own."),
+    Variable("HOP_LIMIT_ANONYMOUS_PER_MINUTE", "limits.anonymous_per_minute", _positive_int, 60,
+             "Requests per minute per client IP without a valid token (login, refresh, "
+             "public pages, bad credentials)."),
+    Variable("HOP_IDEMPOTENCY_TTL", "limits.idempotency_ttl", _positive_int, 86400,
+             "How long an Idempotency-Key is remembered, seconds."),
+    Variable("HOP_ADMIN_LISTEN", "admin.listen", _listen, _admin_listen_default,
+             "HOST:PORT the admin binds. Default: host and port of HOP_BASE_URL."),
+    Variable("HOP_ADMIN_WORKERS", "admin.workers", _positive_int, 1,
+             "Granian worker processes for the admin."),
+    Variable("HOP_DB_POOL_SIZE", "admin.db_pool_size", _positive_int, 10,
+             "PostgreSQL connections per admin worker process."),
+    Variable("HOP_MAX_BODY_BYTES", "admin.max_body_bytes", _positive_int, 1_048_576,
+             "Largest request body the admin accepts."),
+    Variable("HOP_EDGE_LISTEN", "edge.listen", _listen, _edge_listen_default,
+             "HOST:PORT the edge binds. Default: host and port of HOP_SHORT_BASE_URL."),
+    Variable("HOP_EDGE_WORKERS", "edge.workers", _positive_int, 1,
+             "Granian worker processes for the edge."),
+    Variable("HOP_LANDING_URL", "edge.landing_url", _any_http_url, "https://github.com/",
+             "Where the edge sends visitors of the bare short domain `/`."),
+    Variable("HOP_EDGE_CACHE_ENTRIES", "edge.cache_entries", _positive_int, 500_000,
+             "Most links one edge worker keeps in memory (least recently used go first)."),
+    Variable("HOP_EDGE_CACHE_MB", "edge.cache_megabytes", _positive_int, 64,
+             "Most memory, in MB (estimated), one edge worker's link cache may use."),
+    Variable("HOP_CLICK_FLUSH_MS", "edge.click_flush_ms", _positive_int, 5,
+             "How often the edge writes buffered clicks to the Redis stream, milliseconds."),
+    Variable("HOP_CLICK_BATCH_MAX", "edge.click_batch_max", _positive_int, 1000,
+             "Most clicks in one stream entry; a full batch is written at once."),
+    Variable("HOP_CLICK_BUFFER_MAX", "edge.click_buffer_max", _positive_int, 200_000,
+             "Most clicks an edge worker holds while Redis is unreachable; beyond it the "
+             "oldest are dropped and counted in the log."),
+    Variable("HOP_COUNTRY_HEADER", "edge.country_header", _header_name, None,
+             "Request header a trusted proxy sets to the visitor's country (e.g. "
+             "`CF-IPCountry`). Unset: country comes from the offline IP database."),
+    Variable("HOP_WORKER_NAME", "worker.name", _text, None,
+             "Consumer name in the click stream's group. Default: host name and process id."),
+    Variable("HOP_WORKER_READ_COUNT", "worker.read_count", _positive_int, 20,
+             "Stream entries (each a batch of clicks) the worker reads at once."),
+    Variable("HOP_WORKER_CLAIM_IDLE_MS", "worker.claim_idle_ms", _positive_int, 30_000,
+             "A click batch pending this long on a dead consumer is claimed by another."),
+    Variable("HOP_WORKER_MAX_DELIVERIES", "worker.max_deliveries", _positive_int, 5,
+             "A click batch delivered this many times without success goes to the "
+             "dead-letter stream."),
+)
+# fmt: on
+
+
+def _read(variable: Variable, environ: Mapping[str, str]) -> str | None:
+    raw = environ.get(variable.name)
+    file_name = environ.get(f"{variable.name}_FILE") if variable.secret else None
+    if raw is not None and file_name is not None:
+        raise SettingsError(f"{variable.name}: set either it or {variable.name}_FILE, not both")
+    if file_name is not None:
+        try:
+            return Path(file_name).read_text().strip()
+        except OSError as exc:
+            raise SettingsError(
+                f"{variable.name}_FILE: cannot read {file_name}: {exc.strerror}"
+            ) from None
+    return raw
+
+
+def _assign(tree: dict[str, Any], path: str, value: Any) -> None:
+    *parents, leaf = path.split(".")
+    for part in parents:
+        tree = tree.setdefault(part, {})
+    tree[leaf] = value
+
+
+def load_settings(environ: Mapping[str, str]) -> Settings:
+    """Build the one Settings object from an environment mapping."""
+    known = {variable.name for variable in VARIABLES}
+    known |= {f"{variable.name}_FILE" for variable in VARIABLES if variable.secret}
+    for name in environ:
+        if name.startswith("HOP_") and name not in known:
+            raise SettingsError(f"{name}: unknown setting (see README, 'Settings')")
+
+    flat: dict[str, Any] = {}
+    deferred: list[Variable] = []
+    for variable in VARIABLES:
+        raw = _read(variable, environ)
+        if raw is None:
+            if callable(variable.default):
+                deferred.append(variable)
+                continue
+            flat[variable.path] = variable.default
+            continue
+        try:
+            flat[variable.path] = variable.parse(raw)
+        except ValueError as exc:
+            raise SettingsError(f"{variable.name}: {exc}") from None
+    for variable in deferred:
+        flat[variable.path] = variable.default(flat)
+
+    tree: dict[str, Any] = {}
+    for path, value in flat.items():
+        _assign(tree, path, value)
+    return msgspec.convert(tree, Settings, from_attributes=True)

@@ -1,0 +1,52 @@
+"""Structs that cross process boundaries through Redis.
+
+Wire structs evolve append-only: new fields go last and carry a default, so an
+older edge can read what a newer admin wrote and the other way round.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+LinkState = Literal["active", "deleted"]
+
+
+class LinkEntry(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """What the edge needs to answer ``GET /<code>``, stored at ``keys.link_key``."""
+
+    link_id: str
+    url: str
+    state: LinkState = "active"
+    expires_at_ms: int = 0  # 0: never expires
+    redirect_type: int = 302
+    forward_query: bool = True
+
+
+link_entry_encoder = msgspec.msgpack.Encoder()
+link_entry_decoder = msgspec.msgpack.Decoder(LinkEntry)
+
+
+class ClickEvent(msgspec.Struct, frozen=True, array_like=True):
+    """One redirect, as the edge saw it (DESIGN §4). The edge parses nothing it
+    doesn't need: user agent, referrer and forwarding headers travel raw (cropped)
+    and the worker enriches them. Array-like to keep stream entries small."""
+
+    event_id: str
+    link_id: str
+    short_code: str
+    at_ms: int
+    peer_ip: str
+    user_agent: str
+    referrer: str
+    accept_language: str
+    forwarded_for: str
+    country: str  # from HOP_COUNTRY_HEADER when a trusted proxy set it, else ""
+    qr: bool = False
+
+
+# A stream entry carries one batch: {b"v": CLICK_BATCH_VERSION, b"c": <msgpack list>}.
+CLICK_BATCH_VERSION = b"1"
+click_batch_encoder = msgspec.msgpack.Encoder()
+click_batch_decoder = msgspec.msgpack.Decoder(list[ClickEvent])

@@ -1,0 +1,179 @@
+"""The edge: ``GET|HEAD <short_base_url>/<code>`` → redirect, in well under a millisecond.
+
+Resolve (in-process cache, then Redis) → respond → track (append to the click
+buffer). Tracking never touches the request's latency or its outcome. The edge
+parses nothing it doesn't need and never talks to PostgreSQL.
+``granian --interface rsgi --factory edge.app:create_app`` (what `hop edge`
+runs) builds one app per worker process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+import os
+import re
+import secrets
+import time
+from typing import Any
+
+from redis.asyncio import Redis
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialBackoff
+from redis.exceptions import RedisError
+
+from common.logs import configure_logging
+from common.settings import Settings, SettingsError, load_settings
+from common.wire import ClickEvent
+from edge import pages
+from edge.cache import LinkCache
+from edge.clicks import ClickBuffer
+from edge.invalidation import Invalidations
+from edge.resolver import Resolver
+
+logger = logging.getLogger(__name__)
+
+_CODE = re.compile(r"[A-Za-z0-9_-]{1,64}")
+# Anything that could end or bend a header line, or isn't ASCII, is %-encoded
+# before it reaches Location. Stored URLs are validated by the admin; this also
+# covers the visitor's own query string and anything Redis might hold.
+_UNSAFE = re.compile(r"[^\x21-\x7e]|\\")
+_HTML = ("content-type", "text/html; charset=utf-8")
+_NO_STORE = "no-store"
+# Permanent redirects may be cached by the browser only, and briefly, so an
+# owner can still change the destination.
+_PERMANENT_CACHE = "private, max-age=300"
+_HEALTH_PATH = "/_health"
+_METHODS = frozenset({"GET", "HEAD"})
+
+
+def _percent_encode(match: re.Match[str]) -> str:
+    return "".join(f"%{byte:02X}" for byte in match[0].encode())
+
+
+def _with_query(url: str, query: str) -> str:
+    """Append the visit's query string before any fragment of the destination."""
+    base, hash_mark, fragment = url.partition("#")
+    joiner = "&" if "?" in base else "?"
+    return f"{base}{joiner}{query}{hash_mark}{fragment}"
+
+
+class EdgeApp:
+    def __init__(self, settings: Settings) -> None:
+        if settings.redis_url is None:
+            raise SettingsError("HOP_REDIS_URL: required to run the edge")
+        edge = settings.edge
+        self.settings = settings
+        # Fail fast: a lookup Redis can't answer falls back to the last known entry,
+        # and clicks stay buffered; neither should wait seconds for retries.
+        self.redis = Redis.from_url(
+            settings.redis_url,
+            socket_timeout=1,
+            socket_connect_timeout=1,
+            max_connections=256,
+            retry=Retry(ExponentialBackoff(cap=0.05, base=0.005), 2),
+        )
+        self.cache = LinkCache(edge.cache_entries, edge.cache_megabytes * 1024 * 1024)
+        self.invalidations = Invalidations(self.redis, self.cache)
+        self.resolver = Resolver(self.redis, self.cache, self.invalidations)
+        self.clicks = ClickBuffer(
+            self.redis,
+            flush_ms=edge.click_flush_ms,
+            batch_max=edge.click_batch_max,
+            buffer_max=edge.click_buffer_max,
+        )
+        self.country_header = edge.country_header
+        self._landing = [("location", edge.landing_url), ("cache-control", _NO_STORE)]
+        # Event ids: a random per-process prefix and a counter; unique without a
+        # syscall per click, and the worker stores each id once.
+        self._event_prefix = secrets.token_hex(8)
+        self._event_counter = itertools.count()
+        self._tasks: list[asyncio.Task[None]] = []
+
+    # --- RSGI lifecycle: granian calls these around the worker's event loop.
+
+    def __rsgi_init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._tasks = [
+            loop.create_task(self.invalidations.run()),
+            loop.create_task(self.clicks.run()),
+        ]
+
+    def __rsgi_del__(self, loop: asyncio.AbstractEventLoop) -> None:
+        loop.run_until_complete(self.shutdown())
+
+    async def shutdown(self) -> None:
+        self.invalidations.stop()
+        await self.clicks.close()
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self.redis.aclose()
+
+    # --- requests
+
+    async def __rsgi__(self, scope: Any, proto: Any) -> None:
+        method = scope.method
+        path = scope.path
+        if method not in _METHODS:
+            proto.response_bytes(405, [_HTML, ("allow", "GET, HEAD")], pages.METHOD_NOT_ALLOWED)
+            return
+        code = path[1:]
+        if not _CODE.fullmatch(code) or path == _HEALTH_PATH:
+            self._special(path, proto)
+            return
+        try:
+            entry = await self.resolver.resolve(code)
+        except (RedisError, OSError):
+            proto.response_bytes(
+                503, [_HTML, ("cache-control", _NO_STORE), ("retry-after", "1")], pages.UNAVAILABLE
+            )
+            return
+        now_ms = int(time.time() * 1000)
+        if entry.state != "active" or (entry.expires_at_ms and now_ms >= entry.expires_at_ms):
+            status, body = (404, pages.NOT_FOUND) if not entry.link_id else (410, pages.GONE)
+            proto.response_bytes(status, [_HTML, ("cache-control", _NO_STORE)], body)
+            return
+
+        location = entry.url
+        query = scope.query_string
+        if query and entry.forward_query:
+            location = _with_query(location, query)
+        if _UNSAFE.search(location):
+            location = _UNSAFE.sub(_percent_encode, location)
+        status = entry.redirect_type
+        cache_control = _PERMANENT_CACHE if status in (301, 308) else _NO_STORE
+        proto.response_empty(status, [("location", location), ("cache-control", cache_control)])
+
+        if method == "GET":  # HEAD is a probe, not a visit
+            headers = scope.headers
+            self.clicks.add(
+                ClickEvent(
+                    f"{self._event_prefix}{next(self._event_counter):x}",
+                    entry.link_id,
+                    code,
+                    now_ms,
+                    scope.client,
+                    headers.get("user-agent", "")[:512],
+                    headers.get("referer", "")[:1024],
+                    headers.get("accept-language", "")[:128],
+                    headers.get("x-forwarded-for", "")[:256],
+                    headers.get(self.country_header, "")[:2] if self.country_header else "",
+                )
+            )
+
+    def _special(self, path: str, proto: Any) -> None:
+        if path == "/":
+            proto.response_empty(302, self._landing)
+        elif path == _HEALTH_PATH:
+            proto.response_bytes(
+                200, [("content-type", "text/plain"), ("cache-control", _NO_STORE)], b"ok"
+            )
+        else:
+            proto.response_bytes(404, [_HTML, ("cache-control", _NO_STORE)], pages.NOT_FOUND)
+
+
+def create_app() -> EdgeApp:
+    settings = load_settings(os.environ)
+    configure_logging(settings.log_level, settings.log_format)
+    return EdgeApp(settings)

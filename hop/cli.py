@@ -1,0 +1,215 @@
+"""`hop`: the one command that runs and administers every Hop process.
+
+This module and the process factories are the only places that read the
+environment: they hand it to ``load_settings`` once, at start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+from collections.abc import Callable, Coroutine, Sequence
+from typing import Any, Literal
+
+import msgspec
+
+from admin.auth.scopes import parse_scopes
+from admin.errors import HopError
+from common.settings import VARIABLES, Settings, SettingsError, load_settings
+from hop import dev as dev_stack
+from hop.servers import serve_admin, serve_edge
+
+
+def _run(coroutine: Coroutine[Any, Any, Any]) -> Any:
+    return asyncio.run(coroutine)
+
+
+def cmd_clicks_replay(settings: Settings, _: argparse.Namespace) -> int:
+    from redis.asyncio import Redis
+
+    from admin.worker.clicks import replay_dead_letters
+
+    async def run() -> int:
+        redis = Redis.from_url(dev_stack.redis_url(settings))
+        try:
+            return await replay_dead_letters(redis)
+        finally:
+            await redis.aclose()
+
+    _print_json({"replayed": _run(run())})
+    return 0
+
+
+def _print_json(value: Any) -> None:
+    sys.stdout.write(msgspec.json.encode(value).decode() + "\n")
+
+
+async def _with_db(settings: Settings, action: Callable[[Any], Coroutine[Any, Any, Any]]) -> Any:
+    from admin.db import Database, create_pool
+
+    url = dev_stack.database_url(settings)
+    async with create_pool(url, 2) as pool:
+        return await action(Database(pool))
+
+
+def cmd_user_create(settings: Settings, args: argparse.Namespace) -> int:
+    from admin.accounts.service import AccountService
+
+    created = _run(
+        _with_db(
+            settings,
+            lambda db: AccountService(db).create_user(args.email, args.password, args.plan),
+        )
+    )
+    _print_json(created)
+    return 0
+
+
+def cmd_key_create(settings: Settings, args: argparse.Namespace) -> int:
+    from admin.accounts.service import AccountService
+
+    try:
+        scopes = parse_scopes(args.scopes)
+    except ValueError as exc:
+        raise SystemExit(f"hop: --scopes: {exc}") from None
+    environment: Literal["live", "test"] = "test" if args.test else "live"
+    key = _run(
+        _with_db(settings, lambda db: AccountService(db).create_key(args.user, scopes, environment))
+    )
+    _print_json({"key": key})
+    return 0
+
+
+def cmd_key_revoke(settings: Settings, args: argparse.Namespace) -> int:
+    from admin.accounts.service import AccountService
+
+    _run(_with_db(settings, lambda db: AccountService(db).revoke_key(args.user, args.prefix)))
+    _print_json({"revoked": args.prefix})
+    return 0
+
+
+def cmd_migrate(settings: Settings, _: argparse.Namespace) -> int:
+    from admin.db.migrate import migrate
+
+    applied = migrate(dev_stack.database_url(settings))
+    _print_json({"applied": [f"{m.version:04d}_{m.name}" for m in applied]})
+    return 0
+
+
+def cmd_cache_rebuild(settings: Settings, _: argparse.Namespace) -> int:
+    from redis.asyncio import Redis
+
+    from admin.links.cache import rebuild
+
+    async def run() -> int:
+        redis = Redis.from_url(dev_stack.redis_url(settings))
+        try:
+            async with await _connect(settings) as conn:
+                return await rebuild(conn, redis)
+        finally:
+            await redis.aclose()
+
+    _print_json({"links": _run(run())})
+    return 0
+
+
+async def _connect(settings: Settings) -> Any:
+    import psycopg
+
+    return await psycopg.AsyncConnection.connect(dev_stack.database_url(settings))
+
+
+def cmd_settings(_: Settings, __: argparse.Namespace) -> int:
+    """Print the settings table the README carries."""
+    sys.stdout.write("| Variable | Default | Meaning |\n|---|---|---|\n")
+    for variable in VARIABLES:
+        default = variable.default
+        shown = (
+            "(derived)" if callable(default) else ("(unset)" if default is None else f"`{default}`")
+        )
+        if isinstance(default, tuple):
+            shown = "(none)"
+        suffix = f" Also `{variable.name}_FILE`." if variable.secret else ""
+        sys.stdout.write(f"| `{variable.name}` | {shown} | {variable.doc}{suffix} |\n")
+    return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="hop", description="Run and administer Hop.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    commands.add_parser(
+        "dev", help="everything on this machine: stores, migrations, admin, edge, worker"
+    ).set_defaults(func=dev_stack.run_dev)
+    commands.add_parser("admin", help="the admin API (granian, ASGI)").set_defaults(
+        func=lambda settings, _: serve_admin(settings)
+    )
+    commands.add_parser("edge", help="the redirect edge (granian, RSGI)").set_defaults(
+        func=lambda settings, _: serve_edge(settings)
+    )
+    commands.add_parser("worker", help="the click consumer and webhook dispatcher").set_defaults(
+        func=dev_stack.run_worker
+    )
+    commands.add_parser("migrate", help="apply pending database migrations").set_defaults(
+        func=cmd_migrate
+    )
+    commands.add_parser(
+        "settings", help="print every HOP_* setting as a Markdown table"
+    ).set_defaults(func=cmd_settings)
+
+    user = commands.add_parser("user", help="manage users").add_subparsers(
+        dest="action", required=True, metavar="ACTION"
+    )
+    create = user.add_parser("create", help="create a user with a live and a test key")
+    create.add_argument("--email", required=True)
+    create.add_argument("--password", required=True)
+    create.add_argument("--plan", choices=("free", "pro", "business"), default="free")
+    create.set_defaults(func=cmd_user_create)
+
+    key = commands.add_parser("key", help="manage API keys").add_subparsers(
+        dest="action", required=True, metavar="ACTION"
+    )
+    key_create = key.add_parser("create", help="create an API key with chosen scopes")
+    key_create.add_argument("--user", required=True, help="the owner's e-mail")
+    key_create.add_argument("--scopes", required=True, help="e.g. links:read,links:write")
+    key_create.add_argument("--test", action="store_true", help="a sandbox (svc_test_) key")
+    key_create.set_defaults(func=cmd_key_create)
+    key_revoke = key.add_parser("revoke", help="revoke an API key by its visible prefix")
+    key_revoke.add_argument("--user", required=True, help="the owner's e-mail")
+    key_revoke.add_argument("--prefix", required=True, help="e.g. svc_live_AbCdEfGh")
+    key_revoke.set_defaults(func=cmd_key_revoke)
+
+    cache = commands.add_parser("cache", help="manage the Redis link cache").add_subparsers(
+        dest="action", required=True, metavar="ACTION"
+    )
+    cache.add_parser(
+        "rebuild", help="restore every link's Redis entry from PostgreSQL"
+    ).set_defaults(func=cmd_cache_rebuild)
+
+    clicks = commands.add_parser("clicks", help="manage the click stream").add_subparsers(
+        dest="action", required=True, metavar="ACTION"
+    )
+    clicks.add_parser(
+        "replay-dead", help="put dead-lettered click batches back on the stream"
+    ).set_defaults(func=cmd_clicks_replay)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        settings = load_settings(os.environ)
+        result: int = args.func(settings, args)
+    except SettingsError as exc:
+        sys.stderr.write(f"hop: {exc}\n")
+        return 2
+    except HopError as exc:
+        sys.stderr.write(f"hop: {exc.detail}\n")
+        return 1
+    return result
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,164 @@
+"""`hop dev`: the whole service on one machine, and how other commands find it.
+
+Without HOP_DATABASE_URL / HOP_REDIS_URL it starts real PostgreSQL and Redis
+servers in HOP_DATA_DIR (see hop/embedded.py), migrates, then supervises the
+admin, the edge and the worker as child processes. Ctrl-C (or SIGTERM) stops
+the children, then the servers. While it runs, ``HOP_DATA_DIR/dev.json`` tells
+other `hop` commands (``hop user create`` in a second terminal) where the
+embedded servers listen.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import logging
+import os
+import secrets
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from types import FrameType
+
+import msgspec
+import psycopg
+
+from common.logs import configure_logging
+from common.settings import Settings, SettingsError
+from hop.embedded import EmbeddedPostgres, EmbeddedRedis
+
+logger = logging.getLogger("hop.dev")
+_DEV_DATABASE = "hop"
+
+
+class DevState(msgspec.Struct, rename="camel"):
+    pid: int
+    database_url: str
+    redis_url: str
+
+
+def _state_file(settings: Settings) -> Path:
+    return Path(settings.data_dir) / "dev.json"
+
+
+def _running_dev(settings: Settings) -> DevState | None:
+    try:
+        state = msgspec.json.decode(_state_file(settings).read_bytes(), type=DevState)
+        os.kill(state.pid, 0)
+    except (OSError, msgspec.DecodeError, msgspec.ValidationError):
+        return None
+    return state
+
+
+def database_url(settings: Settings) -> str:
+    if settings.database_url:
+        return settings.database_url
+    if state := _running_dev(settings):
+        return state.database_url
+    raise SettingsError(f"HOP_DATABASE_URL: not set, and no `hop dev` runs in {settings.data_dir}")
+
+
+def redis_url(settings: Settings) -> str:
+    if settings.redis_url:
+        return settings.redis_url
+    if state := _running_dev(settings):
+        return state.redis_url
+    raise SettingsError(f"HOP_REDIS_URL: not set, and no `hop dev` runs in {settings.data_dir}")
+
+
+def _dev_jwt_secret(data_dir: Path) -> Path:
+    path = data_dir / "jwt-secret"
+    if not path.exists():
+        path.write_text(secrets.token_urlsafe(48))
+        path.chmod(0o600)
+    return path
+
+
+def ensure_database(server_url: str, name: str) -> str:
+    """Create database ``name`` on the server if missing; return its URL."""
+    with psycopg.connect(server_url, autocommit=True) as conn:
+        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone()
+        if not exists:
+            conn.execute(f'CREATE DATABASE "{name}"')
+    return server_url.rsplit("/", 1)[0] + f"/{name}"
+
+
+def _spawn(command: str, env: dict[str, str]) -> subprocess.Popen[bytes]:
+    return subprocess.Popen([sys.executable, "-m", "hop.cli", command], env=env)
+
+
+def run_dev(settings: Settings, _: argparse.Namespace) -> int:
+    from admin.db.migrate import migrate
+
+    configure_logging(settings.log_level, "text")
+    data_dir = Path(settings.data_dir).resolve()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    if _running_dev(settings):
+        raise SettingsError(f"HOP_DATA_DIR: another `hop dev` already runs in {data_dir}")
+    stopping = False
+
+    def stop(signum: int, _frame: FrameType | None) -> None:
+        nonlocal stopping
+        stopping = True
+
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
+    with contextlib.ExitStack() as stack:
+        env = dict(os.environ)
+        db_url, store_url = settings.database_url, settings.redis_url
+        if db_url is None:
+            postgres = EmbeddedPostgres(data_dir / "postgres")
+            server = postgres.start()
+            stack.callback(postgres.stop)
+            db_url = ensure_database(server, _DEV_DATABASE)
+        if store_url is None:
+            redis = EmbeddedRedis(data_dir / "redis")
+            store_url = redis.start()
+            stack.callback(redis.stop)
+        env.update(HOP_DATABASE_URL=db_url, HOP_REDIS_URL=store_url)
+        env.setdefault("HOP_LOG_FORMAT", "text")  # a person reads this terminal
+        if settings.auth.jwt_secret is None and "HOP_JWT_SECRET_FILE" not in env:
+            env["HOP_JWT_SECRET_FILE"] = str(_dev_jwt_secret(data_dir))
+        migrate(db_url)
+
+        state_file = data_dir / "dev.json"
+        state_file.write_bytes(msgspec.json.encode(DevState(os.getpid(), db_url, store_url)))
+        stack.callback(state_file.unlink, missing_ok=True)
+        children = {name: _spawn(name, env) for name in ("admin", "edge", "worker")}
+        stack.callback(_stop_children, children)
+        logger.info(
+            "hop dev running: admin %s, edge %s; PostgreSQL %s, Redis %s. Ctrl-C stops everything.",
+            settings.base_url,
+            settings.short_base_url,
+            db_url,
+            store_url,
+        )
+        while not stopping:
+            for name, child in children.items():
+                if child.poll() is not None:
+                    logger.error("%s exited with %s; stopping", name, child.returncode)
+                    return 1
+            time.sleep(0.2)
+    return 0
+
+
+def _stop_children(children: dict[str, subprocess.Popen[bytes]]) -> None:
+    for child in children.values():
+        if child.poll() is None:
+            child.send_signal(signal.SIGTERM)
+    deadline = time.monotonic() + 15
+    for child in children.values():
+        try:
+            child.wait(max(0.1, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
+
+
+def run_worker(settings: Settings, _: argparse.Namespace) -> int:
+    from admin.worker.main import run
+
+    result: int = run(settings)
+    return result

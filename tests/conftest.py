@@ -1,0 +1,103 @@
+"""Session-wide real services: PostgreSQL, Redis and a granian admin process.
+
+With HOP_DATABASE_URL / HOP_REDIS_URL set, the suite uses those servers (in a
+scratch database it creates and drops); otherwise it starts embedded ones.
+Each test owns its data through its own account, so order never matters.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.support.accounts import Account, create_account
+from tests.support.env import stack_environment
+from tests.support.processes import HopProcess, free_port, start_http_server
+from tests.support.stores import postgres_server, redis_server, scratch_database
+
+
+@pytest.fixture(scope="session")
+def work_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("hop")
+
+
+@pytest.fixture(scope="session")
+def postgres_url(work_dir: Path) -> Iterator[str]:
+    with postgres_server(os.environ.get("HOP_DATABASE_URL"), work_dir / "postgres") as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def redis_url(work_dir: Path) -> Iterator[str]:
+    with redis_server(os.environ.get("HOP_REDIS_URL"), work_dir / "redis") as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def database_url(postgres_url: str) -> Iterator[str]:
+    with scratch_database(postgres_url) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def edge_port() -> int:
+    return free_port()
+
+
+@pytest.fixture(scope="session")
+def admin_url(database_url: str, redis_url: str, work_dir: Path, edge_port: int) -> Iterator[str]:
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    env = stack_environment(
+        database_url,
+        redis_url,
+        HOP_BASE_URL=base,
+        HOP_SHORT_BASE_URL=f"http://127.0.0.1:{edge_port}",
+    )
+    server = start_http_server(["admin"], env, work_dir / "admin.log", f"{base}/health", port)
+    yield base
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def edge_url(database_url: str, redis_url: str, work_dir: Path, edge_port: int) -> Iterator[str]:
+    base = f"http://127.0.0.1:{edge_port}"
+    env = stack_environment(
+        database_url, redis_url, HOP_SHORT_BASE_URL=base, HOP_LANDING_URL="https://landing.example/"
+    )
+    server = start_http_server(["edge"], env, work_dir / "edge.log", f"{base}/_health", edge_port)
+    yield base
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def worker(database_url: str, redis_url: str, work_dir: Path) -> Iterator[HopProcess]:
+    process = HopProcess(
+        ["worker"], stack_environment(database_url, redis_url), work_dir / "worker.log"
+    ).start()
+    yield process
+    process.stop()
+
+
+@pytest.fixture
+def edge(edge_url: str) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=edge_url, timeout=10, follow_redirects=False) as client:
+        yield client
+
+
+@pytest.fixture
+def api(admin_url: str) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=admin_url, timeout=30, follow_redirects=False) as client:
+        yield client
+
+
+@pytest.fixture
+def account(database_url: str) -> Account:
+    return create_account(database_url)
+
+
+__all__ = ["Account", "HopProcess"]

@@ -1,0 +1,145 @@
+"""The `hop` command: user and key creation output, settings errors, cache rebuild."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import httpx
+import msgspec
+import redis
+
+from common.keys import LINK_PREFIX, link_key
+from tests.support.accounts import Account
+from tests.support.processes import ROOT, clean_environment
+
+
+def hop(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "hop.cli", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        check=False,
+        env=clean_environment(env or {}),
+    )
+
+
+def test_user_create_prints_one_json_object(database_url: str, api: httpx.Client) -> None:
+    result = hop(
+        "user",
+        "create",
+        "--email",
+        "cli-user@example.com",
+        "--password",
+        "a-long-password",
+        "--plan",
+        "pro",
+        env={"HOP_DATABASE_URL": database_url},
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.count("\n") == 1
+    created = msgspec.json.decode(result.stdout)
+    assert set(created) == {"userId", "liveKey", "testKey"}
+    assert created["userId"].startswith("usr_")
+    assert created["liveKey"].startswith("svc_live_")
+    assert created["testKey"].startswith("svc_test_")
+    for key in (created["liveKey"], created["testKey"]):
+        assert api.get("/v1/links", headers={"Authorization": f"Bearer {key}"}).status_code == 200
+
+    again = hop(
+        "user",
+        "create",
+        "--email",
+        "CLI-user@example.com",
+        "--password",
+        "a-long-password",
+        env={"HOP_DATABASE_URL": database_url},
+    )
+    assert again.returncode == 1
+    assert "exists" in again.stderr
+    assert again.stdout == ""
+
+
+def test_key_create_with_scopes(database_url: str, account: Account, api: httpx.Client) -> None:
+    result = hop(
+        "key",
+        "create",
+        "--user",
+        account.email,
+        "--scopes",
+        "links:read",
+        "--test",
+        env={"HOP_DATABASE_URL": database_url},
+    )
+    assert result.returncode == 0, result.stderr
+    key = msgspec.json.decode(result.stdout)["key"]
+    assert key.startswith("svc_test_")
+    headers = {"Authorization": f"Bearer {key}"}
+    assert api.get("/v1/links", headers=headers).status_code == 200
+    assert (
+        api.post("/v1/links", json={"longUrl": "https://example.com"}, headers=headers).status_code
+        == 403
+    )
+
+    bad = hop(
+        "key",
+        "create",
+        "--user",
+        account.email,
+        "--scopes",
+        "links:fly",
+        env={"HOP_DATABASE_URL": database_url},
+    )
+    assert bad.returncode != 0
+    assert "links:fly" in bad.stderr
+
+
+def test_bad_setting_stops_with_one_line_naming_it() -> None:
+    result = hop("migrate", env={"HOP_DATABASE_URL": "mysql://nope", "HOP_ADMIN_WORKERS": "2"})
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        "hop: HOP_DATABASE_URL: must be a postgresql:// URL"
+    ]
+    result = hop("admin", env={"HOP_ADMIN_WORKERS": "zero"})
+    assert result.returncode == 2
+    assert result.stderr.startswith("hop: HOP_ADMIN_WORKERS:")
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_cache_rebuild_restores_a_flushed_redis(
+    database_url: str, redis_url: str, api: httpx.Client, account: Account
+) -> None:
+    codes = [
+        api.post(
+            "/v1/links", json={"longUrl": f"https://example.com/{n}"}, headers=account.headers()
+        ).json()["shortCode"]
+        for n in range(5)
+    ]
+    gone = api.post(
+        "/v1/links", json={"longUrl": "https://example.com/gone"}, headers=account.headers()
+    ).json()
+    api.delete(f"/v1/links/{gone['id']}", headers=account.headers())
+    store = redis.Redis.from_url(redis_url)
+    store.set(link_key("stale-entry"), b"junk")
+    before = {code: store.get(link_key(code)) for code in [*codes, gone["shortCode"]]}
+    store.delete(*[link_key(code) for code in before])
+
+    result = hop(
+        "cache", "rebuild", env={"HOP_DATABASE_URL": database_url, "HOP_REDIS_URL": redis_url}
+    )
+    assert result.returncode == 0, result.stderr
+    assert msgspec.json.decode(result.stdout)["links"] >= 6
+    after = {code: store.get(link_key(code)) for code in before}
+    assert after == before
+    assert store.get(link_key("stale-entry")) is None
+    keys: list[bytes] = store.keys(LINK_PREFIX + "*")  # type: ignore[assignment]
+    assert all(key.startswith(LINK_PREFIX.encode()) for key in keys)
+
+
+def test_settings_command_prints_the_readme_table() -> None:
+    result = hop("settings")
+    assert result.returncode == 0
+    assert result.stdout.startswith("| Variable |")
+    assert "`HOP_DATABASE_URL`" in result.stdout

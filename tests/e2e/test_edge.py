@@ -1,0 +1,166 @@
+"""The redirect edge as a real granian process, fed by the admin through Redis."""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, datetime, timedelta
+
+import httpx
+import pytest
+import redis
+
+from common.keys import link_key
+from common.wire import LinkEntry, link_entry_encoder
+from tests.support.accounts import Account
+
+
+def make(api: httpx.Client, account: Account, **body: object) -> dict[str, str]:
+    response = api.post("/v1/links", json=body, headers=account.headers())
+    assert response.status_code == 201, response.text
+    link: dict[str, str] = response.json()
+    return link
+
+
+def test_redirects_with_302_and_no_store(
+    api: httpx.Client, edge: httpx.Client, account: Account
+) -> None:
+    link = make(api, account, longUrl="https://example.com/landing?x=1")
+    response = edge.get(f"/{link['shortCode']}")
+    assert response.status_code == 302
+    assert response.headers["location"] == "https://example.com/landing?x=1"
+    assert response.headers["cache-control"] == "no-store"
+
+
+@pytest.mark.parametrize(
+    ("redirect_type", "cache_control"),
+    [
+        (301, "private, max-age=300"),
+        (302, "no-store"),
+        (307, "no-store"),
+        (308, "private, max-age=300"),
+    ],
+)
+def test_redirect_types(
+    api: httpx.Client, edge: httpx.Client, account: Account, redirect_type: int, cache_control: str
+) -> None:
+    link = make(api, account, longUrl="https://example.com/t", redirectType=redirect_type)
+    response = edge.get(f"/{link['shortCode']}")
+    assert response.status_code == redirect_type
+    assert response.headers["cache-control"] == cache_control
+
+
+def test_query_forwarding(api: httpx.Client, edge: httpx.Client, account: Account) -> None:
+    plain = make(api, account, longUrl="https://example.com/p")
+    with_query = make(api, account, longUrl="https://example.com/p?a=1#top")
+    kept_out = make(api, account, longUrl="https://example.com/p?a=1", forwardQuery=False)
+    assert (
+        edge.get(f"/{plain['shortCode']}?utm_source=x&b=%20").headers["location"]
+        == "https://example.com/p?utm_source=x&b=%20"
+    )
+    assert (
+        edge.get(f"/{with_query['shortCode']}?utm=y").headers["location"]
+        == "https://example.com/p?a=1&utm=y#top"
+    )
+    assert (
+        edge.get(f"/{kept_out['shortCode']}?utm=y").headers["location"]
+        == "https://example.com/p?a=1"
+    )
+
+
+def test_unknown_deleted_and_expired(
+    api: httpx.Client, edge: httpx.Client, account: Account
+) -> None:
+    missing = edge.get("/doesNotExist42")
+    assert missing.status_code == 404
+    assert missing.headers["content-type"].startswith("text/html")
+    assert b"not found" in missing.content.lower()
+
+    link = make(api, account, longUrl="https://example.com/bye")
+    assert api.delete(f"/v1/links/{link['id']}", headers=account.headers()).status_code == 204
+    gone = edge.get(f"/{link['shortCode']}")
+    assert gone.status_code == 410
+    assert gone.headers["content-type"].startswith("text/html")
+
+    soon = (datetime.now(UTC) + timedelta(seconds=1.5)).isoformat()
+    expiring = make(api, account, longUrl="https://example.com/soon", expiresAt=soon)
+    assert edge.get(f"/{expiring['shortCode']}").status_code == 302
+    time.sleep(1.6)
+    assert edge.get(f"/{expiring['shortCode']}").status_code == 410
+
+
+def test_paths_methods_and_probes(edge: httpx.Client) -> None:
+    assert edge.get("/").status_code == 302
+    assert edge.get("/").headers["location"] == "https://landing.example/"
+    assert edge.get("/_health").status_code == 200
+    for path in ("/a/b", "/a.b", "/" + "x" * 65, "/%0d%0aSet-Cookie:x", "/abc%2F", "/@"):
+        assert edge.get(path).status_code == 404, path
+    for method in ("POST", "PUT", "DELETE", "PATCH", "OPTIONS"):
+        response = edge.request(method, "/abc")
+        assert response.status_code == 405, method
+        assert response.headers["allow"] == "GET, HEAD"
+
+
+def test_changes_reach_the_edge_within_a_second(
+    api: httpx.Client, edge: httpx.Client, account: Account
+) -> None:
+    link = make(api, account, longUrl="https://example.com/v1")
+    code = link["shortCode"]
+    assert edge.get(f"/{code}").headers["location"] == "https://example.com/v1"  # now cached
+
+    api.patch(
+        f"/v1/links/{link['id']}",
+        json={"longUrl": "https://example.com/v2"},
+        headers=account.headers(),
+    )
+    changed = time.monotonic()
+    while edge.get(f"/{code}").headers.get("location") != "https://example.com/v2":
+        assert time.monotonic() - changed < 1.0, "PATCH not visible at the edge within 1 s"
+        time.sleep(0.01)
+
+    api.delete(f"/v1/links/{link['id']}", headers=account.headers())
+    deleted = time.monotonic()
+    while edge.get(f"/{code}").status_code != 410:
+        assert time.monotonic() - deleted < 1.0, "DELETE not visible at the edge within 1 s"
+        time.sleep(0.01)
+
+
+def test_new_link_replaces_a_cached_miss(
+    api: httpx.Client, edge: httpx.Client, account: Account
+) -> None:
+    alias = f"later-{account.user_id[-10:]}"
+    assert edge.get(f"/{alias}").status_code == 404  # the miss is cached
+    make(api, account, longUrl="https://example.com/later", alias=alias)
+    deadline = time.monotonic() + 1.0
+    while edge.get(f"/{alias}").status_code != 302:
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+
+
+def test_location_never_carries_control_characters(edge: httpx.Client, redis_url: str) -> None:
+    # The admin refuses such URLs; write one straight into Redis to prove the
+    # edge defends itself anyway, and try the visitor's query string too.
+    store = redis.Redis.from_url(redis_url)
+    code = "injectTest01"
+    evil = "https://example.com/a\r\nSet-Cookie: owned=1\x00\x7f\tü"
+    store.set(link_key(code), link_entry_encoder.encode(LinkEntry(link_id="lnk_test", url=evil)))
+    store.publish("hop:link-changes", code)
+    response = edge.get(f"/{code}?q=%0D%0AX-Evil:%201")
+    assert response.status_code == 302
+    location = response.headers["location"]
+    assert "\r" not in location
+    assert "\n" not in location
+    assert "set-cookie" not in response.headers
+    assert "x-evil" not in response.headers
+    assert all(0x21 <= ord(char) <= 0x7E for char in location)
+    assert location.startswith("https://example.com/a%0D%0ASet-Cookie:%20owned=1%00%7F%09%C3%BC")
+    assert location.endswith("?q=%0D%0AX-Evil:%201")
+
+
+def test_head_answers_without_a_body(
+    api: httpx.Client, edge: httpx.Client, account: Account
+) -> None:
+    link = make(api, account, longUrl="https://example.com/head")
+    response = edge.head(f"/{link['shortCode']}")
+    assert response.status_code == 302
+    assert response.headers["location"] == "https://example.com/head"
+    assert response.content == b""

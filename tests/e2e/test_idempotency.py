@@ -1,0 +1,104 @@
+"""Idempotency-Key on POST: retries replay the first answer; no second link."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import hashlib
+import secrets
+
+import httpx
+import psycopg
+
+from tests.support.accounts import Account, create_account
+
+
+def post(api: httpx.Client, account: Account, key: str, body: dict[str, object]) -> httpx.Response:
+    return api.post("/v1/links", json=body, headers={**account.headers(), "Idempotency-Key": key})
+
+
+def count_links(database_url: str, account: Account) -> int:
+    with psycopg.connect(database_url) as conn:
+        row = conn.execute(
+            "SELECT count(*) FROM links WHERE user_id = %s", (account.user_id,)
+        ).fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+def test_retry_returns_the_first_response(
+    api: httpx.Client, account: Account, database_url: str
+) -> None:
+    key = secrets.token_hex(8)
+    first = post(api, account, key, {"longUrl": "https://example.com/once"})
+    again = post(api, account, key, {"longUrl": "https://example.com/once"})
+    assert first.status_code == again.status_code == 201
+    assert first.content == again.content
+    assert again.headers["idempotent-replayed"] == "true"
+    assert again.headers["location"] == first.headers["location"]
+    assert "idempotent-replayed" not in first.headers
+    assert count_links(database_url, account) == 1
+
+
+def test_same_key_with_another_body_is_422(
+    api: httpx.Client, account: Account, database_url: str
+) -> None:
+    key = secrets.token_hex(8)
+    assert post(api, account, key, {"longUrl": "https://example.com/a"}).status_code == 201
+    other = post(api, account, key, {"longUrl": "https://example.com/b"})
+    assert other.status_code == 422
+    assert other.json()["errors"][0]["field"] == "Idempotency-Key"
+    assert count_links(database_url, account) == 1
+
+
+def test_errors_replay_too_and_keys_are_per_account(
+    api: httpx.Client, account: Account, database_url: str
+) -> None:
+    key = secrets.token_hex(8)
+    bad = post(api, account, key, {"longUrl": "not a url"})
+    assert bad.status_code == 422
+    assert post(api, account, key, {"longUrl": "not a url"}).content == bad.content
+    other = create_account(database_url)
+    assert post(api, other, key, {"longUrl": "https://example.com"}).status_code == 201
+
+
+def test_in_flight_duplicate_is_409(api: httpx.Client, account: Account, database_url: str) -> None:
+    key = secrets.token_hex(8)
+    body = b'{"longUrl":"https://example.com/slow"}'
+    digest = hashlib.sha256(b"POST\0/v1/links\0\0" + body).digest()
+    with psycopg.connect(database_url) as conn:  # a first request that is still running
+        conn.execute(
+            "INSERT INTO idempotency_keys (user_id, environment, key, request_hash)"
+            " VALUES (%s, 'live', %s, %s)",
+            (account.user_id, key, digest),
+        )
+    response = api.post(
+        "/v1/links",
+        content=body,
+        headers={**account.headers(), "Idempotency-Key": key, "Content-Type": "application/json"},
+    )
+    assert response.status_code == 409
+    assert response.json()["title"] == "Conflict"
+    assert count_links(database_url, account) == 0
+
+
+def test_concurrent_retries_create_one_link(
+    admin_url: str, account: Account, database_url: str
+) -> None:
+    key = secrets.token_hex(8)
+
+    def attempt(_: int) -> tuple[int, bytes]:
+        with httpx.Client(base_url=admin_url, timeout=30) as client:
+            response = post(client, account, key, {"longUrl": "https://example.com/race"})
+            return response.status_code, response.content
+
+    with concurrent.futures.ThreadPoolExecutor(6) as pool:
+        results = list(pool.map(attempt, range(6)))
+    statuses = {status for status, _ in results}
+    assert statuses <= {201, 409}
+    assert len({content for status, content in results if status == 201}) == 1
+    assert count_links(database_url, account) == 1
+
+
+def test_malformed_key_is_422(api: httpx.Client, account: Account) -> None:
+    response = post(api, account, "x" * 300, {"longUrl": "https://example.com"})
+    assert response.status_code == 422

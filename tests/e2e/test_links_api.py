@@ -1,0 +1,359 @@
+"""The links API through a real granian admin process, PostgreSQL and Redis."""
+
+from __future__ import annotations
+
+import concurrent.futures
+from datetime import UTC, datetime, timedelta
+
+import httpx
+import msgspec
+import psycopg
+import pytest
+import redis
+
+from common.keys import link_key
+from common.wire import link_entry_decoder
+from tests.support.accounts import Account, create_account
+
+PROBLEM = "application/problem+json"
+
+
+def get(store: redis.Redis, key: str) -> bytes:
+    value = store.get(key)
+    assert isinstance(value, bytes)
+    return value
+
+
+def create(api: httpx.Client, account: Account, **body: object) -> httpx.Response:
+    return api.post("/v1/links", json=body, headers=account.headers())
+
+
+def assert_problem(response: httpx.Response, status: int, title: str) -> dict[str, object]:
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith(PROBLEM)
+    problem: dict[str, object] = response.json()
+    assert problem["status"] == status
+    assert problem["title"] == title
+    assert set(problem) == {"type", "title", "status", "detail", "errors"}
+    return problem
+
+
+def test_create_returns_the_spec_fields(
+    api: httpx.Client, account: Account, edge_port: int
+) -> None:
+    response = create(api, account, longUrl="https://example.com/a?b=c")
+    assert response.status_code == 201
+    body = response.json()
+    assert body["id"].startswith("lnk_")
+    assert len(body["shortCode"]) == 7
+    assert body["shortUrl"] == f"http://127.0.0.1:{edge_port}/{body['shortCode']}"
+    assert body["longUrl"] == "https://example.com/a?b=c"
+    assert body["createdAt"].endswith("Z")
+    datetime.fromisoformat(body["createdAt"])
+    assert body["status"] == "active"
+    assert body["clicks"] == 0
+    assert response.headers["location"] == f"/v1/links/{body['id']}"
+
+
+def test_create_with_alias_tags_and_expiry(api: httpx.Client, account: Account) -> None:
+    alias = f"sale-{account.user_id[-8:]}"
+    expires = (datetime.now(UTC) + timedelta(days=1)).isoformat()
+    response = create(
+        api,
+        account,
+        longUrl="https://example.com",
+        alias=alias,
+        tags=["promo", "promo", "q4"],
+        expiresAt=expires,
+    )
+    assert response.status_code == 201, response.text
+    body = response.json()
+    assert body["shortCode"] == alias
+    assert body["tags"] == ["promo", "q4"]
+    assert body["expiresAt"].endswith("Z")
+
+
+def test_get_list_patch_delete(api: httpx.Client, account: Account) -> None:
+    link = create(api, account, longUrl="https://example.com/1").json()
+    got = api.get(f"/v1/links/{link['id']}", headers=account.headers())
+    assert got.status_code == 200
+    assert got.json()["id"] == link["id"]
+
+    patched = api.patch(
+        f"/v1/links/{link['id']}",
+        headers=account.headers(),
+        json={"longUrl": "https://example.org/2", "tags": ["x"]},
+    )
+    assert patched.status_code == 200, patched.text
+    assert patched.json()["longUrl"] == "https://example.org/2"
+    assert patched.json()["tags"] == ["x"]
+    assert patched.json()["updatedAt"] >= link["updatedAt"]
+
+    listed = api.get("/v1/links", headers=account.headers()).json()
+    assert [item["id"] for item in listed["data"]] == [link["id"]]
+    assert listed["nextCursor"] is None
+
+    deleted = api.delete(f"/v1/links/{link['id']}", headers=account.headers())
+    assert deleted.status_code == 204
+    assert deleted.content == b""
+    assert_problem(api.get(f"/v1/links/{link['id']}", headers=account.headers()), 404, "Not Found")
+    assert_problem(
+        api.delete(f"/v1/links/{link['id']}", headers=account.headers()), 404, "Not Found"
+    )
+
+
+def test_pagination_is_keyset_newest_first(api: httpx.Client, account: Account) -> None:
+    ids = [create(api, account, longUrl=f"https://example.com/{n}").json()["id"] for n in range(7)]
+    seen: list[str] = []
+    cursor = None
+    while True:
+        params = {"limit": 3, **({"cursor": cursor} if cursor else {})}
+        page = api.get("/v1/links", params=params, headers=account.headers()).json()
+        seen += [item["id"] for item in page["data"]]
+        cursor = page["nextCursor"]
+        if cursor is None:
+            break
+    assert seen == list(reversed(ids))
+
+
+def test_filters_by_tag_and_query(api: httpx.Client, account: Account) -> None:
+    a = create(api, account, longUrl="https://shop.example.com/shoes", tags=["shoes"]).json()
+    create(api, account, longUrl="https://blog.example.com/post", tags=["blog"])
+    by_tag = api.get("/v1/links", params={"tag": "shoes"}, headers=account.headers()).json()
+    assert [item["id"] for item in by_tag["data"]] == [a["id"]]
+    by_q = api.get("/v1/links", params={"q": "SHOP.example"}, headers=account.headers()).json()
+    assert [item["id"] for item in by_q["data"]] == [a["id"]]
+    wildcard = api.get("/v1/links", params={"q": "%"}, headers=account.headers()).json()
+    assert wildcard["data"] == []
+
+
+def test_other_users_links_are_404(api: httpx.Client, account: Account, database_url: str) -> None:
+    other = create_account(database_url)
+    link = create(api, other, longUrl="https://example.com").json()
+    for method in ("GET", "DELETE"):
+        response = api.request(method, f"/v1/links/{link['id']}", headers=account.headers())
+        assert_problem(response, 404, "Not Found")
+    response = api.patch(
+        f"/v1/links/{link['id']}",
+        json={"longUrl": "https://evil.example"},
+        headers=account.headers(),
+    )
+    assert_problem(response, 404, "Not Found")
+    assert (
+        api.get(f"/v1/links/{link['id']}", headers=other.headers()).json()["longUrl"]
+        == "https://example.com"
+    )
+
+
+@pytest.mark.parametrize(
+    ("body", "content_type", "field"),
+    [
+        (b"{not json", "application/json", None),
+        (b'{"longUrl": "https://example.com"}', "text/plain", None),
+        (b'{"longUrl": "https://example.com"}', None, None),
+        (b'{"alias": "abcdef"}', "application/json", "longUrl"),
+        (b"[]", "application/json", None),
+        (b"", "application/json", None),
+    ],
+)
+def test_bad_requests_are_400(
+    api: httpx.Client, account: Account, body: bytes, content_type: str | None, field: str | None
+) -> None:
+    headers = account.headers()
+    if content_type:
+        headers["Content-Type"] = content_type
+    response = api.post("/v1/links", content=body, headers=headers)
+    problem = assert_problem(response, 400, "Bad Request")
+    if field:
+        assert problem["errors"] == [{"field": field, "message": "is required"}]
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"longUrl": "ftp://example.com/file"}, "longUrl"),
+        ({"longUrl": "example.com"}, "longUrl"),
+        ({"longUrl": "https://exa mple.com/"}, "longUrl"),
+        ({"longUrl": "https://example.com/a b"}, "longUrl"),
+        ({"longUrl": "https://example.com/\r\nSet-Cookie: x=1"}, "longUrl"),
+        ({"longUrl": "https://user:pw@example.com/"}, "longUrl"),
+        ({"longUrl": "https://example.com/" + "a" * 2048}, "longUrl"),
+        ({"longUrl": 42}, "longUrl"),
+        ({"longUrl": None}, "longUrl"),
+        ({"longUrl": "http://127.0.0.1/loop"}, "longUrl"),
+        ({"longUrl": "https://example.com", "alias": "ab"}, "alias"),
+        ({"longUrl": "https://example.com", "alias": "has space"}, "alias"),
+        ({"longUrl": "https://example.com", "alias": "a" * 65}, "alias"),
+        ({"longUrl": "https://example.com", "alias": "ADMIN"}, "alias"),
+        ({"longUrl": "https://example.com", "alias": "health"}, "alias"),
+        ({"longUrl": "https://example.com", "tags": [1]}, "tags[0]"),
+        ({"longUrl": "https://example.com", "tags": "promo"}, "tags"),
+        ({"longUrl": "https://example.com", "tags": [str(n) for n in range(21)]}, "tags"),
+        ({"longUrl": "https://example.com", "tags": ["x" * 65]}, "tags[0]"),
+        ({"longUrl": "https://example.com", "expiresAt": "tomorrow"}, "expiresAt"),
+        ({"longUrl": "https://example.com", "expiresAt": "2030-01-01T00:00:00"}, "expiresAt"),
+        ({"longUrl": "https://example.com", "expiresAt": "2001-01-01T00:00:00Z"}, "expiresAt"),
+        ({"longUrl": "https://example.com", "redirectType": 303}, "redirectType"),
+        ({"longUrl": "https://example.com", "colour": "red"}, "colour"),
+    ],
+)
+def test_invalid_values_are_422_naming_the_field(
+    api: httpx.Client, account: Account, body: dict[str, object], field: str
+) -> None:
+    problem = assert_problem(create(api, account, **body), 422, "Validation")
+    errors = problem["errors"]
+    assert isinstance(errors, list)
+    assert field in {error["field"] for error in errors}, problem
+    assert api.get("/v1/links", headers=account.headers()).json()["data"] == []
+
+
+def test_alias_taken_is_409(api: httpx.Client, account: Account, database_url: str) -> None:
+    alias = f"taken-{account.user_id[-10:]}"
+    assert create(api, account, longUrl="https://example.com", alias=alias).status_code == 201
+    other = create_account(database_url)
+    problem = assert_problem(
+        create(api, other, longUrl="https://example.com", alias=alias), 409, "Conflict"
+    )
+    assert problem["errors"] == [{"field": "alias", "message": "already in use"}]
+    second = create(api, account, longUrl="https://example.com/2").json()
+    problem = assert_problem(
+        api.patch(f"/v1/links/{second['id']}", json={"alias": alias}, headers=account.headers()),
+        409,
+        "Conflict",
+    )
+
+
+def test_concurrent_creates_with_one_alias_one_wins(admin_url: str, database_url: str) -> None:
+    accounts = [create_account(database_url) for _ in range(2)]
+    alias = f"race-{accounts[0].user_id[-10:]}"
+
+    def attempt(account: Account) -> int:
+        with httpx.Client(base_url=admin_url, timeout=30) as client:
+            return create(client, account, longUrl="https://example.com", alias=alias).status_code
+
+    for _ in range(3):
+        alias = f"race{_}-{accounts[0].user_id[-10:]}"
+        with concurrent.futures.ThreadPoolExecutor(8) as pool:
+            statuses = sorted(pool.map(attempt, accounts * 4))
+        assert statuses == [201] + [409] * 7
+    with psycopg.connect(database_url) as conn:
+        count = conn.execute(
+            "SELECT count(*) FROM links WHERE short_code = %s", (alias,)
+        ).fetchone()
+    assert count == (1,)
+
+
+def test_deleted_alias_can_be_reused(api: httpx.Client, account: Account) -> None:
+    alias = f"reuse-{account.user_id[-10:]}"
+    first = create(api, account, longUrl="https://example.com/1", alias=alias).json()
+    assert api.delete(f"/v1/links/{first['id']}", headers=account.headers()).status_code == 204
+    second = create(api, account, longUrl="https://example.com/2", alias=alias)
+    assert second.status_code == 201
+
+
+def test_writes_go_through_to_redis_and_the_outbox(
+    api: httpx.Client, account: Account, redis_url: str, database_url: str
+) -> None:
+    store = redis.Redis.from_url(redis_url)
+    link = create(
+        api, account, longUrl="https://example.com/one", redirectType=301, forwardQuery=False
+    ).json()
+    entry = link_entry_decoder.decode(get(store, link_key(link["shortCode"])))
+    assert (entry.link_id, entry.url, entry.state) == (
+        link["id"],
+        "https://example.com/one",
+        "active",
+    )
+    assert (entry.redirect_type, entry.forward_query) == (301, False)
+
+    alias = f"moved-{account.user_id[-10:]}"
+    api.patch(
+        f"/v1/links/{link['id']}",
+        json={"alias": alias, "longUrl": "https://example.com/two"},
+        headers=account.headers(),
+    )
+    assert store.get(link_key(link["shortCode"])) is None
+    entry = link_entry_decoder.decode(get(store, link_key(alias)))
+    assert entry.url == "https://example.com/two"
+
+    api.delete(f"/v1/links/{link['id']}", headers=account.headers())
+    assert link_entry_decoder.decode(get(store, link_key(alias))).state == "deleted"
+
+    with psycopg.connect(database_url) as conn:
+        events = conn.execute(
+            "SELECT id, type, data FROM events WHERE user_id = %s ORDER BY seq", (account.user_id,)
+        ).fetchall()
+    assert [event[1] for event in events] == ["link.created", "link.updated", "link.deleted"]
+    assert all(event[0].startswith("evt_") for event in events)
+    assert events[0][2]["shortCode"] == link["shortCode"]
+    assert sorted(events[1][2]["changes"]) == ["longUrl", "shortCode"]
+    assert events[2][2]["id"] == link["id"]
+
+
+def test_failed_requests_write_nothing(
+    api: httpx.Client, account: Account, database_url: str
+) -> None:
+    create(api, account, longUrl="https://example.com", alias="x")  # 422
+    create(api, account, longUrl="nope")  # 422
+    api.post(
+        "/v1/links", content=b"{", headers={**account.headers(), "Content-Type": "application/json"}
+    )
+    with psycopg.connect(database_url) as conn:
+        rows = conn.execute(
+            "SELECT (SELECT count(*) FROM links WHERE user_id = %(u)s),"
+            " (SELECT count(*) FROM events WHERE user_id = %(u)s)",
+            {"u": account.user_id},
+        ).fetchone()
+    assert rows == (0, 0)
+
+
+def test_patch_null_clears_expiry_and_empty_patch_changes_nothing(
+    api: httpx.Client, account: Account, database_url: str
+) -> None:
+    expires = (datetime.now(UTC) + timedelta(hours=1)).isoformat()
+    link = create(api, account, longUrl="https://example.com", expiresAt=expires).json()
+    cleared = api.patch(
+        f"/v1/links/{link['id']}", json={"expiresAt": None}, headers=account.headers()
+    ).json()
+    assert cleared["expiresAt"] is None
+    unchanged = api.patch(f"/v1/links/{link['id']}", json={}, headers=account.headers())
+    assert unchanged.status_code == 200
+    with psycopg.connect(database_url) as conn:
+        count = conn.execute(
+            "SELECT count(*) FROM events WHERE user_id = %s AND type = %s",
+            (account.user_id, "link.updated"),
+        ).fetchone()
+    assert count == (1,)
+
+
+def test_bad_list_parameters_are_422(api: httpx.Client, account: Account) -> None:
+    for params in ({"limit": 0}, {"limit": 201}, {"limit": "many"}, {"cursor": "garbage!"}):
+        assert_problem(
+            api.get("/v1/links", params=params, headers=account.headers()), 422, "Validation"
+        )
+
+
+def test_unknown_route_and_method_are_problems(api: httpx.Client, account: Account) -> None:
+    assert_problem(api.get("/v1/nothing", headers=account.headers()), 404, "Not Found")
+    response = api.put("/v1/links", headers=account.headers(), json={})
+    assert response.status_code == 405
+    assert response.headers["content-type"].startswith(PROBLEM)
+
+
+def test_link_json_shape_round_trips(api: httpx.Client, account: Account) -> None:
+    body = create(api, account, longUrl="https://example.com").json()
+    assert set(body) == {
+        "id",
+        "shortCode",
+        "shortUrl",
+        "longUrl",
+        "tags",
+        "expiresAt",
+        "createdAt",
+        "updatedAt",
+        "status",
+        "clicks",
+        "redirectType",
+        "forwardQuery",
+    }
+    msgspec.json.encode(body)

@@ -1,0 +1,75 @@
+"""Rate limits (spec §8): headers on every response, 429 with Retry-After."""
+
+from __future__ import annotations
+
+import time
+
+import httpx
+import psycopg
+
+from tests.support.accounts import create_account
+from tests.support.env import FREE_PER_MINUTE
+
+
+def _avoid_minute_boundary() -> None:
+    """The minute window is fixed; don't let it roll over in the middle of a test."""
+    if time.time() % 60 > 52:
+        time.sleep(61 - time.time() % 60)
+
+
+def test_headers_count_down_then_429(api: httpx.Client, database_url: str) -> None:
+    account = create_account(database_url, plan="free")
+    _avoid_minute_boundary()
+    remaining = []
+    for n in range(FREE_PER_MINUTE):
+        # Errors count and carry the headers too.
+        path = "/v1/links" if n % 2 else "/v1/links/lnk_missing"
+        response = api.get(path, headers=account.headers())
+        assert response.status_code in (200, 404)
+        assert response.headers["x-ratelimit-limit"] == str(FREE_PER_MINUTE)
+        remaining.append(int(response.headers["x-ratelimit-remaining"]))
+        reset = int(response.headers["x-ratelimit-reset"])
+        assert 0 < reset - time.time() <= 61
+        assert reset % 60 == 0
+    assert remaining == list(range(FREE_PER_MINUTE - 1, -1, -1))
+
+    refused = api.get("/v1/links", headers=account.headers())
+    assert refused.status_code == 429
+    assert refused.headers["content-type"].startswith("application/problem+json")
+    assert refused.json()["title"] == "Rate Limited"
+    assert refused.headers["x-ratelimit-remaining"] == "0"
+    assert 1 <= int(refused.headers["retry-after"]) <= 61
+    # Live and test keys share the account's quota.
+    assert api.get("/v1/links", headers=account.headers("test")).status_code == 429
+    # Other accounts are unaffected.
+    assert api.get("/v1/links", headers=create_account(database_url).headers()).status_code == 200
+
+
+def test_monthly_limit_is_enforced(api: httpx.Client, database_url: str) -> None:
+    account = create_account(database_url, plan="business")
+    with psycopg.connect(database_url) as conn:
+        conn.execute(
+            "UPDATE users SET limit_per_month = 3, limit_per_minute = 100 WHERE id = %s",
+            (account.user_id,),
+        )
+    for _ in range(3):
+        response = api.get("/v1/links", headers=account.headers())
+        assert response.status_code == 200
+        assert response.headers["x-ratelimit-limit"] == "100"
+    refused = api.get("/v1/links", headers=account.headers())
+    assert refused.status_code == 429
+    retry_after = int(refused.headers["retry-after"])
+    assert retry_after > 0
+    assert int(refused.headers["x-ratelimit-reset"]) - time.time() >= retry_after - 2
+
+
+def test_anonymous_and_failed_requests_carry_headers(api: httpx.Client) -> None:
+    for response in (
+        api.get("/v1/links"),
+        api.post("/v1/auth/login", json={"email": "a@example.com", "password": "x"}),
+        api.get("/v1/nowhere"),
+        api.get("/v1/openapi.json"),
+    ):
+        assert "x-ratelimit-limit" in response.headers, response
+        assert "x-ratelimit-remaining" in response.headers
+        assert "x-ratelimit-reset" in response.headers

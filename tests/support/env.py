@@ -1,0 +1,25 @@
+"""Environment for the project's processes under test."""
+
+from __future__ import annotations
+
+from tests.support.processes import clean_environment
+
+JWT_SECRET = "test-jwt-secret-that-is-long-enough-0123456789"
+# Small enough to reach in a test, for accounts on the free plan; pro is effectively unlimited.
+FREE_PER_MINUTE = 8
+
+
+def stack_environment(database_url: str, redis_url: str, **extra: str) -> dict[str, str]:
+    return clean_environment(
+        {
+            "HOP_DATABASE_URL": database_url,
+            "HOP_REDIS_URL": redis_url,
+            "HOP_JWT_SECRET": JWT_SECRET,
+            "HOP_LOG_LEVEL": "warning",
+            "HOP_LIMIT_FREE_PER_MINUTE": str(FREE_PER_MINUTE),
+            "HOP_LIMIT_PRO_PER_MINUTE": "1000000",
+            "HOP_LIMIT_PRO_PER_MONTH": "100000000",
+            "HOP_LIMIT_ANONYMOUS_PER_MINUTE": "1000000",
+            **extra,
+        }
+    )

@@ -1,0 +1,62 @@
+"""A private Redis, edge and workers for fault-injection tests.
+
+It shares the session's PostgreSQL database (data is per account, so tests
+don't see each other) but owns its Redis, so a test can flush, stop or restart
+it, and its own worker processes, so a test can kill them.
+"""
+
+from __future__ import annotations
+
+import signal
+from pathlib import Path
+
+import httpx
+import redis
+
+from hop.embedded import EmbeddedRedis, free_port
+from tests.support.env import stack_environment
+from tests.support.processes import HopProcess, start_http_server
+
+
+class Stack:
+    def __init__(self, root: Path, database_url: str, **settings: str) -> None:
+        self.root = root
+        self.database_url = database_url
+        self.redis_server = EmbeddedRedis(root / "redis", durable=True)
+        self.redis_url = self.redis_server.start()
+        self.edge_port = free_port()
+        self.edge_url = f"http://127.0.0.1:{self.edge_port}"
+        self.env = stack_environment(
+            database_url, self.redis_url, HOP_SHORT_BASE_URL=self.edge_url, **settings
+        )
+        self.edge: HopProcess | None = None
+        self.workers: list[HopProcess] = []
+
+    @property
+    def redis(self) -> redis.Redis:
+        return redis.Redis.from_url(self.redis_url)
+
+    def start_edge(self) -> None:
+        self.edge = start_http_server(
+            ["edge"], self.env, self.root / "edge.log", f"{self.edge_url}/_health", self.edge_port
+        )
+
+    def start_worker(self, name: str) -> HopProcess:
+        worker = HopProcess(
+            ["worker"], {**self.env, "HOP_WORKER_NAME": name}, self.root / f"worker-{name}.log"
+        ).start()
+        self.workers.append(worker)
+        return worker
+
+    def kill(self, worker: HopProcess) -> None:
+        worker.stop(signal.SIGKILL)
+
+    def client(self) -> httpx.Client:
+        return httpx.Client(base_url=self.edge_url, timeout=10, follow_redirects=False)
+
+    def close(self) -> None:
+        for worker in self.workers:
+            worker.stop()
+        if self.edge is not None:
+            self.edge.stop()
+        self.redis_server.stop()

@@ -1,0 +1,18 @@
+from __future__ import annotations
+
+import re
+
+from common.ids import new_id, new_short_code, ulid
+
+
+def test_ids_are_prefixed_sortable_ulids() -> None:
+    ids = [new_id("lnk") for _ in range(50)]
+    assert all(re.fullmatch(r"lnk_[0-9a-hjkmnp-tv-z]{26}", value) for value in ids)
+    assert ulid(1_000) < ulid(2_000) < ulid(2**47)
+    assert len(set(ids)) == 50
+
+
+def test_short_codes_are_random_base62() -> None:
+    codes = {new_short_code() for _ in range(2000)}
+    assert len(codes) == 2000
+    assert all(re.fullmatch(r"[0-9A-Za-z]{7}", code) for code in codes)

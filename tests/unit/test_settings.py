@@ -1,0 +1,70 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from common.settings import VARIABLES, Listen, SettingsError, load_settings
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def test_defaults() -> None:
+    settings = load_settings({})
+    assert settings.database_url is None
+    assert settings.base_url == "http://127.0.0.1:8000"
+    assert settings.short_base_url == "http://127.0.0.1:8080"
+    assert settings.admin.listen == Listen("127.0.0.1", 8000)
+    assert settings.edge.listen == Listen("127.0.0.1", 8080)
+    assert (settings.limits.free.per_minute, settings.limits.free.per_month) == (60, 10_000)
+    assert (settings.limits.pro.per_minute, settings.limits.pro.per_month) == (600, 100_000)
+    assert settings.auth.access_token_ttl == 900
+
+
+def test_listen_follows_the_public_url_unless_set() -> None:
+    settings = load_settings({"HOP_SHORT_BASE_URL": "https://hop.example/"})
+    assert settings.short_base_url == "https://hop.example"
+    assert settings.edge.listen == Listen("hop.example", 443)
+    settings = load_settings(
+        {"HOP_SHORT_BASE_URL": "https://hop.example", "HOP_EDGE_LISTEN": "10.1.2.3:9000"}
+    )
+    assert settings.edge.listen == Listen("10.1.2.3", 9000)
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "message"),
+    [
+        ("HOP_DATABASE_URL", "mysql://x", "HOP_DATABASE_URL: must be a postgresql:// URL"),
+        ("HOP_REDIS_URL", "http://x", "HOP_REDIS_URL: must be a redis://"),
+        ("HOP_BASE_URL", "localhost:8000", "HOP_BASE_URL: must be an absolute http(s) URL"),
+        ("HOP_ADMIN_WORKERS", "0", "HOP_ADMIN_WORKERS: must be greater than 0"),
+        ("HOP_ADMIN_WORKERS", "two", "HOP_ADMIN_WORKERS: must be a whole number"),
+        ("HOP_LOG_LEVEL", "loud", "HOP_LOG_LEVEL: must be one of"),
+        ("HOP_EDGE_LISTEN", "9000", "HOP_EDGE_LISTEN: must be HOST:PORT"),
+        ("HOP_EDGE_LISTEN", "h:70000", "HOP_EDGE_LISTEN: must be a TCP port"),
+        ("HOP_JWT_SECRET", "short", "HOP_JWT_SECRET: must be at least 32 characters"),
+        ("HOP_TRUSTED_PROXIES", "10.0.0.0/8,nope", "HOP_TRUSTED_PROXIES: 'nope'"),
+        ("HOP_NOT_A_SETTING", "1", "HOP_NOT_A_SETTING: unknown setting"),
+    ],
+)
+def test_bad_values_name_the_variable(name: str, value: str, message: str) -> None:
+    with pytest.raises(SettingsError) as caught:
+        load_settings({name: value})
+    assert str(caught.value).startswith(message)
+    assert "\n" not in str(caught.value)
+
+
+def test_secret_from_file(tmp_path: Path) -> None:
+    secret = tmp_path / "jwt"
+    secret.write_text("s" * 40 + "\n")
+    assert load_settings({"HOP_JWT_SECRET_FILE": str(secret)}).auth.jwt_secret == "s" * 40
+    with pytest.raises(SettingsError, match="HOP_JWT_SECRET_FILE: cannot read"):
+        load_settings({"HOP_JWT_SECRET_FILE": str(tmp_path / "missing")})
+    with pytest.raises(SettingsError, match="either"):
+        load_settings({"HOP_JWT_SECRET_FILE": str(secret), "HOP_JWT_SECRET": "s" * 40})
+
+
+def test_readme_documents_every_variable() -> None:
+    readme = README.read_text()
+    missing = [variable.name for variable in VARIABLES if f"`{variable.name}`" not in readme]
+    assert missing == []
