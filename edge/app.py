@@ -31,32 +31,16 @@ from edge.cache import LinkCache
 from edge.clicks import ClickBuffer
 from edge.invalidation import Invalidations
 from edge.resolver import Resolver
+from edge.targets import MISSING, NO_STORE, REDIRECT
 
 logger = logging.getLogger(__name__)
 
 _CODE = re.compile(r"[A-Za-z0-9_-]{1,64}")
-# Anything that could end or bend a header line, or isn't ASCII, is %-encoded
-# before it reaches Location. Stored URLs are validated by the admin; this also
-# covers the visitor's own query string and anything Redis might hold.
-_UNSAFE = re.compile(r"[^\x21-\x7e]|\\")
 _HTML = ("content-type", "text/html; charset=utf-8")
-_NO_STORE = "no-store"
-# Permanent redirects may be cached by the browser only, and briefly, so an
-# owner can still change the destination.
-_PERMANENT_CACHE = "private, max-age=300"
+_ERROR_HEADERS = [_HTML, ("cache-control", NO_STORE)]
+_UNAVAILABLE_HEADERS = [_HTML, ("cache-control", NO_STORE), ("retry-after", "1")]
 _HEALTH_PATH = "/_health"
 _METHODS = frozenset({"GET", "HEAD"})
-
-
-def _percent_encode(match: re.Match[str]) -> str:
-    return "".join(f"%{byte:02X}" for byte in match[0].encode())
-
-
-def _with_query(url: str, query: str) -> str:
-    """Append the visit's query string before any fragment of the destination."""
-    base, hash_mark, fragment = url.partition("#")
-    joiner = "&" if "?" in base else "?"
-    return f"{base}{joiner}{query}{hash_mark}{fragment}"
 
 
 class EdgeApp:
@@ -84,7 +68,7 @@ class EdgeApp:
             buffer_max=edge.click_buffer_max,
         )
         self.country_header = edge.country_header
-        self._landing = [("location", edge.landing_url), ("cache-control", _NO_STORE)]
+        self._landing = [("location", edge.landing_url), ("cache-control", NO_STORE)]
         # Event ids: a random per-process prefix and a counter; unique without a
         # syscall per click, and the worker stores each id once.
         self._event_prefix = secrets.token_hex(8)
@@ -114,43 +98,41 @@ class EdgeApp:
 
     async def __rsgi__(self, scope: Any, proto: Any) -> None:
         method = scope.method
-        path = scope.path
         if method not in _METHODS:
             proto.response_bytes(405, [_HTML, ("allow", "GET, HEAD")], pages.METHOD_NOT_ALLOWED)
             return
+        path = scope.path
         code = path[1:]
-        if not _CODE.fullmatch(code) or path == _HEALTH_PATH:
-            self._special(path, proto)
-            return
-        try:
-            entry = await self.resolver.resolve(code)
-        except (RedisError, OSError):
-            proto.response_bytes(
-                503, [_HTML, ("cache-control", _NO_STORE), ("retry-after", "1")], pages.UNAVAILABLE
-            )
-            return
+        # Only valid codes are ever cached, so a hit needs no validation.
+        target = self.cache.get(code)
+        if target is None:
+            if not _CODE.fullmatch(code) or path == _HEALTH_PATH:
+                self._special(path, proto)
+                return
+            try:
+                target = await self.resolver.resolve(code)
+            except (RedisError, OSError):
+                proto.response_bytes(503, _UNAVAILABLE_HEADERS, pages.UNAVAILABLE)
+                return
         now_ms = int(time.time() * 1000)
-        if entry.state != "active" or (entry.expires_at_ms and now_ms >= entry.expires_at_ms):
-            status, body = (404, pages.NOT_FOUND) if not entry.link_id else (410, pages.GONE)
-            proto.response_bytes(status, [_HTML, ("cache-control", _NO_STORE)], body)
+        if target.kind != REDIRECT or (target.expires_at_ms and now_ms >= target.expires_at_ms):
+            if target.kind == MISSING:
+                proto.response_bytes(404, _ERROR_HEADERS, pages.NOT_FOUND)
+            else:
+                proto.response_bytes(410, _ERROR_HEADERS, pages.GONE)
             return
-
-        location = entry.url
         query = scope.query_string
-        if query and entry.forward_query:
-            location = _with_query(location, query)
-        if _UNSAFE.search(location):
-            location = _UNSAFE.sub(_percent_encode, location)
-        status = entry.redirect_type
-        cache_control = _PERMANENT_CACHE if status in (301, 308) else _NO_STORE
-        proto.response_empty(status, [("location", location), ("cache-control", cache_control)])
+        if query and target.forward_query:
+            proto.response_empty(target.status, target.with_query(query))
+        else:
+            proto.response_empty(target.status, target.headers)
 
         if method == "GET":  # HEAD is a probe, not a visit
             headers = scope.headers
             self.clicks.add(
                 ClickEvent(
                     f"{self._event_prefix}{next(self._event_counter):x}",
-                    entry.link_id,
+                    target.link_id,
                     code,
                     now_ms,
                     scope.client,
@@ -167,10 +149,10 @@ class EdgeApp:
             proto.response_empty(302, self._landing)
         elif path == _HEALTH_PATH:
             proto.response_bytes(
-                200, [("content-type", "text/plain"), ("cache-control", _NO_STORE)], b"ok"
+                200, [("content-type", "text/plain"), ("cache-control", NO_STORE)], b"ok"
             )
         else:
-            proto.response_bytes(404, [_HTML, ("cache-control", _NO_STORE)], pages.NOT_FOUND)
+            proto.response_bytes(404, _ERROR_HEADERS, pages.NOT_FOUND)
 
 
 def create_app() -> EdgeApp:

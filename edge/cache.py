@@ -1,7 +1,7 @@
 """The edge's in-process link cache: LRU, bounded by entries and by estimated bytes.
 
-Values are ``LinkEntry`` objects, or ``NOT_FOUND`` for codes Redis doesn't know
-(negative caching keeps probing bots off Redis). Redis keeps it correct: the
+Values are prepared ``Target`` answers, including MISSING ones for codes Redis
+doesn't know (negative caching keeps probing bots off Redis). Redis keeps it correct: the
 invalidation subscriber drops a code when the admin changes it, and after a
 lost connection (when messages may have been missed) it calls ``expire_all``.
 Expired entries are not served while Redis answers, but stay as a fallback for
@@ -11,16 +11,14 @@ when it doesn't: a Redis outage never turns a known link into an error.
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Final
 
-from common.wire import LinkEntry
+from edge.targets import Target
 
-NOT_FOUND: Final = LinkEntry(link_id="", url="", state="deleted")
-_OVERHEAD_BYTES = 260  # dict slot, key, tuple and struct headers: measured, rounded up
+_OVERHEAD_BYTES = 420  # dict slot, key, tuple, target and header list: measured, rounded up
 
 
-def _size(code: str, entry: LinkEntry) -> int:
-    return _OVERHEAD_BYTES + len(code) + len(entry.url) + len(entry.link_id)
+def _size(code: str, entry: Target) -> int:
+    return _OVERHEAD_BYTES + len(code) + 2 * len(entry.location) + len(entry.link_id)
 
 
 class LinkCache:
@@ -29,38 +27,38 @@ class LinkCache:
         self.max_bytes = max_bytes
         self.bytes = 0
         self._epoch = 0
-        self._entries: OrderedDict[str, tuple[int, LinkEntry]] = OrderedDict()
+        self._entries: OrderedDict[str, Target] = OrderedDict()
 
     def __len__(self) -> int:
         return len(self._entries)
 
-    def get(self, code: str) -> LinkEntry | None:
+    def get(self, code: str) -> Target | None:
         """The entry if it is current (cached since the last ``expire_all``)."""
-        item = self._entries.get(code)
-        if item is None or item[0] != self._epoch:
+        target = self._entries.get(code)
+        if target is None or target.epoch != self._epoch:
             return None
         self._entries.move_to_end(code)
-        return item[1]
+        return target
 
-    def get_stale(self, code: str) -> LinkEntry | None:
+    def get_stale(self, code: str) -> Target | None:
         """The last entry known for ``code``, current or not: the fallback when Redis fails."""
-        item = self._entries.get(code)
-        return None if item is None else item[1]
+        return self._entries.get(code)
 
-    def put(self, code: str, entry: LinkEntry) -> None:
+    def put(self, code: str, entry: Target) -> None:
         old = self._entries.pop(code, None)
         if old is not None:
-            self.bytes -= _size(code, old[1])
-        self._entries[code] = (self._epoch, entry)
+            self.bytes -= _size(code, old)
+        entry.epoch = self._epoch
+        self._entries[code] = entry
         self.bytes += _size(code, entry)
         while len(self._entries) > self.max_entries or self.bytes > self.max_bytes:
-            evicted_code, (_, evicted) = self._entries.popitem(last=False)
+            evicted_code, evicted = self._entries.popitem(last=False)
             self.bytes -= _size(evicted_code, evicted)
 
     def drop(self, code: str) -> None:
         old = self._entries.pop(code, None)
         if old is not None:
-            self.bytes -= _size(code, old[1])
+            self.bytes -= _size(code, old)
 
     def expire_all(self) -> None:
         """Make every entry stale at once (O(1)): each is re-read before it is served."""

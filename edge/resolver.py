@@ -1,4 +1,4 @@
-"""Short code → LinkEntry: in-process cache, then Redis, with concurrent misses coalesced."""
+"""Short code → Target: in-process cache, then Redis, with concurrent misses coalesced."""
 
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from common.keys import link_key
-from common.wire import LinkEntry, link_entry_decoder
-from edge.cache import NOT_FOUND, LinkCache
+from common.wire import link_entry_decoder
+from edge.cache import LinkCache
 from edge.invalidation import Invalidations
+from edge.targets import Target, not_found, target_of
 
 
 class Resolver:
@@ -19,10 +20,10 @@ class Resolver:
         self.redis = redis
         self.cache = cache
         self.invalidations = invalidations
-        self._inflight: dict[str, asyncio.Future[LinkEntry]] = {}
+        self._inflight: dict[str, asyncio.Future[Target]] = {}
 
-    async def resolve(self, code: str) -> LinkEntry:
-        """The code's entry, or ``NOT_FOUND``.
+    async def resolve(self, code: str) -> Target:
+        """The code's target (a MISSING one for codes Redis doesn't know).
 
         When Redis can't be asked, the last entry known for the code is used; with
         none known, the RedisError propagates.
@@ -38,11 +39,11 @@ class Resolver:
                 raise
             return stale
 
-    async def _coalesced(self, code: str) -> LinkEntry:
+    async def _coalesced(self, code: str) -> Target:
         waiting = self._inflight.get(code)
         if waiting is not None:
             return await asyncio.shield(waiting)
-        future: asyncio.Future[LinkEntry] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[Target] = asyncio.get_running_loop().create_future()
         self._inflight[code] = future
         try:
             entry = await self._fetch(code)
@@ -56,10 +57,10 @@ class Resolver:
         finally:
             del self._inflight[code]
 
-    async def _fetch(self, code: str) -> LinkEntry:
+    async def _fetch(self, code: str) -> Target:
         generation = self.invalidations.generation
         raw = cast("bytes | None", await self.redis.get(link_key(code)))
-        entry = NOT_FOUND if raw is None else link_entry_decoder.decode(raw)
+        entry = not_found() if raw is None else target_of(link_entry_decoder.decode(raw))
         if self.invalidations.connected.is_set() and generation == self.invalidations.generation:
             self.cache.put(code, entry)
         return entry

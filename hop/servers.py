@@ -2,10 +2,28 @@
 
 from __future__ import annotations
 
-from granian import Granian
-from granian.constants import Interfaces, Loops
+from typing import Any
 
-from common.settings import Settings, SettingsError
+from granian import Granian
+from granian.constants import HTTPModes, Interfaces, Loops
+
+from common.settings import Listen, Settings, SettingsError
+
+EDGE_TARGET = "edge.app:create_app"
+
+
+def granian_options(listen: Listen, workers: int, backlog: int) -> dict[str, Any]:
+    """The server settings both planes run with (the edge benchmark's reference uses them too)."""
+    return {
+        "address": listen.host,
+        "port": listen.port,
+        "workers": workers,
+        "loop": Loops.uvloop,
+        "http": HTTPModes.auto,
+        "websockets": False,
+        "log_access": False,
+        "backlog": backlog,
+    }
 
 
 def serve_admin(settings: Settings) -> int:
@@ -19,30 +37,18 @@ def serve_admin(settings: Settings) -> int:
         "admin.app:create_app",
         factory=True,
         interface=Interfaces.ASGI,
-        address=settings.admin.listen.host,
-        port=settings.admin.listen.port,
-        workers=settings.admin.workers,
-        loop=Loops.uvloop,
-        log_access=False,
-        backlog=2048,
-        websockets=False,
+        **granian_options(settings.admin.listen, settings.admin.workers, 2048),
     ).serve()
     return 0
 
 
-def serve_edge(settings: Settings) -> int:
-    if settings.redis_url is None:
+def serve_edge(settings: Settings, target: str = EDGE_TARGET, *, factory: bool = True) -> int:
+    if settings.redis_url is None and target == EDGE_TARGET:
         raise SettingsError("HOP_REDIS_URL: required to run the edge (or use `hop dev`)")
     Granian(
-        "edge.app:create_app",
-        factory=True,
+        target,
+        factory=factory,
         interface=Interfaces.RSGI,
-        address=settings.edge.listen.host,
-        port=settings.edge.listen.port,
-        workers=settings.edge.workers,
-        loop=Loops.uvloop,
-        log_access=False,
-        backlog=4096,
-        websockets=False,
+        **granian_options(settings.edge.listen, settings.edge.workers, 4096),
     ).serve()
     return 0

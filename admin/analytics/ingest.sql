@@ -22,16 +22,14 @@ inserted AS (
     RETURNING *
 ),
 rollups AS (
-    INSERT INTO click_rollups (link_id, day, is_bot, dimension, value, clicks)
-    SELECT i.link_id, (i.clicked_at AT TIME ZONE 'UTC')::date, i.is_bot, d.dimension, d.value,
-           count(*)
-    FROM inserted i
-    CROSS JOIN LATERAL (VALUES ('total', ''), ('country', i.country), ('device', i.device),
-                               ('os', i.os), ('browser', i.browser),
-                               ('referrer', i.referrer_host)) AS d(dimension, value)
-    GROUP BY 1, 2, 3, 4, 5
-    ORDER BY 1, 2, 3, 4, 5
-    ON CONFLICT (link_id, day, dimension, value, is_bot)
+    INSERT INTO click_rollups (link_id, day, is_bot, country, device, os, browser,
+                               referrer_host, clicks)
+    SELECT link_id, (clicked_at AT TIME ZONE 'UTC')::date, is_bot, country, device, os,
+           browser, referrer_host, count(*)
+    FROM inserted
+    GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
+    ORDER BY 1, 2, 3, 4, 5, 6, 7, 8  -- one lock order for every worker: no deadlocks here
+    ON CONFLICT (link_id, day, is_bot, country, device, os, browser, referrer_host)
     DO UPDATE SET clicks = click_rollups.clicks + EXCLUDED.clicks
 ),
 totals AS (

@@ -1,23 +1,28 @@
 -- name: rollup_breakdown
--- Whole UTC days come from the rollups: cost grows with days, not clicks.
-SELECT dimension, value, day, is_bot, clicks
-FROM click_rollups
-WHERE link_id = %(link_id)s
-  AND day >= coalesce(%(day_from)s::date, '-infinity'::date)
-  AND day < coalesce(%(day_to)s::date, 'infinity'::date)
+-- Whole UTC days come from the rollups: cost grows with days and combinations,
+-- not clicks. Each combination row is unpivoted into one (dimension, value).
+SELECT d.dimension, d.value, r.is_bot, sum(r.clicks)::bigint AS clicks
+FROM click_rollups r
+CROSS JOIN LATERAL (VALUES ('day', r.day::text), ('country', r.country),
+                           ('device', r.device), ('os', r.os), ('browser', r.browser),
+                           ('referrer', r.referrer_host)) AS d(dimension, value)
+WHERE r.link_id = %(link_id)s
+  AND r.day >= coalesce(%(day_from)s::date, '-infinity'::date)
+  AND r.day < coalesce(%(day_to)s::date, 'infinity'::date)
+GROUP BY 1, 2, 3
 
 -- name: partial_breakdown
 -- The partial days at either end of a range that doesn't start or end at midnight.
-SELECT d.dimension, d.value, (c.clicked_at AT TIME ZONE 'UTC')::date AS day, c.is_bot,
-       count(*) AS clicks
+SELECT d.dimension, d.value, c.is_bot, count(*)::bigint AS clicks
 FROM clicks c
-CROSS JOIN LATERAL (VALUES ('total', ''), ('country', c.country), ('device', c.device),
-                           ('os', c.os), ('browser', c.browser),
-                           ('referrer', c.referrer_host)) AS d(dimension, value)
+CROSS JOIN LATERAL (VALUES ('day', ((c.clicked_at AT TIME ZONE 'UTC')::date)::text),
+                           ('country', c.country), ('device', c.device), ('os', c.os),
+                           ('browser', c.browser), ('referrer', c.referrer_host))
+     AS d(dimension, value)
 WHERE c.link_id = %(link_id)s
   AND ((c.clicked_at >= %(from)s AND c.clicked_at < %(day_from_at)s)
        OR (c.clicked_at >= %(day_to_at)s AND c.clicked_at < %(to)s))
-GROUP BY 1, 2, 3, 4
+GROUP BY 1, 2, 3
 
 -- name: unique_visitors
 SELECT count(DISTINCT visitor_id)

@@ -126,17 +126,14 @@ class AnalyticsService:
 
         counts: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
         total = bots = 0
-        for dimension, value, day, is_bot, clicks in rows:
-            if dimension == "total":
+        for dimension, value, is_bot, clicks in rows:
+            if dimension == "day":  # every click has exactly one day: the day rows are the total
                 total += clicks
                 bots += clicks if is_bot else 0
             if is_bot and not include_bots:
                 continue
-            if dimension == "total":
-                counts["day"][day.isoformat()] += clicks
-            else:
-                key = value or ("direct" if dimension == "referrer" else "unknown")
-                counts[dimension][key] += clicks
+            key = value or ("direct" if dimension == "referrer" else "unknown")
+            counts[dimension][key] += clicks
 
         more = len(history) > limit
         history = history[:limit]
@@ -148,7 +145,10 @@ class AnalyticsService:
             totals=ClickTotals(
                 total=total, unique=int(unique_row[0]) if unique_row else 0, bots=bots
             ),
-            breakdown=Breakdown(**{name: _sorted(counts[name]) for name in (*_DIMENSIONS, "day")}),
+            breakdown=Breakdown(
+                **{name: _sorted(counts[name]) for name in _DIMENSIONS},
+                day=dict(sorted(counts["day"].items())),  # chronological
+            ),
             clicks=[
                 ClickRecord(
                     id=row[0],

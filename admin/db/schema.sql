@@ -93,7 +93,7 @@ CREATE TABLE idempotency_keys (
     PRIMARY KEY (user_id, environment, key)
 );
 CREATE INDEX idempotency_keys_created_idx ON idempotency_keys (created_at);
--- Click analytics: one row per redirect, daily rollups per dimension, and the
+-- Click analytics: one row per redirect, daily rollups, and the
 -- salt that makes visitor ids (hashed IP + user agent) unlinkable to addresses.
 
 CREATE TABLE clicks (
@@ -114,16 +114,22 @@ CREATE TABLE clicks (
 );
 CREATE INDEX clicks_link_time_idx ON clicks (link_id, clicked_at DESC, event_id DESC);
 
--- Counts per link, UTC day and dimension value; bots kept apart so reports can
--- leave them out. dimension 'total' has value ''.
+-- Counts per link, UTC day and combination of dimensions: one row per distinct
+-- (bot, country, device, os, browser, referrer host) seen that day. One row per
+-- combination rather than one per dimension keeps the worker's upserts to about
+-- one per click in the long tail (six times fewer than a row per dimension), and a
+-- report still sums days, not clicks.
 CREATE TABLE click_rollups (
-    link_id    text COLLATE "C" NOT NULL,
-    day        date NOT NULL,
-    is_bot     boolean NOT NULL,
-    dimension  text NOT NULL,
-    value      text NOT NULL,
-    clicks     bigint NOT NULL,
-    PRIMARY KEY (link_id, day, dimension, value, is_bot)
+    link_id        text COLLATE "C" NOT NULL,
+    day            date NOT NULL,
+    is_bot         boolean NOT NULL,
+    country        text NOT NULL,
+    device         text NOT NULL,
+    os             text NOT NULL,
+    browser        text NOT NULL,
+    referrer_host  text NOT NULL,
+    clicks         bigint NOT NULL,
+    PRIMARY KEY (link_id, day, is_bot, country, device, os, browser, referrer_host)
 );
 
 CREATE TABLE app_secrets (

@@ -8,11 +8,13 @@ it, and its own worker processes, so a test can kill them.
 from __future__ import annotations
 
 import signal
+import time
 from pathlib import Path
 
 import httpx
 import redis
 
+from common.keys import link_key
 from hop.embedded import EmbeddedRedis, free_port
 from tests.support.env import stack_environment
 from tests.support.processes import HopProcess, start_http_server
@@ -47,6 +49,15 @@ class Stack:
         ).start()
         self.workers.append(worker)
         return worker
+
+    def wait_for_links(self, codes: list[str], timeout: float = 30) -> None:
+        """Until the worker's start-up rebuild has written these links to Redis."""
+        deadline = time.monotonic() + timeout
+        store = self.redis
+        while not all(store.exists(link_key(code)) for code in codes):
+            if time.monotonic() > deadline:
+                raise TimeoutError("links were not restored into Redis")
+            time.sleep(0.05)
 
     def kill(self, worker: HopProcess) -> None:
         worker.stop(signal.SIGKILL)

@@ -1,0 +1,100 @@
+"""What the edge keeps per short code: the answer, prepared once when it is cached.
+
+A ``Target`` holds the ready-made response (status and header list) so a cache
+hit builds nothing; only a visit with a query string to forward allocates.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from common.wire import LinkEntry
+
+REDIRECT: Final = 0
+GONE: Final = 1
+MISSING: Final = 2
+
+NO_STORE: Final = "no-store"
+# Permanent redirects may be cached by the browser only, and briefly, so an
+# owner can still change the destination.
+PERMANENT_CACHE: Final = "private, max-age=300"
+
+# Anything that could end or bend a header line, or isn't ASCII, is %-encoded
+# before it reaches Location. Stored URLs are validated by the admin; this also
+# covers the visitor's own query string and anything Redis might hold.
+_UNSAFE = re.compile(r"[^\x21-\x7e]|\\")
+
+
+def _percent_encode(match: re.Match[str]) -> str:
+    return "".join(f"%{byte:02X}" for byte in match[0].encode())
+
+
+def header_safe(text: str) -> str:
+    return _UNSAFE.sub(_percent_encode, text) if _UNSAFE.search(text) else text
+
+
+_CACHE_HEADERS = {
+    PERMANENT_CACHE: ("cache-control", PERMANENT_CACHE),
+    NO_STORE: ("cache-control", NO_STORE),
+}
+
+
+class Target:
+    __slots__ = (
+        "cache_control",
+        "epoch",
+        "expires_at_ms",
+        "forward_query",
+        "headers",
+        "kind",
+        "link_id",
+        "location",
+        "status",
+    )
+
+    def __init__(
+        self,
+        kind: int,
+        link_id: str = "",
+        *,
+        location: str = "",
+        status: int = 302,
+        forward_query: bool = False,
+        expires_at_ms: int = 0,
+    ) -> None:
+        self.kind = kind
+        self.link_id = link_id
+        self.location = header_safe(location)
+        self.status = status
+        self.forward_query = forward_query
+        self.expires_at_ms = expires_at_ms
+        self.cache_control = PERMANENT_CACHE if status in (301, 308) else NO_STORE
+        # The cache-control pair is shared by every target: ~100 k of them are cached.
+        self.headers = [("location", self.location), _CACHE_HEADERS[self.cache_control]]
+        self.epoch = 0  # set by LinkCache.put
+
+    def with_query(self, query: str) -> list[tuple[str, str]]:
+        """Headers redirecting to the destination plus the visit's query, before any fragment."""
+        base, hash_mark, fragment = self.location.partition("#")
+        joiner = "&" if "?" in base else "?"
+        location = f"{base}{joiner}{header_safe(query)}{hash_mark}{fragment}"
+        return [("location", location), _CACHE_HEADERS[self.cache_control]]
+
+
+def not_found() -> Target:
+    """A fresh negative entry (each cached miss carries its own epoch)."""
+    return Target(MISSING)
+
+
+def target_of(entry: LinkEntry) -> Target:
+    if entry.state != "active":
+        return Target(GONE, entry.link_id)
+    return Target(
+        REDIRECT,
+        entry.link_id,
+        location=entry.url,
+        status=entry.redirect_type,
+        forward_query=entry.forward_query,
+        expires_at_ms=entry.expires_at_ms,
+    )

@@ -1,0 +1,174 @@
+"""Edge benchmark: redirects/s of the edge against a constant-302 app, then the worker's drain.
+
+One run on one machine: starts PostgreSQL, Redis, the edge and a constant-302
+RSGI app with the same granian settings (hop.servers.granian_options), loads
+100,000 links, and drives both with wrk (64 connections, codes drawn from a Zipf
+distribution, 10 s), alternately A B A B …, because one run alone is noise on a
+shared 2-core host. Prints requests/s, p50, p99 per run and the ratio pair by
+pair, the edge worker's RSS with every link cached, then lets a worker drain the
+stream and prints clicks sent vs stored and the drain rate.
+
+    .venv/bin/python -m loadtest.bench_edge [--links 100000] [--rounds 3] [--seconds 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from datetime import UTC, datetime
+
+import psycopg
+
+from loadtest.harness import (
+    Stack,
+    WrkResult,
+    machine,
+    paths_file,
+    require_wrk,
+    run_wrk,
+    worker_rss_megabytes,
+)
+
+
+def zipf_paths(codes: list[str], draws: int, exponent: float, seed: int = 7) -> list[str]:
+    rng = random.Random(seed)
+    ranked = codes[:]
+    rng.shuffle(ranked)
+    weights = [1 / (rank**exponent) for rank in range(1, len(ranked) + 1)]
+    return ["/" + code for code in rng.choices(ranked, weights=weights, k=draws)]
+
+
+def clicks_stored(database_url: str, user_id: str) -> int:
+    with psycopg.connect(database_url) as conn:
+        row = conn.execute(
+            "SELECT coalesce(sum(clicks), 0) FROM links WHERE user_id = %s", (user_id,)
+        ).fetchone()
+    return int(row[0]) if row else 0
+
+
+def _arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--links", type=int, default=100_000)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seconds", type=int, default=10)
+    parser.add_argument("--connections", type=int, default=64)
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--zipf", type=float, default=1.1, help="Zipf exponent of code draws")
+    return parser.parse_args()
+
+
+def _compare(urls: dict[str, str], codes: list[str], args: argparse.Namespace) -> int:
+    """Warm both, alternate constant/edge runs, print them; return requests sent to the edge."""
+    sent = 0
+    results: dict[str, list[WrkResult]] = {"constant": [], "edge": []}
+    with paths_file(zipf_paths(codes, 200_000, args.zipf)) as zipf:
+        for name, url in urls.items():  # warm both servers and the edge's cache
+            warm = run_wrk(url, zipf, seconds=2, connections=args.connections, threads=args.threads)
+            sent += warm.requests if name == "edge" else 0
+        for round_number in range(args.rounds):
+            order = ["constant", "edge"] if round_number % 2 == 0 else ["edge", "constant"]
+            for name in order:
+                result = run_wrk(
+                    urls[name],
+                    zipf,
+                    seconds=args.seconds,
+                    connections=args.connections,
+                    threads=args.threads,
+                )
+                results[name].append(result)
+                sent += result.requests if name == "edge" else 0
+                print(f"round {round_number + 1} {name:8} {result.row()}   errors {result.errors}")
+    ratios = [e.rps / c.rps for e, c in zip(results["edge"], results["constant"], strict=True)]
+    print()
+    for name, runs in results.items():
+        print(
+            f"median {name:8} {statistics.median(r.rps for r in runs):10,.0f} req/s"
+            f"   p50 {statistics.median(r.p50_ms for r in runs):6.2f} ms"
+            f"   p99 {statistics.median(r.p99_ms for r in runs):6.2f} ms"
+        )
+    print(
+        "ratio edge/constant per round: "
+        + ", ".join(f"{r:.2f}" for r in ratios)
+        + f"   median {statistics.median(ratios):.2f}"
+    )
+    return sent
+
+
+def _drain(stack: Stack, user_id: str, sent: int) -> tuple[int, float]:
+    """Start a worker; return (clicks stored, drain rate in clicks/s)."""
+    worker = stack.start(["hop.cli", "worker"], stack.env(HOP_WORKER_READ_COUNT="20"))
+    started = time.monotonic()
+    first_seen, first_count, stored = 0.0, 0, 0
+    while time.monotonic() - started < 900:
+        stored = clicks_stored(stack.database_url, user_id)
+        if stored and not first_seen:
+            first_seen, first_count = time.monotonic(), stored
+        if stored >= sent and time.monotonic() - (first_seen or started) > 1:
+            break
+        time.sleep(0.5)
+    drained_at = time.monotonic()
+    time.sleep(2)  # anything still arriving would be a double count
+    stored = clicks_stored(stack.database_url, user_id)
+    worker.terminate()
+    rate = (stored - first_count) / (drained_at - first_seen) if first_seen else 0.0
+    return stored, rate
+
+
+def main() -> None:
+    args = _arguments()
+    require_wrk()
+    print(f"# edge benchmark, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {machine()}")
+    with Stack() as stack:
+        user = stack.account()
+        codes = stack.bulk_links(user.userId, args.links)
+        edge_port, reference_port = stack.free_port(), stack.free_port()
+        edge = stack.start(
+            ["hop.cli", "edge"],
+            stack.env(
+                HOP_EDGE_LISTEN=f"127.0.0.1:{edge_port}",
+                HOP_SHORT_BASE_URL=f"http://127.0.0.1:{edge_port}",
+            ),
+            edge_port,
+        )
+        stack.start(
+            ["loadtest.serve_reference"],
+            stack.env(HOP_EDGE_LISTEN=f"127.0.0.1:{reference_port}"),
+            reference_port,
+        )
+        urls = {
+            "constant": f"http://127.0.0.1:{reference_port}",
+            "edge": f"http://127.0.0.1:{edge_port}",
+        }
+        sent = _compare(urls, codes, args)
+
+        with paths_file(["/" + code for code in codes]) as every_code:  # cache every link
+            fill = run_wrk(
+                urls["edge"],
+                every_code,
+                seconds=max(5, args.links // 15_000),
+                connections=args.connections,
+                threads=args.threads,
+            )
+        sent += fill.requests
+        print(
+            f"edge worker RSS with {args.links:,} links cached: "
+            f"{worker_rss_megabytes(edge.pid):.1f} MB"
+        )
+
+        edge.terminate()  # SIGTERM: the edge flushes its click buffer before exiting
+        edge.wait(60)
+        edge_runs = args.rounds + 2  # warm-up, timed runs, cache fill
+        stored, rate = _drain(stack, user.userId, sent)
+        print(
+            f"clicks sent (responses wrk counted) {sent:,}; stored {stored:,}; "
+            f"lost {max(0, sent - stored):,}; answered after wrk stopped counting "
+            f"{max(0, stored - sent):,} (at most {args.connections} per edge run, "
+            f"{edge_runs} runs)"
+        )
+        print(f"worker drain: {rate:,.0f} clicks/s into PostgreSQL")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,242 @@
+"""Shared pieces of the benchmark scripts: real stores, real processes, wrk.
+
+Everything runs on loopback and stops when the script ends. Nothing here is
+used by the service itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import re
+import secrets
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import psycopg
+from redis.asyncio import Redis
+
+from admin.accounts.service import AccountService, CreatedUser
+from admin.db import Database, create_pool
+from admin.db.migrate import migrate
+from admin.links.cache import rebuild
+from common.ids import new_id, new_short_code
+from hop.dev import ensure_database
+from hop.embedded import EmbeddedPostgres, EmbeddedRedis, free_port, wait_for_port
+
+ROOT = Path(__file__).resolve().parents[1]
+JWT_SECRET = secrets.token_urlsafe(48)
+
+
+def machine() -> str:
+    model = "unknown CPU"
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    return f"{os.cpu_count()} CPUs, {model}, Python {sys.version.split()[0]}"
+
+
+def require_wrk() -> str:
+    wrk = shutil.which("wrk")
+    if wrk is None:
+        raise SystemExit(
+            "This benchmark drives load with wrk: install it first "
+            "(Debian/Ubuntu: apt-get install wrk; macOS: brew install wrk)."
+        )
+    return wrk
+
+
+@dataclass
+class WrkResult:
+    requests: int
+    seconds: float
+    rps: float
+    p50_ms: float
+    p99_ms: float
+    errors: int
+
+    def row(self) -> str:
+        return f"{self.rps:10,.0f} req/s   p50 {self.p50_ms:6.2f} ms   p99 {self.p99_ms:6.2f} ms"
+
+
+def _millis(text: str) -> float:
+    value, unit = re.match(r"([\d.]+)(us|ms|s)", text).groups()  # type: ignore[union-attr]
+    return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
+
+
+def run_wrk(
+    url: str, paths_file: Path, *, seconds: int, connections: int, threads: int
+) -> WrkResult:
+    script = Path(__file__).with_name("zipf.lua")
+    output = subprocess.run(
+        [
+            require_wrk(),
+            f"-t{threads}",
+            f"-c{connections}",
+            f"-d{seconds}s",
+            "--latency",
+            "-s",
+            str(script),
+            url,
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PATHS": str(paths_file)},
+    ).stdout
+    requests, took = re.search(r"(\d+) requests in ([\d.]+)s", output).groups()  # type: ignore[union-attr]
+    latency = dict(re.findall(r"^\s+(50|99)%\s+(\S+)$", output, re.MULTILINE))
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    socket_errors = re.search(
+        r"Socket errors: connect (\d+), read (\d+), write (\d+), "
+        r"timeout (\d+)",
+        output,
+    )
+    return WrkResult(
+        requests=int(requests),
+        seconds=float(took),
+        rps=int(requests) / float(took),
+        p50_ms=_millis(latency["50"]),
+        p99_ms=_millis(latency["99"]),
+        errors=(int(errors[1]) if errors else 0)
+        + (sum(map(int, socket_errors.groups())) if socket_errors else 0),
+    )
+
+
+def rss_megabytes(pid: int) -> float:
+    """Resident memory of ``pid`` and its children (granian's worker processes)."""
+    total = 0
+    for process in [pid, *_children(pid)]:
+        with contextlib.suppress(OSError):
+            for line in Path(f"/proc/{process}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+    return total / 1024
+
+
+def worker_rss_megabytes(pid: int) -> float:
+    """Resident memory of granian's (first) worker process under main ``pid``."""
+    children = _children(pid)
+    return rss_megabytes(children[0]) if children else rss_megabytes(pid)
+
+
+def _children(pid: int) -> list[int]:
+    found: list[int] = []
+    with contextlib.suppress(OSError):
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            found += [int(child) for child in (task / "children").read_text().split()]
+    return found
+
+
+class Stack(contextlib.ExitStack):
+    """Embedded PostgreSQL and Redis in a temporary folder, migrated, plus child processes."""
+
+    def __init__(self, *, durable: bool = True) -> None:
+        super().__init__()
+        self.root = Path(tempfile.mkdtemp(prefix="hop-bench-"))
+        self.callback(shutil.rmtree, self.root, ignore_errors=True)
+        postgres = EmbeddedPostgres(self.root / "postgres", durable=durable)
+        server = postgres.start()
+        self.callback(postgres.stop)
+        redis = EmbeddedRedis(self.root / "redis", durable=durable)
+        self.redis_url = redis.start()
+        self.callback(redis.stop)
+        self.database_url = ensure_database(server, "hop_bench")
+        migrate(self.database_url)
+
+    def env(self, **extra: str) -> dict[str, str]:
+        env = {k: v for k, v in os.environ.items() if not k.startswith("HOP_")}
+        env.update(
+            HOP_DATABASE_URL=self.database_url,
+            HOP_REDIS_URL=self.redis_url,
+            HOP_JWT_SECRET=JWT_SECRET,
+            HOP_LOG_LEVEL="warning",
+            **extra,
+        )
+        return env
+
+    def start(
+        self, command: Sequence[str], env: dict[str, str], port: int | None = None
+    ) -> subprocess.Popen[bytes]:
+        log = (self.root / f"{command[-1].replace('.', '_')}-{time.time_ns()}.log").open("wb")
+        process = subprocess.Popen(
+            [sys.executable, "-m", *command], env=env, cwd=ROOT, stdout=log, stderr=log
+        )
+        self.callback(_stop, process)
+        if port is not None:
+            wait_for_port(port, 60, process)
+        return process
+
+    def account(self, plan: str = "business") -> CreatedUser:
+        async def create() -> CreatedUser:
+            async with create_pool(self.database_url, 2) as pool:
+                return await AccountService(Database(pool)).create_user(
+                    f"bench-{secrets.token_hex(4)}@example.com", "bench-password", plan
+                )
+
+        return asyncio.run(create())
+
+    def bulk_links(self, user_id: str, count: int) -> list[str]:
+        """Insert ``count`` links straight into PostgreSQL and write them to Redis."""
+        codes = list({new_short_code() for _ in range(count * 2)})[:count]
+        with (
+            psycopg.connect(self.database_url) as conn,
+            conn.cursor() as cursor,
+            cursor.copy(
+                "COPY links (id, user_id, environment, short_code, long_url) FROM STDIN"
+            ) as copy,
+        ):
+            for n, code in enumerate(codes):
+                copy.write_row(
+                    (
+                        new_id("lnk"),
+                        user_id,
+                        "live",
+                        code,
+                        f"https://example.com/products/{n}?ref=hop",
+                    )
+                )
+
+        async def restore() -> None:
+            redis = Redis.from_url(self.redis_url)
+            try:
+                async with await psycopg.AsyncConnection.connect(self.database_url) as conn:
+                    await rebuild(conn, redis)
+            finally:
+                await redis.aclose()
+
+        asyncio.run(restore())
+        return codes
+
+    def free_port(self) -> int:
+        return free_port()
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@contextlib.contextmanager
+def paths_file(paths: Sequence[str]) -> Iterator[Path]:
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as handle:
+        handle.write("\n".join(paths) + "\n")
+    try:
+        yield Path(handle.name)
+    finally:
+        Path(handle.name).unlink(missing_ok=True)
