@@ -6,6 +6,7 @@ runs) calls ``create_app`` once per worker process.
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import Callable
 from typing import Any
@@ -17,6 +18,7 @@ from redis.asyncio import Redis
 from admin.analytics.routes import AnalyticsController
 from admin.analytics.service import AnalyticsService
 from admin.asgi import ASGIApp
+from admin.auth.cache import AuthCache
 from admin.auth.jwt_tokens import AccessTokens
 from admin.auth.routes import AuthController
 from admin.auth.service import AuthService
@@ -31,6 +33,7 @@ from admin.links.service import LinkService
 from admin.openapi import openapi_config, openapi_json
 from admin.problems import EXCEPTION_HANDLERS
 from admin.ratelimit import RateLimiter
+from admin.redis_batch import RedisBatcher
 from common.logs import configure_logging
 from common.settings import Settings, SettingsError, load_settings
 
@@ -55,13 +58,22 @@ def build_app(settings: Settings) -> ASGIApp:
         if settings.auth.jwt_secret
         else None
     )
-    auth = AuthService(db, tokens, settings.limits, settings.auth.refresh_token_ttl)
-    links = LinkService(db, LinkCache(redis), settings.short_base_url)
+    auth_cache = AuthCache(settings.auth.cache_ttl)
+    changes = auth_cache.listen(redis)
+    auth = AuthService(db, auth_cache, tokens, settings.limits, settings.auth.refresh_token_ttl)
+    batcher = RedisBatcher(redis)
+    links = LinkService(db, LinkCache(batcher), settings.short_base_url)
+    background: list[asyncio.Task[None]] = []
 
     async def open_stores() -> None:
         await pool.open(wait=False)
+        background.append(asyncio.create_task(changes.run()))
 
     async def close_stores() -> None:
+        changes.stop()
+        for task in background:
+            task.cancel()
+        await asyncio.gather(*background, return_exceptions=True)
         await pool.close()
         await redis.aclose()
 
@@ -99,7 +111,7 @@ def build_app(settings: Settings) -> ASGIApp:
     return Gate(
         Idempotency(app, store),
         auth,
-        RateLimiter(redis),
+        RateLimiter(batcher),
         settings.limits.anonymous_per_minute,
         settings.trusted_proxies,
     )

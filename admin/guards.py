@@ -13,9 +13,10 @@ from admin.errors import Forbidden, Unauthorized
 from admin.gate import auth_error_of, principal_of
 
 
-def require_scope(
+async def require_scope(
     connection: ASGIConnection[Any, Any, Any, Any], handler: BaseRouteHandler
 ) -> None:
+    # Async on purpose: Litestar runs synchronous guards in a worker thread.
     needed = handler.opt.get("scope")
     if needed is None:
         return

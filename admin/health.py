@@ -28,7 +28,7 @@ async def health() -> Health:
 async def ready(db: Database, redis: Redis) -> Response[Health]:
     """Readiness: PostgreSQL and Redis both answer."""
     try:
-        async with db.transaction() as conn:
+        async with db.connection() as conn:
             await conn.execute("SELECT 1")
         await redis.ping()
     except (ServiceUnavailable, RedisError):

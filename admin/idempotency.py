@@ -48,7 +48,7 @@ class IdempotencyStore:
             "ttl": self.ttl,
             "abandoned": _ABANDONED_AFTER_SECONDS,
         }
-        async with self.db.transaction() as conn:
+        async with self.db.connection() as conn:
             if await (await conn.execute(_SQL["claim_key"], params)).fetchone():
                 return None
             row = await (await conn.execute(_SQL["stored_response"], params)).fetchone()
@@ -69,7 +69,7 @@ class IdempotencyStore:
     async def finish(
         self, principal: Principal, key: str, status: int, headers: dict[str, str], body: bytes
     ) -> None:
-        async with self.db.transaction() as conn:
+        async with self.db.connection() as conn:
             await conn.execute(
                 _SQL["store_response"],
                 {
@@ -83,7 +83,7 @@ class IdempotencyStore:
             )
 
     async def release(self, principal: Principal, key: str) -> None:
-        async with self.db.transaction() as conn:
+        async with self.db.connection() as conn:
             await conn.execute(
                 _SQL["release_key"],
                 {"user_id": principal.user_id, "environment": principal.environment, "key": key},

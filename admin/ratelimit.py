@@ -9,14 +9,17 @@ unless the month is the one exhausted.
 from __future__ import annotations
 
 import calendar
+import hashlib
 import logging
 import time
 from datetime import UTC, datetime
+from typing import Any
 
 import msgspec
-from redis.asyncio import Redis
-from redis.exceptions import RedisError
+from redis.asyncio.client import Pipeline
+from redis.exceptions import NoScriptError, RedisError
 
+from admin.redis_batch import RedisBatcher
 from common.keys import rate_limit_keys
 
 logger = logging.getLogger(__name__)
@@ -62,8 +65,22 @@ def _month_bounds(now: float) -> tuple[str, int]:
 
 
 class RateLimiter:
-    def __init__(self, redis: Redis) -> None:
-        self._script = redis.register_script(_HIT)
+    def __init__(self, batcher: RedisBatcher) -> None:
+        self.batcher = batcher
+        self._sha = hashlib.sha1(_HIT.encode()).hexdigest()  # noqa: S324 - Redis names scripts by SHA-1
+
+    async def _count(self, keys: list[str], args: list[int]) -> list[Any]:
+        def add(pipe: Pipeline) -> None:
+            pipe.evalsha(self._sha, len(keys), *keys, *args)
+
+        (result,) = await self.batcher.run(add)
+        if isinstance(result, NoScriptError):  # Redis restarted or flushed its scripts
+            await self.batcher.redis.script_load(_HIT)
+            (result,) = await self.batcher.run(add)
+        if isinstance(result, Exception):
+            raise result
+        counts: list[Any] = result
+        return counts
 
     async def hit(self, bucket: str, per_minute: int, per_month: int | None) -> Decision | None:
         """Count one request; None when Redis cannot be reached (the request goes through)."""
@@ -74,8 +91,8 @@ class RateLimiter:
         minute_key, month_key = rate_limit_keys(bucket, minute, month)
         keys = [minute_key] if per_month is None else [minute_key, month_key]
         try:
-            minute_count, month_count = await self._script(keys=keys, args=[61, month_reset + 60])
-        except RedisError:
+            minute_count, month_count = await self._count(keys, [61, month_reset + 60])
+        except (RedisError, OSError):
             logger.warning(
                 "rate limiter unavailable; request allowed",
                 extra={"action": "ratelimit.unavailable", "bucket": bucket},

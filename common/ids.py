@@ -19,12 +19,8 @@ SHORT_CODE_LENGTH = 7
 def ulid(now_ms: int | None = None) -> str:
     """A 26-character, time-ordered, lowercase ULID."""
     millis = int(time.time() * 1000) if now_ms is None else now_ms
-    value = (millis & ((1 << 48) - 1)) << 80 | secrets.randbits(80)
-    chars = []
-    for _ in range(26):
-        chars.append(_CROCKFORD[value & 31])
-        value >>= 5
-    return "".join(reversed(chars))
+    value = (millis & ((1 << 48) - 1)) << 80 | int.from_bytes(secrets.token_bytes(10))
+    return "".join(_CROCKFORD[(value >> shift) & 31] for shift in range(125, -1, -5))
 
 
 def new_id(prefix: str) -> str:
@@ -33,7 +29,11 @@ def new_id(prefix: str) -> str:
 
 
 def new_short_code(length: int = SHORT_CODE_LENGTH) -> str:
-    return "".join(secrets.choice(_BASE62) for _ in range(length))
+    """Uniform over base62: bytes of 248 or more are rejected (248 = 4 x 62), no modulo bias."""
+    code: list[str] = []
+    while len(code) < length:
+        code += [_BASE62[byte % 62] for byte in secrets.token_bytes(length * 2) if byte < 248]
+    return "".join(code[:length])
 
 
 def new_secret_token(nbytes: int = 32) -> str:

@@ -10,6 +10,9 @@ LINK_PREFIX = "hop:link:"
 # Published (payload: the short code) after every write-through so each edge
 # worker drops its in-process copy; see edge/cache.py.
 LINK_CHANGES_CHANNEL = "hop:link-changes"
+# Published when credentials change (a key revoked, a plan changed) so every
+# admin process drops what it cached; see admin/auth/cache.py.
+AUTH_CHANGES_CHANNEL = "hop:auth-changes"
 CLICK_STREAM = "hop:clicks"
 CLICK_DEAD_LETTER_STREAM = "hop:clicks:dead"
 CLICK_CONSUMER_GROUP = "hop-worker"

@@ -32,6 +32,7 @@ class AuthSettings(msgspec.Struct, frozen=True, kw_only=True):
     jwt_secret: str | None
     access_token_ttl: int
     refresh_token_ttl: int
+    cache_ttl: int
 
 
 class PlanLimit(msgspec.Struct, frozen=True):
@@ -237,6 +238,10 @@ VARIABLES: tuple[Variable, ...] = (
              "Lifetime of a JWT access token, seconds."),
     Variable("HOP_REFRESH_TOKEN_TTL", "auth.refresh_token_ttl", _positive_int, 30 * 86400,
              "Lifetime of a refresh token, seconds."),
+    Variable("HOP_AUTH_CACHE_TTL", "auth.cache_ttl", _positive_int, 60,
+             "Seconds an admin process may reuse a resolved API key or user plan. Changes "
+             "(a revoked key) are announced over Redis and apply at once; this bounds them "
+             "only if Redis was unreachable when they were made."),
     Variable("HOP_LIMIT_FREE_PER_MINUTE", "limits.free.per_minute", _positive_int, 60,
              "Requests per minute, free plan."),
     Variable("HOP_LIMIT_FREE_PER_MONTH", "limits.free.per_month", _positive_int, 10_000,

@@ -29,7 +29,7 @@ from common.wire import ClickEvent
 from edge import pages
 from edge.cache import LinkCache
 from edge.clicks import ClickBuffer
-from edge.invalidation import Invalidations
+from edge.invalidation import link_invalidations
 from edge.resolver import Resolver
 from edge.targets import MISSING, NO_STORE, REDIRECT
 
@@ -59,7 +59,7 @@ class EdgeApp:
             retry=Retry(ExponentialBackoff(cap=0.05, base=0.005), 2),
         )
         self.cache = LinkCache(edge.cache_entries, edge.cache_megabytes * 1024 * 1024)
-        self.invalidations = Invalidations(self.redis, self.cache)
+        self.invalidations = link_invalidations(self.redis, self.cache)
         self.resolver = Resolver(self.redis, self.cache, self.invalidations)
         self.clicks = ClickBuffer(
             self.redis,

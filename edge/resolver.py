@@ -8,15 +8,15 @@ from typing import cast
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
+from common.channels import Subscription
 from common.keys import link_key
 from common.wire import link_entry_decoder
 from edge.cache import LinkCache
-from edge.invalidation import Invalidations
 from edge.targets import Target, not_found, target_of
 
 
 class Resolver:
-    def __init__(self, redis: Redis, cache: LinkCache, invalidations: Invalidations) -> None:
+    def __init__(self, redis: Redis, cache: LinkCache, invalidations: Subscription) -> None:
         self.redis = redis
         self.cache = cache
         self.invalidations = invalidations

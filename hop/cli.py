@@ -83,9 +83,28 @@ def cmd_key_create(settings: Settings, args: argparse.Namespace) -> int:
 
 
 def cmd_key_revoke(settings: Settings, args: argparse.Namespace) -> int:
+    from redis.asyncio import Redis
+
     from admin.accounts.service import AccountService
 
-    _run(_with_db(settings, lambda db: AccountService(db).revoke_key(args.user, args.prefix)))
+    async def revoke(db: Any) -> bool:
+        try:
+            url = dev_stack.redis_url(settings)
+        except SettingsError:
+            url = None
+        redis = Redis.from_url(url) if url else None
+        try:
+            return await AccountService(db).revoke_key(args.user, args.prefix, redis)
+        finally:
+            if redis is not None:
+                await redis.aclose()
+
+    announced = _run(_with_db(settings, revoke))
+    if not announced:
+        sys.stderr.write(
+            f"hop: revoked, but Redis could not be told: admin processes may accept the key for "
+            f"up to {settings.auth.cache_ttl} s (HOP_AUTH_CACHE_TTL)\n"
+        )
     _print_json({"revoked": args.prefix})
     return 0
 

@@ -75,9 +75,19 @@ def _millis(text: str) -> float:
 
 
 def run_wrk(
-    url: str, paths_file: Path, *, seconds: int, connections: int, threads: int
+    url: str,
+    paths_file: Path | None,
+    *,
+    seconds: int,
+    connections: int,
+    threads: int,
+    script: str = "zipf.lua",
+    env: dict[str, str] | None = None,
 ) -> WrkResult:
-    script = Path(__file__).with_name("zipf.lua")
+    """Drive ``url`` with wrk and ``script``; ``zipf.lua`` cycles through ``paths_file``."""
+    variables = {**os.environ, **(env or {})}
+    if paths_file is not None:
+        variables["PATHS"] = str(paths_file)
     output = subprocess.run(
         [
             require_wrk(),
@@ -86,13 +96,13 @@ def run_wrk(
             f"-d{seconds}s",
             "--latency",
             "-s",
-            str(script),
+            str(Path(__file__).with_name(script)),
             url,
         ],
         capture_output=True,
         text=True,
         check=True,
-        env={**os.environ, "PATHS": str(paths_file)},
+        env=variables,
     ).stdout
     requests, took = re.search(r"(\d+) requests in ([\d.]+)s", output).groups()  # type: ignore[union-attr]
     latency = dict(re.findall(r"^\s+(50|99)%\s+(\S+)$", output, re.MULTILINE))

@@ -7,8 +7,10 @@ from typing import Literal
 import msgspec
 import psycopg
 from psycopg import errors as pg_errors
+from redis.asyncio import Redis
 
 from admin.accounts.passwords import MIN_PASSWORD_LENGTH, hash_password_async
+from admin.auth.cache import announce_auth_change
 from admin.auth.scopes import ALL_SCOPES
 from admin.auth.secrets import new_api_key, token_hash
 from admin.db import Database, load_queries
@@ -95,7 +97,8 @@ class AccountService:
         async with self.db.transaction() as conn:
             return await _insert_key(conn, await self._user_id(conn, email), environment, scopes)
 
-    async def revoke_key(self, email: str, prefix: str) -> None:
+    async def revoke_key(self, email: str, prefix: str, redis: Redis | None) -> bool:
+        """Revoke the key; True once every admin process has been told to forget it."""
         async with self.db.transaction() as conn:
             user_id = await self._user_id(conn, email)
             cursor = await conn.execute(
@@ -103,3 +106,4 @@ class AccountService:
             )
             if await cursor.fetchone() is None:
                 raise NotFound(f"{email!r} has no active key with the prefix {prefix!r}.")
+        return redis is not None and await announce_auth_change(redis, f"revoked:{prefix}")

@@ -8,6 +8,7 @@ import msgspec
 import psycopg
 
 from admin.accounts.passwords import verify_password
+from admin.auth.cache import AuthCache
 from admin.auth.jwt_tokens import AccessTokens
 from admin.auth.principal import Principal
 from admin.auth.scopes import ALL_SCOPES
@@ -30,9 +31,15 @@ class TokenPair(msgspec.Struct, frozen=True, rename="camel"):
 
 class AuthService:
     def __init__(
-        self, db: Database, tokens: AccessTokens | None, limits: LimitSettings, refresh_ttl: int
+        self,
+        db: Database,
+        cache: AuthCache,
+        tokens: AccessTokens | None,
+        limits: LimitSettings,
+        refresh_ttl: int,
     ) -> None:
         self.db = db
+        self.cache = cache
         self.tokens = tokens
         self.limits = limits
         self.refresh_ttl = refresh_ttl
@@ -58,10 +65,13 @@ class AuthService:
         raise Unauthorized("The bearer token is malformed.")
 
     async def _from_api_key(self, key: str) -> Principal:
-        async with self.db.transaction() as conn:
-            cursor = await conn.execute(
-                _SQL["principal_by_key_hash"], {"key_hash": token_hash(key)}
-            )
+        digest = token_hash(key)
+        cached: Principal | None = self.cache.get(digest)
+        if cached is not None:
+            return cached
+        generation = self.cache.generation
+        async with self.db.connection() as conn:
+            cursor = await conn.execute(_SQL["principal_by_key_hash"], {"key_hash": digest})
             row = await cursor.fetchone()
         if row is None:
             raise Unauthorized("The API key is not valid.")
@@ -69,7 +79,7 @@ class AuthService:
         if revoked_at is not None:
             raise Unauthorized("The API key has been revoked.")
         minute, month = self._limits(plan, per_minute, per_month)
-        return Principal(
+        principal = Principal(
             user_id=user_id,
             environment=environment,
             scopes=frozenset(scopes),
@@ -78,22 +88,29 @@ class AuthService:
             limit_per_month=month,
             key_id=key_id,
         )
+        self.cache.put(digest, principal, generation)
+        return principal
 
     async def _from_access_token(self, token: str) -> Principal:
         assert self.tokens is not None
         claims = self.tokens.verify(token)
-        async with self.db.transaction() as conn:
-            cursor = await conn.execute(_SQL["principal_by_user"], {"user_id": claims["sub"]})
-            row = await cursor.fetchone()
-        if row is None:
-            raise Unauthorized("The access token's user no longer exists.")
-        minute, month = self._limits(*row)
-        scopes = frozenset(str(claims.get("scope", "")).split())
+        user_id = str(claims["sub"])
+        account: tuple[str, int, int] | None = self.cache.get(("user", user_id))
+        if account is None:
+            generation = self.cache.generation
+            async with self.db.connection() as conn:
+                cursor = await conn.execute(_SQL["principal_by_user"], {"user_id": user_id})
+                row = await cursor.fetchone()
+            if row is None:
+                raise Unauthorized("The access token's user no longer exists.")
+            account = (row[0], *self._limits(*row))
+            self.cache.put(("user", user_id), account, generation)
+        plan, minute, month = account
         return Principal(
-            user_id=claims["sub"],
+            user_id=user_id,
             environment="live",
-            scopes=scopes,
-            plan=row[0],
+            scopes=frozenset(str(claims.get("scope", "")).split()),
+            plan=plan,
             limit_per_minute=minute,
             limit_per_month=month,
         )
@@ -105,7 +122,7 @@ class AuthService:
 
     async def login(self, email: str, password: str) -> TokenPair:
         tokens = self._require_tokens()
-        async with self.db.transaction() as conn:
+        async with self.db.connection() as conn:
             row = await (await conn.execute(_SQL["login_user"], {"email": email})).fetchone()
         if not await verify_password(row[1] if row else None, password) or row is None:
             logger.info("login refused", extra={"action": "auth.login_refused"})

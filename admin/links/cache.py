@@ -15,9 +15,11 @@ from collections.abc import AsyncIterator, Iterable
 import psycopg
 from psycopg.rows import class_row
 from redis.asyncio import Redis
+from redis.asyncio.client import Pipeline
 from redis.exceptions import RedisError
 
 from admin.links.repository import CacheRow, LinkRow, all_cache_entries_query
+from admin.redis_batch import RedisBatcher
 from admin.urls import location_form
 from common.keys import LINK_CHANGES_CHANNEL, LINK_PREFIX, link_key
 from common.timefmt import epoch_ms
@@ -40,21 +42,27 @@ def entry_of(row: LinkRow | CacheRow) -> LinkEntry:
 
 
 class LinkCache:
-    def __init__(self, redis: Redis) -> None:
-        self.redis = redis
+    def __init__(self, batcher: RedisBatcher) -> None:
+        self.batcher = batcher
 
     async def write(self, rows: Iterable[LinkRow], removed_codes: Iterable[str] = ()) -> None:
         rows, removed_codes = list(rows), list(removed_codes)
+
+        def add(pipe: Pipeline) -> None:
+            # In order on one connection: each SET lands before its announcement.
+            for row in rows:
+                pipe.set(link_key(row.short_code), link_entry_encoder.encode(entry_of(row)))
+            for code in removed_codes:
+                pipe.delete(link_key(code))
+            for code in [*(row.short_code for row in rows), *removed_codes]:
+                pipe.publish(LINK_CHANGES_CHANNEL, code)
+
         try:
-            async with self.redis.pipeline(transaction=True) as pipe:
-                for row in rows:
-                    pipe.set(link_key(row.short_code), link_entry_encoder.encode(entry_of(row)))
-                for code in removed_codes:
-                    pipe.delete(link_key(code))
-                for code in [*(row.short_code for row in rows), *removed_codes]:
-                    pipe.publish(LINK_CHANGES_CHANNEL, code)
-                await pipe.execute()
-        except RedisError:
+            results = await self.batcher.run(add)
+            failed = next((r for r in results if isinstance(r, Exception)), None)
+            if failed is not None:
+                raise failed
+        except (RedisError, OSError):
             logger.exception(
                 "link cache write failed; `hop cache rebuild` restores it",
                 extra={

@@ -1,11 +1,23 @@
 -- name: insert_link
-INSERT INTO links (id, user_id, environment, short_code, long_url, tags, expires_at,
-                   redirect_type, forward_query)
-VALUES (%(id)s, %(user_id)s, %(environment)s, %(short_code)s, %(long_url)s, %(tags)s,
-        %(expires_at)s, %(redirect_type)s, %(forward_query)s)
-ON CONFLICT (short_code) WHERE deleted_at IS NULL DO NOTHING
-RETURNING id, short_code, long_url, tags, expires_at, redirect_type, forward_query,
-          flagged_at, clicks, created_at, updated_at, deleted_at
+-- The link and its link.created event in one statement (autocommit: atomic, one
+-- round trip). The event is written only if the link was: a taken code inserts
+-- nothing at all.
+WITH link AS (
+    INSERT INTO links (id, user_id, environment, short_code, long_url, tags, expires_at,
+                       redirect_type, forward_query, created_at, updated_at)
+    VALUES (%(id)s, %(user_id)s, %(environment)s, %(short_code)s, %(long_url)s, %(tags)s,
+            %(expires_at)s, %(redirect_type)s, %(forward_query)s, %(created_at)s,
+            %(created_at)s)
+    ON CONFLICT (short_code) WHERE deleted_at IS NULL DO NOTHING
+    RETURNING id
+),
+event AS (
+    INSERT INTO events (id, user_id, environment, type, data, created_at)
+    SELECT %(event_id)s, %(user_id)s, %(environment)s, 'link.created', %(event_data)s,
+           %(created_at)s
+    FROM link
+)
+SELECT count(*) FROM link
 
 -- name: link_by_id
 SELECT id, short_code, long_url, tags, expires_at, redirect_type, forward_query,

@@ -55,9 +55,11 @@ async def _one(conn: psycopg.AsyncConnection, query: str, params: dict[str, Any]
 
 async def insert_link(
     conn: psycopg.AsyncConnection, principal: Principal, values: dict[str, Any]
-) -> LinkRow | None:
-    """The new row, or None when the short code is already held by a live link."""
-    return await _one(conn, "insert_link", {**values, **_owner(principal)})
+) -> bool:
+    """Insert the link and its link.created event; False when the code is already held."""
+    cursor = await conn.execute(_SQL["insert_link"], {**values, **_owner(principal)})
+    row = await cursor.fetchone()
+    return bool(row and row[0])
 
 
 async def get_link(

@@ -9,6 +9,7 @@ from typing import Any, Literal
 
 import msgspec
 from msgspec import UNSET
+from psycopg.types.json import Jsonb
 
 from admin.auth.principal import Principal
 from admin.db import Database
@@ -139,33 +140,48 @@ class LinkService:
         if errors:
             raise validation(errors)
 
-        values = {
-            "long_url": data.long_url,
-            "tags": _unique_tags(data.tags),
-            "expires_at": data.expires_at,
-            "redirect_type": data.redirect_type,
-            "forward_query": data.forward_query,
-        }
-        async with self.db.transaction() as conn:
-            row = None
+        now = utc_now()
+        tags = _unique_tags(data.tags)
+        async with self.db.connection() as conn:
             for _ in range(1 if data.alias else _CODE_ATTEMPTS):
-                code = data.alias or new_short_code()
-                row = await repo.insert_link(
-                    conn, principal, {**values, "id": new_id("lnk"), "short_code": code}
+                row = repo.LinkRow(
+                    id=new_id("lnk"),
+                    short_code=data.alias or new_short_code(),
+                    long_url=data.long_url,
+                    tags=tags,
+                    expires_at=data.expires_at,
+                    redirect_type=data.redirect_type,
+                    forward_query=data.forward_query,
+                    flagged_at=None,
+                    clicks=0,
+                    created_at=now,
+                    updated_at=now,
+                    deleted_at=None,
                 )
-                if row is not None:
+                link = self.to_resource(row)
+                values = {
+                    "id": row.id,
+                    "short_code": row.short_code,
+                    "long_url": row.long_url,
+                    "tags": tags,
+                    "expires_at": row.expires_at,
+                    "redirect_type": row.redirect_type,
+                    "forward_query": row.forward_query,
+                    "created_at": now,
+                    "event_id": new_id("evt"),
+                    "event_data": Jsonb(msgspec.to_builtins(link)),
+                }
+                if await repo.insert_link(conn, principal, values):
                     break
-            if row is None:
+            else:
                 if data.alias:
                     raise AliasTaken(data.alias)
                 raise ServiceUnavailable("Could not allocate a short code; retry.")
-            link = self.to_resource(row)
-            await record_event(conn, principal, "link.created", msgspec.to_builtins(link))
         await self.cache.write([row])
         return link
 
     async def get(self, principal: Principal, link_id: str) -> Link:
-        async with self.db.transaction() as conn:
+        async with self.db.connection() as conn:
             row = await repo.get_link(conn, principal, link_id)
         if row is None:
             raise NotFound(f"No link with id {link_id!r}.")
@@ -187,7 +203,7 @@ class LinkService:
         if q:
             escaped = q.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
             pattern = f"%{escaped}%"
-        async with self.db.transaction() as conn:
+        async with self.db.connection() as conn:
             rows = await repo.list_links(
                 conn, principal, before=before, tag=tag or None, pattern=pattern, limit=limit + 1
             )

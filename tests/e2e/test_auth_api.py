@@ -74,14 +74,45 @@ def test_every_kind_of_bad_token_is_401(
     )
 
 
-def test_revoked_key_is_401(api: httpx.Client, account: Account, database_url: str) -> None:
+def test_revoked_key_is_401(
+    api: httpx.Client, account: Account, database_url: str, redis_url: str
+) -> None:
     key = create_key(database_url, account.email, ("links:read",))
     headers = {"Authorization": f"Bearer {key}"}
-    assert api.get("/v1/links", headers=headers).status_code == 200
+    assert api.get("/v1/links", headers=headers).status_code == 200  # now cached by the admin
     prefix = key[:17]
-    result = _hop(database_url, "key", "revoke", "--user", account.email, "--prefix", prefix)
+    result = _hop(
+        database_url,
+        "key",
+        "revoke",
+        "--user",
+        account.email,
+        "--prefix",
+        prefix,
+        redis_url=redis_url,
+    )
     assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    deadline = time.monotonic() + 1.0  # the announcement travels over Redis pub/sub
+    while api.get("/v1/links", headers=headers).status_code == 200:
+        assert time.monotonic() < deadline, "revocation not applied within a second"
+        time.sleep(0.01)
     assert "revoked" in assert_401(api.get("/v1/links", headers=headers))
+
+
+def test_revoking_without_redis_warns_about_cached_credentials(
+    account: Account, database_url: str
+) -> None:
+    key = create_key(database_url, account.email, ("links:read",))
+    result = _hop(database_url, "key", "revoke", "--user", account.email, "--prefix", key[:17])
+    assert result.returncode == 0
+    assert "HOP_AUTH_CACHE_TTL" in result.stderr
+    with psycopg.connect(database_url) as conn:
+        row = conn.execute(
+            "SELECT revoked_at FROM api_keys WHERE prefix = %s", (key[:17],)
+        ).fetchone()
+    assert row is not None
+    assert row[0] is not None
 
 
 def test_keys_are_stored_only_as_hashes(account: Account, database_url: str) -> None:
@@ -193,7 +224,12 @@ def test_unknown_refresh_token_is_401(api: httpx.Client) -> None:
     assert api.post("/v1/auth/refresh", json={}).status_code == 400
 
 
-def _hop(database_url: str, *args: str) -> subprocess.CompletedProcess[str]:
+def _hop(
+    database_url: str, *args: str, redis_url: str | None = None
+) -> subprocess.CompletedProcess[str]:
+    env = {"HOP_DATABASE_URL": database_url}
+    if redis_url:
+        env["HOP_REDIS_URL"] = redis_url
     return subprocess.run(
         [sys.executable, "-m", "hop.cli", *args],
         capture_output=True,
@@ -201,5 +237,5 @@ def _hop(database_url: str, *args: str) -> subprocess.CompletedProcess[str]:
         cwd=ROOT,
         timeout=60,
         check=False,
-        env=clean_environment({"HOP_DATABASE_URL": database_url}),
+        env=clean_environment(env),
     )

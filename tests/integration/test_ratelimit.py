@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from collections.abc import Callable
+from typing import Any
 
 from redis.asyncio import Redis
+from redis.asyncio.client import Pipeline
 
 from admin.ratelimit import RateLimiter
+from admin.redis_batch import RedisBatcher
 
 
 def test_concurrent_hits_from_many_clients_count_exactly(redis_url: str) -> None:
     async def scenario() -> list[bool]:
         clients = [Redis.from_url(redis_url) for _ in range(4)]
-        limiters = [RateLimiter(client) for client in clients]
+        limiters = [RateLimiter(RedisBatcher(client)) for client in clients]
         bucket = f"test:{secrets.token_hex(6)}"
         try:
             decisions = await asyncio.gather(
@@ -31,7 +35,7 @@ def test_concurrent_hits_from_many_clients_count_exactly(redis_url: str) -> None
 def test_month_window_blocks_until_month_end(redis_url: str) -> None:
     async def scenario() -> tuple[int, int, int]:
         client = Redis.from_url(redis_url)
-        limiter = RateLimiter(client)
+        limiter = RateLimiter(RedisBatcher(client))
         bucket = f"test:{secrets.token_hex(6)}"
         try:
             for _ in range(3):
@@ -52,8 +56,50 @@ def test_unreachable_redis_lets_requests_through() -> None:
     async def scenario() -> object:
         client = Redis.from_url("redis://127.0.0.1:1/0", socket_connect_timeout=0.2)
         try:
-            return await RateLimiter(client).hit("test:x", 1, 1)
+            return await RateLimiter(RedisBatcher(client)).hit("test:x", 1, 1)
         finally:
             await client.aclose()
 
     assert asyncio.run(scenario()) is None
+
+
+def test_counting_survives_a_script_flush(redis_url: str) -> None:
+    async def scenario() -> list[int]:
+        client = Redis.from_url(redis_url)
+        limiter = RateLimiter(RedisBatcher(client))
+        bucket = f"test:{secrets.token_hex(6)}"
+        try:
+            first = await limiter.hit(bucket, 100, None)
+            await client.script_flush()  # as after a Redis restart without persistence
+            second = await limiter.hit(bucket, 100, None)
+        finally:
+            await client.aclose()
+        assert first is not None
+        assert second is not None
+        return [first.remaining, second.remaining]
+
+    assert asyncio.run(scenario()) == [99, 98]
+
+
+def test_batched_commands_each_get_their_own_results(redis_url: str) -> None:
+    key = f"test:{secrets.token_hex(6)}"
+
+    def adder(amount: int) -> Callable[[Pipeline], None]:
+        def add(pipe: Pipeline) -> None:
+            pipe.incrby(key, amount)
+            pipe.get("missing:" + key)
+
+        return add
+
+    async def scenario() -> list[list[Any]]:
+        client = Redis.from_url(redis_url)
+        batcher = RedisBatcher(client)
+        try:
+            return await asyncio.gather(*(batcher.run(adder(n)) for n in range(1, 6)))
+        finally:
+            await client.aclose()
+
+    results = asyncio.run(scenario())
+    assert [len(result) for result in results] == [2] * 5
+    assert sorted(int(result[0]) for result in results) == [1, 3, 6, 10, 15]
+    assert all(result[1] is None for result in results)

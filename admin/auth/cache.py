@@ -1,0 +1,68 @@
+"""Resolved credentials, kept in-process so most requests skip the database.
+
+API keys map (by hash) to a Principal, users (for JWT sessions) to their plan
+limits. Entries live ``ttl`` seconds at most, and any change is announced on
+``AUTH_CHANGES_CHANNEL`` (a revoked key, a changed plan) so every admin process
+drops it at once. While that channel is down the cache is not trusted: every
+lookup goes to PostgreSQL until the subscription is back.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from redis.asyncio import Redis
+from redis.exceptions import RedisError
+
+from common.channels import Subscription
+from common.keys import AUTH_CHANGES_CHANNEL
+
+_MAX_ENTRIES = 100_000
+
+
+class AuthCache:
+    def __init__(self, ttl_seconds: float) -> None:
+        self.ttl = ttl_seconds
+        self._entries: dict[Any, tuple[float, Any]] = {}
+        self.subscription: Subscription | None = None
+
+    def listen(self, redis: Redis) -> Subscription:
+        self.subscription = Subscription(
+            redis, AUTH_CHANGES_CHANNEL, on_message=self._apply, on_resync=self._entries.clear
+        )
+        return self.subscription
+
+    def get(self, key: Any) -> Any | None:
+        if self.subscription is None or not self.subscription.connected.is_set():
+            return None
+        item = self._entries.get(key)
+        if item is None or item[0] < time.monotonic():
+            return None
+        return item[1]
+
+    def put(self, key: Any, value: Any, generation: int) -> None:
+        """Cache ``value`` unless a change was announced since the lookup began."""
+        subscription = self.subscription
+        if subscription is None or generation != subscription.generation:
+            return
+        if len(self._entries) >= _MAX_ENTRIES:
+            self._entries.clear()
+        self._entries[key] = (time.monotonic() + self.ttl, value)
+
+    @property
+    def generation(self) -> int:
+        return -1 if self.subscription is None else self.subscription.generation
+
+    def _apply(self, data: bytes) -> None:
+        # Changes are rare: dropping everything is simpler than tracking owners.
+        self._entries.clear()
+
+
+async def announce_auth_change(redis: Redis, what: str) -> bool:
+    """Tell every admin process to forget cached credentials; False if Redis is down."""
+    try:
+        await redis.publish(AUTH_CHANGES_CHANNEL, what)
+    except (RedisError, OSError):
+        return False
+    return True

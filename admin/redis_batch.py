@@ -1,0 +1,60 @@
+"""Redis auto-pipelining: commands issued in the same event-loop turn share one round trip.
+
+Each Redis call costs a socket write and a read, and on a busy host the
+system-call overhead dominates. Under load many requests want Redis at the same
+moment (the rate-limit counter, the write-through of a link); ``RedisBatcher``
+queues their commands and sends them as one pipeline on the next turn of the
+loop, then hands each caller its own results. With one request in flight it is
+simply a pipeline of that request's commands.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from redis.asyncio import Redis
+from redis.asyncio.client import Pipeline
+
+AddCommands = Callable[[Pipeline], None]
+
+
+class RedisBatcher:
+    def __init__(self, redis: Redis) -> None:
+        self.redis = redis
+        self._queue: list[tuple[AddCommands, asyncio.Future[list[Any]]]] = []
+        self._flushing: set[asyncio.Task[None]] = set()
+
+    async def run(self, add: AddCommands) -> list[Any]:
+        """Queue the commands ``add`` puts on a pipeline; return their results.
+
+        A command that fails gives its exception as its result; a lost connection
+        raises for everyone in the batch.
+        """
+        future: asyncio.Future[list[Any]] = asyncio.get_running_loop().create_future()
+        self._queue.append((add, future))
+        if len(self._queue) == 1:
+            task = asyncio.get_running_loop().create_task(self._flush())
+            self._flushing.add(task)  # keep a reference until it finishes
+            task.add_done_callback(self._flushing.discard)
+        return await future
+
+    async def _flush(self) -> None:
+        batch, self._queue = self._queue, []
+        spans: list[tuple[int, int]] = []
+        try:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for add, _ in batch:
+                    start = len(pipe.command_stack)
+                    add(pipe)
+                    spans.append((start, len(pipe.command_stack)))
+                results = await pipe.execute(raise_on_error=False)
+        except Exception as exc:  # noqa: BLE001 - every waiter gets the failure, whatever it is
+            for _, future in batch:
+                if not future.done():
+                    future.set_exception(exc)
+            return
+        for (_, future), (start, end) in zip(batch, spans, strict=True):
+            if not future.done():
+                future.set_result(results[start:end])

@@ -1,0 +1,75 @@
+"""Invalidation channels: keep an in-process cache true to changes announced on Redis.
+
+A ``Subscription`` listens on one pub/sub channel and hands each message to
+``on_message``. Messages sent while it is not listening are lost, so every
+(re)subscription calls ``on_resync`` first (the cache must then re-read what it
+holds), and ``connected`` is clear while the channel is down. ``generation``
+grows with every event so a reader can tell whether a change raced its lookup.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+
+from redis.asyncio import Redis
+from redis.exceptions import RedisError
+
+logger = logging.getLogger(__name__)
+_PING_EVERY_SECONDS = 2.0
+
+
+class Subscription:
+    def __init__(
+        self,
+        redis: Redis,
+        channel: str,
+        *,
+        on_message: Callable[[bytes], None],
+        on_resync: Callable[[], None],
+    ) -> None:
+        self.redis = redis
+        self.channel = channel
+        self.on_message = on_message
+        self.on_resync = on_resync
+        self.connected = asyncio.Event()
+        self.generation = 0
+        self._stopping = False
+
+    async def run(self) -> None:
+        backoff = 0.05
+        while not self._stopping:
+            try:
+                await self._listen()
+                backoff = 0.05
+            except (RedisError, OSError) as exc:
+                self.connected.clear()
+                self.generation += 1
+                logger.warning(
+                    "invalidation channel lost; resynchronising on reconnect",
+                    extra={"action": "channel.lost", "channel": self.channel, "error": str(exc)},
+                )
+                await asyncio.sleep(backoff)
+                backoff = min(1.0, backoff * 2)
+
+    async def _listen(self) -> None:
+        async with self.redis.pubsub(ignore_subscribe_messages=True) as pubsub:
+            await pubsub.subscribe(self.channel)
+            self.generation += 1
+            self.on_resync()
+            self.connected.set()
+            last_ping = time.monotonic()
+            while not self._stopping:
+                message = await pubsub.get_message(timeout=0.5)
+                if message is not None and message["type"] == "message":
+                    self.generation += 1
+                    self.on_message(message["data"])
+                if time.monotonic() - last_ping > _PING_EVERY_SECONDS:
+                    # A silent channel must still prove the connection is alive.
+                    await pubsub.ping()
+                    last_ping = time.monotonic()
+
+    def stop(self) -> None:
+        self._stopping = True
