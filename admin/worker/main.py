@@ -22,6 +22,7 @@ from admin.analytics.enrich import Enricher
 from admin.analytics.ingest import visitor_salt
 from admin.links.cache import rebuild
 from admin.worker.clicks import ClickConsumer
+from admin.worker.housekeeping import run_housekeeping
 from common.clientip import parse_networks
 from common.logs import configure_logging
 from common.settings import Settings, SettingsError
@@ -82,7 +83,12 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> None:
             claim_idle_ms=settings.worker.claim_idle_ms,
             max_deliveries=settings.worker.max_deliveries,
         )
-        tasks = [asyncio.create_task(consumer.run(), name="clicks")]
+        tasks = [
+            asyncio.create_task(consumer.run(), name="clicks"),
+            asyncio.create_task(
+                run_housekeeping(pool, settings.limits.idempotency_ttl, stop), name="housekeeping"
+            ),
+        ]
         logger.info(
             "worker running", extra={"action": "worker.started", "consumer": consumer.consumer}
         )
