@@ -224,3 +224,19 @@ def test_flushed_redis_is_rebuilt_from_postgres(
         while client.get(f"/{links[-1]['shortCode']}").status_code != 302:
             assert time.monotonic() < deadline
             time.sleep(0.1)
+
+
+def test_workers_side_by_side_count_exactly(
+    stack: Stack, api: httpx.Client, account: Account, database_url: str
+) -> None:
+    links = make_links(api, account, 20)
+    ids, codes = [link["id"] for link in links], [link["shortCode"] for link in links]
+    assert hop(stack, "cache", "rebuild").returncode == 0
+    stack.start_edge()
+    sent = visit_all(stack, codes, 60)
+    for name in ("left", "right", "middle"):
+        stack.start_worker(name)
+    assert wait_for_clicks(database_url, ids, sent) == sent
+    assert totals(database_url, ids) == (sent, sent)
+    consumers = stack.redis.xinfo_consumers(CLICK_STREAM, CLICK_CONSUMER_GROUP)
+    assert len(consumers) == 3
