@@ -30,6 +30,8 @@ from admin.links.routes import LinkController
 from admin.links.service import LinkService
 from admin.openapi import openapi_config, openapi_json
 from admin.problems import EXCEPTION_HANDLERS
+from admin.qr.routes import QrController
+from admin.qr.service import QrService
 from admin.ratelimit import RateLimiter
 from common.logs import configure_logging
 from common.settings import Settings, SettingsError, load_settings
@@ -56,7 +58,8 @@ def build_app(settings: Settings) -> ASGIApp:
         else None
     )
     auth = AuthService(db, tokens, settings.limits, settings.auth.refresh_token_ttl)
-    links = LinkService(db, LinkCache(redis), settings.short_base_url)
+    link_cache = LinkCache(redis)
+    links = LinkService(db, link_cache, settings.short_base_url)
 
     async def open_stores() -> None:
         await pool.open(wait=False)
@@ -71,6 +74,7 @@ def build_app(settings: Settings) -> ASGIApp:
         "auth": auth,
         "links": links,
         "analytics": AnalyticsService(db),
+        "qr": QrService(db, link_cache, settings.short_base_url),
     }
     dependencies: dict[str, Provide | Callable[..., Any]] = {
         name: _constant(value) for name, value in services.items()
@@ -85,6 +89,7 @@ def build_app(settings: Settings) -> ASGIApp:
             AuthController,
             LinkController,
             AnalyticsController,
+            QrController,
         ],
         dependencies=dependencies,
         guards=[require_scope],

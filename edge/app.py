@@ -16,16 +16,17 @@ import os
 import re
 import secrets
 import time
-from typing import Any
+from typing import Any, cast
 
 from redis.asyncio import Redis
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
 from redis.exceptions import RedisError
 
+from common.keys import bio_key
 from common.logs import configure_logging
 from common.settings import Settings, SettingsError, load_settings
-from common.wire import ClickEvent
+from common.wire import BIO_VISIT_KIND, ClickEvent, LinkEntry, bio_entry_decoder
 from edge import pages
 from edge.cache import LinkCache
 from edge.clicks import ClickBuffer
@@ -46,10 +47,36 @@ _NO_STORE = "no-store"
 _PERMANENT_CACHE = "private, max-age=300"
 _HEALTH_PATH = "/_health"
 _METHODS = frozenset({"GET", "HEAD"})
+# A QR code of an existing short link encodes <short url>?qr=1 (see docs/qr.md):
+# the marker makes the visit a scan and is not forwarded to the destination.
+_QR_MARKER = "qr=1"
+_BIO_PATH = "/@"
+_USERNAME = re.compile(r"[a-z0-9_.]{3,30}")
+# Bio pages hold their owner's text: nothing runs, nothing is framed or submitted.
+_BIO_HEADERS = [
+    _HTML,
+    ("cache-control", "private, max-age=60"),
+    (
+        "content-security-policy",
+        "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; "
+        "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    ),
+    ("x-content-type-options", "nosniff"),
+    ("referrer-policy", "strict-origin-when-cross-origin"),
+]
 
 
 def _percent_encode(match: re.Match[str]) -> str:
     return "".join(f"%{byte:02X}" for byte in match[0].encode())
+
+
+def _platform_url(entry: LinkEntry, user_agent: str) -> str:
+    """The app-store URL for iOS or Android visitors, else the destination."""
+    if entry.ios_url and ("iPhone" in user_agent or "iPad" in user_agent or "iPod" in user_agent):
+        return entry.ios_url
+    if entry.android_url and "Android" in user_agent:
+        return entry.android_url
+    return entry.url
 
 
 def _with_query(url: str, query: str) -> str:
@@ -120,7 +147,10 @@ class EdgeApp:
             return
         code = path[1:]
         if not _CODE.fullmatch(code) or path == _HEALTH_PATH:
-            self._special(path, proto)
+            if path.startswith(_BIO_PATH):
+                await self._bio(scope, proto, path[len(_BIO_PATH) :])
+            else:
+                self._special(path, proto)
             return
         try:
             entry = await self.resolver.resolve(code)
@@ -136,9 +166,15 @@ class EdgeApp:
             return
 
         location = entry.url
+        qr = entry.qr
+        if entry.ios_url or entry.android_url:  # only app links pay for the UA check
+            location = _platform_url(entry, scope.headers.get("user-agent", ""))
         query = scope.query_string
-        if query and entry.forward_query:
-            location = _with_query(location, query)
+        if query:
+            if query.startswith(_QR_MARKER) and query[4:5] in ("", "&"):
+                query, qr = query[5:], True
+            if query and entry.forward_query:
+                location = _with_query(location, query)
         if _UNSAFE.search(location):
             location = _UNSAFE.sub(_percent_encode, location)
         status = entry.redirect_type
@@ -159,6 +195,43 @@ class EdgeApp:
                     headers.get("accept-language", "")[:128],
                     headers.get("x-forwarded-for", "")[:256],
                     headers.get(self.country_header, "")[:2] if self.country_header else "",
+                    qr,
+                )
+            )
+
+    async def _bio(self, scope: Any, proto: Any, username: str) -> None:
+        """``/@<username>``: the rendered Bio page from Redis; a GET is a visit."""
+        if not _USERNAME.fullmatch(username):
+            proto.response_bytes(404, [_HTML, ("cache-control", _NO_STORE)], pages.BIO_NOT_FOUND)
+            return
+        try:
+            raw = cast("bytes | None", await self.redis.get(bio_key(username)))
+        except (RedisError, OSError):
+            proto.response_bytes(
+                503, [_HTML, ("cache-control", _NO_STORE), ("retry-after", "1")], pages.UNAVAILABLE
+            )
+            return
+        if raw is None:
+            proto.response_bytes(404, [_HTML, ("cache-control", _NO_STORE)], pages.BIO_NOT_FOUND)
+            return
+        entry = bio_entry_decoder.decode(raw)
+        proto.response_bytes(200, _BIO_HEADERS, entry.html)
+        if scope.method == "GET":
+            headers = scope.headers
+            self.clicks.add(
+                ClickEvent(
+                    f"{self._event_prefix}{next(self._event_counter):x}",
+                    entry.bio_id,
+                    username,
+                    int(time.time() * 1000),
+                    scope.client,
+                    headers.get("user-agent", "")[:512],
+                    headers.get("referer", "")[:1024],
+                    headers.get("accept-language", "")[:128],
+                    headers.get("x-forwarded-for", "")[:256],
+                    headers.get(self.country_header, "")[:2] if self.country_header else "",
+                    False,
+                    BIO_VISIT_KIND,
                 )
             )
 
