@@ -20,6 +20,9 @@ from admin.asgi import ASGIApp
 from admin.auth.jwt_tokens import AccessTokens
 from admin.auth.routes import AuthController
 from admin.auth.service import AuthService
+from admin.bio.cache import BioCache
+from admin.bio.routes import BioController
+from admin.bio.service import BioService
 from admin.db import Database, create_pool
 from admin.gate import Gate
 from admin.guards import provide_principal, require_scope
@@ -75,6 +78,7 @@ def build_app(settings: Settings) -> ASGIApp:
         "links": links,
         "analytics": AnalyticsService(db),
         "qr": QrService(db, link_cache, settings.short_base_url),
+        "bio": BioService(db, BioCache(redis), link_cache, redis, settings.short_base_url),
     }
     dependencies: dict[str, Provide | Callable[..., Any]] = {
         name: _constant(value) for name, value in services.items()
@@ -90,6 +94,7 @@ def build_app(settings: Settings) -> ASGIApp:
             LinkController,
             AnalyticsController,
             QrController,
+            BioController,
         ],
         dependencies=dependencies,
         guards=[require_scope],

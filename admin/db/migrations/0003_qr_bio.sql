@@ -42,6 +42,7 @@ CREATE TABLE bio_pages (
     description   text NOT NULL,
     avatar_url    text,
     theme         text NOT NULL,
+    language      text NOT NULL,
     -- [{title, url, linkId, shortCode}] in display order; linkId is the tracked link.
     links         jsonb NOT NULL,
     -- [{network, handle, url, linkId, shortCode}]
