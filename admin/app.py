@@ -24,6 +24,8 @@ from admin.bio.cache import BioCache
 from admin.bio.routes import BioController
 from admin.bio.service import BioService
 from admin.db import Database, create_pool
+from admin.export.routes import ExportController
+from admin.export.service import ExportService
 from admin.gate import Gate
 from admin.guards import provide_principal, require_scope
 from admin.health import health, ready
@@ -78,6 +80,7 @@ def build_app(settings: Settings) -> ASGIApp:
         "links": links,
         "analytics": AnalyticsService(db),
         "qr": QrService(db, link_cache, settings.short_base_url),
+        "export": ExportService(db, settings.short_base_url),
         "bio": BioService(db, BioCache(redis), link_cache, redis, settings.short_base_url),
     }
     dependencies: dict[str, Provide | Callable[..., Any]] = {
@@ -95,6 +98,7 @@ def build_app(settings: Settings) -> ASGIApp:
             AnalyticsController,
             QrController,
             BioController,
+            ExportController,
         ],
         dependencies=dependencies,
         guards=[require_scope],
