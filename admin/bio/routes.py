@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from litestar import Controller, Request, Response, delete, get, put
+from litestar.openapi import ResponseSpec
 from litestar.params import Parameter
 
 from admin.auth.principal import Principal
@@ -23,7 +24,10 @@ class BioController(Controller):
         dto=JsonBody[BioPut],
         return_dto=None,
         opt={"scope": "bio:write"},
-        responses={**problems(400, 401, 403, 409, 422)},
+        responses={
+            201: ResponseSpec(BioPage, description="Created: the page did not exist before."),
+            **problems(400, 401, 403, 409, 422),
+        },
     )
     async def put_bio(
         self, data: BioPut, principal: Principal, bio: BioService

@@ -11,13 +11,14 @@ from litestar.params import Parameter
 from admin.auth.principal import Principal
 from admin.body import JsonBody
 from admin.errors import BadRequest, ValidationFailed
-from admin.openapi import problems
+from admin.openapi import binary_response, problems
 from admin.qr.images import MEDIA_TYPES, ErrorLevel, ImageFormat, ImageOptions, parse_colour
 from admin.qr.schemas import QrCode, QrCreate, QrPage, QrUpdate
 from admin.qr.service import MAX_PAGE_SIZE, QrService
 
 QrId = Annotated[str, Parameter(description="A QR code id (qr_…).", max_length=64)]
 IMAGE_CACHE_CONTROL = "private, max-age=86400"
+binary_response("/v1/qr/{qr_id}/image", "get", *MEDIA_TYPES.values())
 
 
 class QrCreateBody(JsonBody[Any]):
