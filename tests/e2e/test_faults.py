@@ -16,7 +16,7 @@ import psycopg
 import pytest
 import redis
 
-from common.keys import CLICK_CONSUMER_GROUP, CLICK_DEAD_LETTER_STREAM, CLICK_STREAM
+from common.keys import CLICK_CONSUMER_GROUP, CLICK_DEAD_LETTER_STREAM, CLICK_STREAM, link_key
 from tests.support.accounts import Account
 from tests.support.clicks import USER_AGENTS, stored_clicks, wait_for_clicks
 from tests.support.processes import ROOT
@@ -135,6 +135,12 @@ def test_poison_entries_go_to_dead_letter_and_the_rest_flows(
     store.xadd(CLICK_STREAM, {b"v": b"1", b"c": b"\xc1 not msgpack"})
     store.xadd(CLICK_STREAM, {b"v": b"99", b"c": b""})
     stack.start_worker("only")
+    # The worker's start-up rebuild is what puts the link in this stack's Redis;
+    # a visit before it lands is a (correct) 404, so wait for it.
+    deadline = time.monotonic() + 30
+    while store.get(link_key(link["shortCode"])) is None:
+        assert time.monotonic() < deadline, "the worker did not rebuild the link cache"
+        time.sleep(0.05)
     stack.start_edge()
     sent = visit_all(stack, [link["shortCode"]], 30)
     assert wait_for_clicks(database_url, [link["id"]], sent) == sent
