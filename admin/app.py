@@ -22,7 +22,12 @@ from admin.auth.cache import AuthCache
 from admin.auth.jwt_tokens import AccessTokens
 from admin.auth.routes import AuthController
 from admin.auth.service import AuthService
+from admin.bio.cache import BioCache
+from admin.bio.routes import BioController
+from admin.bio.service import BioService
 from admin.db import Database, create_pool
+from admin.export.routes import ExportController
+from admin.export.service import ExportService
 from admin.gate import Gate
 from admin.guards import provide_principal, require_scope
 from admin.health import health, ready
@@ -32,6 +37,8 @@ from admin.links.routes import LinkController
 from admin.links.service import LinkService
 from admin.openapi import openapi_config, openapi_json
 from admin.problems import EXCEPTION_HANDLERS
+from admin.qr.routes import QrController
+from admin.qr.service import QrService
 from admin.ratelimit import RateLimiter
 from admin.redis_batch import RedisBatcher
 from common.logs import configure_logging
@@ -62,7 +69,8 @@ def build_app(settings: Settings) -> ASGIApp:
     changes = auth_cache.listen(redis)
     auth = AuthService(db, auth_cache, tokens, settings.limits, settings.auth.refresh_token_ttl)
     batcher = RedisBatcher(redis)
-    links = LinkService(db, LinkCache(batcher), settings.short_base_url)
+    link_cache = LinkCache(batcher)
+    links = LinkService(db, link_cache, settings.short_base_url)
     background: list[asyncio.Task[None]] = []
 
     async def open_stores() -> None:
@@ -83,6 +91,9 @@ def build_app(settings: Settings) -> ASGIApp:
         "auth": auth,
         "links": links,
         "analytics": AnalyticsService(db),
+        "qr": QrService(db, link_cache, settings.short_base_url),
+        "export": ExportService(db, settings.short_base_url),
+        "bio": BioService(db, BioCache(redis), link_cache, redis, settings.short_base_url),
     }
     dependencies: dict[str, Provide | Callable[..., Any]] = {
         name: _constant(value) for name, value in services.items()
@@ -97,6 +108,9 @@ def build_app(settings: Settings) -> ASGIApp:
             AuthController,
             LinkController,
             AnalyticsController,
+            QrController,
+            BioController,
+            ExportController,
         ],
         dependencies=dependencies,
         guards=[require_scope],

@@ -29,6 +29,9 @@ _SQL = load_queries(__file__, "idempotency.sql")
 _KEY = re.compile(r"^[\x21-\x7e]{1,255}$")
 _KEPT_HEADERS = (b"content-type", b"location")
 _ABANDONED_AFTER_SECONDS = 60
+# POSTs that change nothing and may answer far more than is worth keeping: the
+# export streams an account's whole history, so a key is simply ignored there.
+_READ_ONLY_POSTS = frozenset({"/v1/users/me/export", "/v1/users/me/export/"})
 
 
 class IdempotencyStore:
@@ -123,7 +126,11 @@ class Idempotency:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         principal = principal_of(scope) if scope["type"] == "http" else None
         key = None
-        if principal is not None and scope["method"] == "POST":
+        if (
+            principal is not None
+            and scope["method"] == "POST"
+            and scope["path"] not in _READ_ONLY_POSTS
+        ):
             key = next(
                 (v.decode("latin-1") for n, v in scope["headers"] if n == b"idempotency-key"), None
             )

@@ -24,6 +24,13 @@ _DESCRIPTIONS = {
     503: "Service Unavailable: a backing store is unreachable; retry.",
 }
 BEARER = "BearerToken"
+# (path, method) → media types of a 200 whose body is a file, not JSON. Litestar
+# documents one media type per handler; _schema_of lists them all.
+BINARY_RESPONSES: dict[tuple[str, str], tuple[str, ...]] = {}
+
+
+def binary_response(path: str, method: str, *media_types: str) -> None:
+    BINARY_RESPONSES[(path, method)] = media_types
 
 
 def problems(*statuses: int) -> dict[int, ResponseSpec]:
@@ -83,4 +90,8 @@ def _schema_of(app: Litestar) -> dict[str, Any]:
     for name, component in document.get("components", {}).get("schemas", {}).items():
         if name in STRICT_SCHEMAS:
             component["additionalProperties"] = False
+    for (path, method), media_types in BINARY_RESPONSES.items():
+        response = document["paths"][path][method]["responses"]["200"]
+        binary = {"type": "string", "format": "binary"}
+        response["content"] = {media_type: {"schema": binary} for media_type in media_types}
     return document

@@ -2,8 +2,9 @@
 
 A ``Subscription`` listens on one pub/sub channel and hands each message to
 ``on_message``. Messages sent while it is not listening are lost, so every
-(re)subscription calls ``on_resync`` first (the cache must then re-read what it
-holds), and ``connected`` is clear while the channel is down. ``generation``
+(re)subscription, including the ones redis-py makes by itself after a dropped
+connection, calls ``on_resync`` (the cache must then re-read what it holds), and
+``connected`` is clear while the channel is known to be down. ``generation``
 grows with every event so a reader can tell whether a change raced its lookup.
 """
 
@@ -13,6 +14,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
+from typing import Any
 
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
@@ -55,21 +57,29 @@ class Subscription:
                 backoff = min(1.0, backoff * 2)
 
     async def _listen(self) -> None:
-        async with self.redis.pubsub(ignore_subscribe_messages=True) as pubsub:
+        # Subscribe confirmations are kept: redis-py re-subscribes on its own after a
+        # dropped connection, and its confirmation is the only sign that we may have
+        # missed messages in between.
+        async with self.redis.pubsub(ignore_subscribe_messages=False) as pubsub:
             await pubsub.subscribe(self.channel)
-            self.generation += 1
-            self.on_resync()
-            self.connected.set()
             last_ping = time.monotonic()
             while not self._stopping:
                 message = await pubsub.get_message(timeout=0.5)
-                if message is not None and message["type"] == "message":
-                    self.generation += 1
-                    self.on_message(message["data"])
+                if message is not None:
+                    self._handle(message)
                 if time.monotonic() - last_ping > _PING_EVERY_SECONDS:
                     # A silent channel must still prove the connection is alive.
                     await pubsub.ping()
                     last_ping = time.monotonic()
+
+    def _handle(self, message: dict[str, Any]) -> None:
+        if message["type"] == "subscribe":
+            self.generation += 1
+            self.on_resync()
+            self.connected.set()
+        elif message["type"] == "message":
+            self.generation += 1
+            self.on_message(message["data"])
 
     def stop(self) -> None:
         self._stopping = True

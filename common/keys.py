@@ -16,10 +16,17 @@ AUTH_CHANGES_CHANNEL = "hop:auth-changes"
 CLICK_STREAM = "hop:clicks"
 CLICK_DEAD_LETTER_STREAM = "hop:clicks:dead"
 CLICK_CONSUMER_GROUP = "hop-worker"
+# Rendered Bio pages by username; the value is a ``wire.BioEntry``. The edge reads
+# the key on every visit, so no invalidation channel is needed.
+BIO_PREFIX = "hop:bio:"
 
 
 def link_key(short_code: str) -> str:
     return LINK_PREFIX + short_code
+
+
+def bio_key(username: str) -> str:
+    return BIO_PREFIX + username
 
 
 def rate_limit_keys(bucket: str, minute: int, month: str) -> tuple[str, str]:

@@ -22,6 +22,11 @@ class LinkEntry(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     expires_at_ms: int = 0  # 0: never expires
     redirect_type: int = 302
     forward_query: bool = True
+    # Appended for QR codes and app links (issue 5): a visit of a QR-owned link is
+    # a scan; visitors on iOS / Android go to their store when these are set.
+    qr: bool = False
+    ios_url: str = ""
+    android_url: str = ""
 
 
 link_entry_encoder = msgspec.msgpack.Encoder()
@@ -44,9 +49,27 @@ class ClickEvent(msgspec.Struct, frozen=True, array_like=True):
     forwarded_for: str
     country: str  # from HOP_COUNTRY_HEADER when a trusted proxy set it, else ""
     qr: bool = False
+    # "click": a redirect of link_id. "bio": a Bio page visit, where link_id holds
+    # the page id (bio_…) and short_code the username visited.
+    kind: str = "click"
+
+
+CLICK_KIND = "click"
+BIO_VISIT_KIND = "bio"
 
 
 # A stream entry carries one batch: {b"v": CLICK_BATCH_VERSION, b"c": <msgpack list>}.
 CLICK_BATCH_VERSION = b"1"
 click_batch_encoder = msgspec.msgpack.Encoder()
 click_batch_decoder = msgspec.msgpack.Decoder(list[ClickEvent])
+
+
+class BioEntry(msgspec.Struct, frozen=True, kw_only=True):
+    """A rendered Bio page as the edge serves it, stored at ``keys.bio_key``."""
+
+    bio_id: str
+    html: bytes
+
+
+bio_entry_encoder = msgspec.msgpack.Encoder()
+bio_entry_decoder = msgspec.msgpack.Decoder(BioEntry)

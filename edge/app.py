@@ -16,22 +16,23 @@ import os
 import re
 import secrets
 import time
-from typing import Any
+from typing import Any, cast
 
 from redis.asyncio import Redis
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
 from redis.exceptions import RedisError
 
+from common.keys import bio_key
 from common.logs import configure_logging
 from common.settings import Settings, SettingsError, load_settings
-from common.wire import ClickEvent
+from common.wire import BIO_VISIT_KIND, ClickEvent, bio_entry_decoder
 from edge import pages
 from edge.cache import LinkCache
 from edge.clicks import ClickBuffer
 from edge.invalidation import link_invalidations
 from edge.resolver import Resolver
-from edge.targets import MISSING, NO_STORE, REDIRECT
+from edge.targets import MISSING, NO_STORE, REDIRECT, Target
 
 logger = logging.getLogger(__name__)
 
@@ -41,6 +42,35 @@ _ERROR_HEADERS = [_HTML, ("cache-control", NO_STORE)]
 _UNAVAILABLE_HEADERS = [_HTML, ("cache-control", NO_STORE), ("retry-after", "1")]
 _HEALTH_PATH = "/_health"
 _METHODS = frozenset({"GET", "HEAD"})
+# A QR code of an existing short link encodes <short url>?qr=1 (see docs/qr.md):
+# the marker makes the visit a scan and is not forwarded to the destination.
+_QR_MARKER = "qr=1"
+_BIO_PATH = "/@"
+_USERNAME = re.compile(r"[a-z0-9_.]{3,30}")
+# Bio pages hold their owner's text: nothing runs, nothing is framed or submitted.
+_BIO_HEADERS = [
+    _HTML,
+    ("cache-control", "private, max-age=60"),
+    (
+        "content-security-policy",
+        "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; "
+        "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    ),
+    ("x-content-type-options", "nosniff"),
+    ("referrer-policy", "strict-origin-when-cross-origin"),
+]
+
+
+def _tailored(target: Target, scope: Any, query: str) -> tuple[list[tuple[str, str]], bool]:
+    """The slow path: an app link picks a store by user agent, a QR marker makes the visit
+    a scan and is not forwarded, the rest of the query is forwarded if the link says so."""
+    qr = target.qr
+    location = target.location
+    if target.ios_location or target.android_location:
+        location = target.location_for(scope.headers.get("user-agent", ""))
+    if query.startswith(_QR_MARKER) and query[4:5] in ("", "&"):
+        query, qr = query[5:], True
+    return target.headers_to(location, query if target.forward_query else ""), qr
 
 
 class EdgeApp:
@@ -107,7 +137,10 @@ class EdgeApp:
         target = self.cache.get(code)
         if target is None:
             if not _CODE.fullmatch(code) or path == _HEALTH_PATH:
-                self._special(path, proto)
+                if path.startswith(_BIO_PATH):
+                    await self._bio(scope, proto, path[len(_BIO_PATH) :])
+                else:
+                    self._special(path, proto)
                 return
             try:
                 target = await self.resolver.resolve(code)
@@ -121,9 +154,11 @@ class EdgeApp:
             else:
                 proto.response_bytes(410, _ERROR_HEADERS, pages.GONE)
             return
+        qr = target.qr
         query = scope.query_string
-        if query and target.forward_query:
-            proto.response_empty(target.status, target.with_query(query))
+        if query or target.ios_location or target.android_location:
+            headers, qr = _tailored(target, scope, query)
+            proto.response_empty(target.status, headers)
         else:
             proto.response_empty(target.status, target.headers)
 
@@ -141,6 +176,41 @@ class EdgeApp:
                     headers.get("accept-language", "")[:128],
                     headers.get("x-forwarded-for", "")[:256],
                     headers.get(self.country_header, "")[:2] if self.country_header else "",
+                    qr,
+                )
+            )
+
+    async def _bio(self, scope: Any, proto: Any, username: str) -> None:
+        """``/@<username>``: the rendered Bio page from Redis; a GET is a visit."""
+        if not _USERNAME.fullmatch(username):
+            proto.response_bytes(404, _ERROR_HEADERS, pages.BIO_NOT_FOUND)
+            return
+        try:
+            raw = cast("bytes | None", await self.redis.get(bio_key(username)))
+        except (RedisError, OSError):
+            proto.response_bytes(503, _UNAVAILABLE_HEADERS, pages.UNAVAILABLE)
+            return
+        if raw is None:
+            proto.response_bytes(404, _ERROR_HEADERS, pages.BIO_NOT_FOUND)
+            return
+        entry = bio_entry_decoder.decode(raw)
+        proto.response_bytes(200, _BIO_HEADERS, entry.html)
+        if scope.method == "GET":
+            headers = scope.headers
+            self.clicks.add(
+                ClickEvent(
+                    f"{self._event_prefix}{next(self._event_counter):x}",
+                    entry.bio_id,
+                    username,
+                    int(time.time() * 1000),
+                    scope.client,
+                    headers.get("user-agent", "")[:512],
+                    headers.get("referer", "")[:1024],
+                    headers.get("accept-language", "")[:128],
+                    headers.get("x-forwarded-for", "")[:256],
+                    headers.get(self.country_header, "")[:2] if self.country_header else "",
+                    False,
+                    BIO_VISIT_KIND,
                 )
             )
 

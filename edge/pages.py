@@ -19,5 +19,6 @@ NOT_FOUND: Final = _page("Link not found", "This short link does not exist.")
 GONE: Final = _page(
     "Link no longer available", "This short link has expired or was removed by its owner."
 )
+BIO_NOT_FOUND: Final = _page("Page not found", "No Bio page has this name.")
 UNAVAILABLE: Final = _page("Temporarily unavailable", "Please try again in a moment.")
 METHOD_NOT_ALLOWED: Final = _page("Method not allowed", "Short links answer GET and HEAD.")

@@ -42,14 +42,17 @@ _CACHE_HEADERS = {
 
 class Target:
     __slots__ = (
+        "android_location",
         "cache_control",
         "epoch",
         "expires_at_ms",
         "forward_query",
         "headers",
+        "ios_location",
         "kind",
         "link_id",
         "location",
+        "qr",
         "status",
     )
 
@@ -62,6 +65,9 @@ class Target:
         status: int = 302,
         forward_query: bool = False,
         expires_at_ms: int = 0,
+        qr: bool = False,
+        ios_url: str = "",
+        android_url: str = "",
     ) -> None:
         self.kind = kind
         self.link_id = link_id
@@ -73,12 +79,27 @@ class Target:
         # The cache-control pair is shared by every target: ~100 k of them are cached.
         self.headers = [("location", self.location), _CACHE_HEADERS[self.cache_control]]
         self.epoch = 0  # set by LinkCache.put
+        self.qr = qr  # every visit of a QR-owned link is a scan
+        # App links: one code, a store per platform (see admin/qr); "" for ordinary links.
+        self.ios_location = header_safe(ios_url) if ios_url else ""
+        self.android_location = header_safe(android_url) if android_url else ""
 
-    def with_query(self, query: str) -> list[tuple[str, str]]:
-        """Headers redirecting to the destination plus the visit's query, before any fragment."""
-        base, hash_mark, fragment = self.location.partition("#")
-        joiner = "&" if "?" in base else "?"
-        location = f"{base}{joiner}{header_safe(query)}{hash_mark}{fragment}"
+    def location_for(self, user_agent: str) -> str:
+        """The app-store URL for iOS or Android visitors of an app link, else the destination."""
+        if self.ios_location and (
+            "iPhone" in user_agent or "iPad" in user_agent or "iPod" in user_agent
+        ):
+            return self.ios_location
+        if self.android_location and "Android" in user_agent:
+            return self.android_location
+        return self.location
+
+    def headers_to(self, location: str, query: str) -> list[tuple[str, str]]:
+        """Headers redirecting to ``location`` plus the visit's query, before any fragment."""
+        if query:
+            base, hash_mark, fragment = location.partition("#")
+            joiner = "&" if "?" in base else "?"
+            location = f"{base}{joiner}{header_safe(query)}{hash_mark}{fragment}"
         return [("location", location), _CACHE_HEADERS[self.cache_control]]
 
 
@@ -97,4 +118,7 @@ def target_of(entry: LinkEntry) -> Target:
         status=entry.redirect_type,
         forward_query=entry.forward_query,
         expires_at_ms=entry.expires_at_ms,
+        qr=entry.qr,
+        ios_url=entry.ios_url,
+        android_url=entry.android_url,
     )

@@ -120,17 +120,19 @@ def cmd_migrate(settings: Settings, _: argparse.Namespace) -> int:
 def cmd_cache_rebuild(settings: Settings, _: argparse.Namespace) -> int:
     from redis.asyncio import Redis
 
+    from admin.bio.cache import rebuild_bio_pages
     from admin.links.cache import rebuild
 
-    async def run() -> int:
+    async def run() -> dict[str, int]:
         redis = Redis.from_url(dev_stack.redis_url(settings))
         try:
             async with await _connect(settings) as conn:
-                return await rebuild(conn, redis)
+                links = await rebuild(conn, redis)
+                return {"links": links, "bioPages": await rebuild_bio_pages(conn, redis)}
         finally:
             await redis.aclose()
 
-    _print_json({"links": _run(run())})
+    _print_json(_run(run()))
     return 0
 
 
@@ -204,7 +206,7 @@ def _parser() -> argparse.ArgumentParser:
         dest="action", required=True, metavar="ACTION"
     )
     cache.add_parser(
-        "rebuild", help="restore every link's Redis entry from PostgreSQL"
+        "rebuild", help="restore every link's and Bio page's Redis entry from PostgreSQL"
     ).set_defaults(func=cmd_cache_rebuild)
 
     clicks = commands.add_parser("clicks", help="manage the click stream").add_subparsers(

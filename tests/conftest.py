@@ -8,6 +8,8 @@ Each test owns its data through its own account, so order never matters.
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,10 +21,29 @@ from tests.support.env import stack_environment
 from tests.support.processes import HopProcess, free_port, start_http_server
 from tests.support.stores import postgres_server, redis_server, scratch_database
 
+_OWN_BASETEMP = pytest.StashKey[str]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # A private temp folder per session: pytest's shared numbered folders are rotated by
+    # whichever session starts next, even while this one's servers still use them.
+    if config.option.basetemp is None:
+        config.option.basetemp = tempfile.mkdtemp(prefix="hop-pytest-")
+        config.stash[_OWN_BASETEMP] = config.option.basetemp
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if own := config.stash.get(_OWN_BASETEMP, None):
+        shutil.rmtree(own, ignore_errors=True)
+
 
 @pytest.fixture(scope="session")
-def work_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("hop")
+def work_dir() -> Iterator[Path]:
+    """The session's servers and logs. Not under pytest's numbered temp folders: another
+    pytest session on the machine would rotate those away while our servers use them."""
+    path = Path(tempfile.mkdtemp(prefix="hop-tests-"))
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

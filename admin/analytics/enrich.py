@@ -81,6 +81,8 @@ class EnrichedClick(msgspec.Struct, frozen=True):
     user_agent: str
     is_bot: bool
     is_qr: bool
+    kind: str = "click"  # wire.ClickEvent.kind: "click" or "bio" (a Bio page visit)
+    short_code: str = ""  # for a Bio page visit: the username visited
 
 
 def _device_class(os: str, device_family: str, user_agent: str) -> str:
@@ -150,4 +152,6 @@ class Enricher:
             user_agent=event.user_agent,
             is_bot=agent.is_bot,
             is_qr=event.qr,
+            kind=event.kind,
+            short_code=event.short_code,
         )

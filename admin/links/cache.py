@@ -38,6 +38,9 @@ def entry_of(row: LinkRow | CacheRow) -> LinkEntry:
         expires_at_ms=epoch_ms(row.expires_at) if row.expires_at else 0,
         redirect_type=row.redirect_type,
         forward_query=row.forward_query,
+        qr=row.managed_by == "qr",
+        ios_url=location_form(row.ios_url) if row.ios_url else "",
+        android_url=location_form(row.android_url) if row.android_url else "",
     )
 
 

@@ -31,6 +31,9 @@ class LinkRow(msgspec.Struct, kw_only=True):
     created_at: datetime
     updated_at: datetime
     deleted_at: datetime | None
+    managed_by: str | None = None  # 'qr' | 'bio': changed only through /v1/qr or /v1/bio
+    ios_url: str | None = None
+    android_url: str | None = None
 
 
 class CacheRow(msgspec.Struct, kw_only=True):
@@ -41,6 +44,12 @@ class CacheRow(msgspec.Struct, kw_only=True):
     redirect_type: int
     forward_query: bool
     deleted_at: datetime | None
+    managed_by: str | None = None
+    ios_url: str | None = None
+    android_url: str | None = None
+
+
+_INSERT_DEFAULTS = {"managed_by": None, "ios_url": None, "android_url": None}
 
 
 def _owner(principal: Principal) -> dict[str, Any]:
@@ -62,6 +71,15 @@ async def insert_link(
     return bool(row and row[0])
 
 
+async def insert_managed_link(
+    conn: psycopg.AsyncConnection, principal: Principal, values: dict[str, Any]
+) -> LinkRow | None:
+    """The new row, or None when the short code is already held by a live link."""
+    return await _one(
+        conn, "insert_managed_link", {**_INSERT_DEFAULTS, **values, **_owner(principal)}
+    )
+
+
 async def get_link(
     conn: psycopg.AsyncConnection, principal: Principal, link_id: str, *, for_update: bool = False
 ) -> LinkRow | None:
@@ -71,7 +89,7 @@ async def get_link(
 
 async def update_link(conn: psycopg.AsyncConnection, values: dict[str, Any]) -> LinkRow:
     try:
-        row = await _one(conn, "update_link", values)
+        row = await _one(conn, "update_link", {"ios_url": None, "android_url": None, **values})
     except pg_errors.UniqueViolation as exc:
         if exc.diag.constraint_name == _SHORT_CODE_CONSTRAINT:
             raise AliasTaken(values["short_code"]) from None
@@ -84,6 +102,11 @@ async def delete_link(
     conn: psycopg.AsyncConnection, principal: Principal, link_id: str
 ) -> LinkRow | None:
     return await _one(conn, "delete_link", {"id": link_id, **_owner(principal)})
+
+
+async def delete_managed_link(conn: psycopg.AsyncConnection, link_id: str) -> LinkRow | None:
+    """Delete a link the service manages for a QR code or Bio page (no owner check)."""
+    return await _one(conn, "delete_managed_link", {"id": link_id})
 
 
 async def list_links(

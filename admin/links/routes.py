@@ -66,7 +66,7 @@ class LinkController(Controller):
         """Change the destination, alias, tags, expiry or redirect behaviour."""
         return await links.update(principal, link_id, data)
 
-    @delete("/{link_id:str}", opt={"scope": "links:write"}, responses=problems(401, 403, 404))
+    @delete("/{link_id:str}", opt={"scope": "links:write"}, responses=problems(401, 403, 404, 409))
     async def delete_link(self, link_id: LinkId, principal: Principal, links: LinkService) -> None:
         """Delete a link; its short URL answers 410 Gone from then on."""
         await links.delete(principal, link_id)

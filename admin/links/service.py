@@ -13,7 +13,14 @@ from psycopg.types.json import Jsonb
 
 from admin.auth.principal import Principal
 from admin.db import Database
-from admin.errors import AliasTaken, FieldError, NotFound, ServiceUnavailable, validation
+from admin.errors import (
+    AliasTaken,
+    Conflict,
+    FieldError,
+    NotFound,
+    ServiceUnavailable,
+    validation,
+)
 from admin.events.outbox import record_event
 from admin.links import repository as repo
 from admin.links.cache import LinkCache
@@ -85,6 +92,13 @@ def _check_expiry(expires_at: datetime, errors: list[FieldError]) -> None:
 
 def _unique_tags(tags: list[str]) -> list[str]:
     return list(dict.fromkeys(tags))
+
+
+def _refuse_managed(row: repo.LinkRow) -> None:
+    """QR and Bio links change with their code or page, so the two never disagree."""
+    if row.managed_by is not None:
+        owner = "PATCH or DELETE /v1/qr/:id" if row.managed_by == "qr" else "PUT /v1/bio"
+        raise Conflict(f"Link {row.id!r} is managed by a {row.managed_by} resource; use {owner}.")
 
 
 def encode_cursor(link_id: str) -> str:
@@ -229,6 +243,7 @@ class LinkService:
             current = await repo.get_link(conn, principal, link_id, for_update=True)
             if current is None:
                 raise NotFound(f"No link with id {link_id!r}.")
+            _refuse_managed(current)
             values: dict[str, Any] = {
                 "id": current.id,
                 "short_code": current.short_code,
@@ -237,6 +252,8 @@ class LinkService:
                 "expires_at": current.expires_at,
                 "redirect_type": current.redirect_type,
                 "forward_query": current.forward_query,
+                "ios_url": current.ios_url,
+                "android_url": current.android_url,
             }
             changes = {
                 "short_code": data.alias,
@@ -274,6 +291,9 @@ class LinkService:
 
     async def delete(self, principal: Principal, link_id: str) -> None:
         async with self.db.transaction() as conn:
+            current = await repo.get_link(conn, principal, link_id, for_update=True)
+            if current is not None:
+                _refuse_managed(current)
             row = await repo.delete_link(conn, principal, link_id)
             if row is None:
                 raise NotFound(f"No link with id {link_id!r}.")

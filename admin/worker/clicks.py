@@ -30,8 +30,8 @@ from psycopg_pool import AsyncConnectionPool
 from redis.asyncio import Redis
 from redis.exceptions import RedisError, ResponseError
 
+from admin.analytics.batch import KINDS, store_batch
 from admin.analytics.enrich import EnrichedClick, Enricher
-from admin.analytics.ingest import store_clicks
 from common.keys import CLICK_CONSUMER_GROUP, CLICK_DEAD_LETTER_STREAM, CLICK_STREAM
 from common.wire import CLICK_BATCH_VERSION, click_batch_decoder
 
@@ -50,9 +50,12 @@ def decode_entry(fields: dict[bytes, bytes]) -> list[Any]:
     if fields.get(b"v") != CLICK_BATCH_VERSION or b"c" not in fields:
         raise Poison(f"unknown entry version {fields.get(b'v')!r}")
     try:
-        return click_batch_decoder.decode(fields[b"c"])
+        events = click_batch_decoder.decode(fields[b"c"])
     except msgspec.DecodeError as exc:
         raise Poison(f"undecodable batch: {exc}") from None
+    if any(event.kind not in KINDS for event in events):
+        raise Poison("unknown event kind (a newer edge?); replay after upgrading")
+    return events
 
 
 class ClickConsumer:
@@ -163,7 +166,7 @@ class ClickConsumer:
             return
         try:
             async with self.pool.connection() as conn:
-                stored = await store_clicks(conn, clicks)
+                stored = await store_batch(conn, clicks)
         except psycopg.errors.DeadlockDetected:
             self._own_backlog = True  # another worker held the same rows; simply retry
             return
@@ -192,7 +195,7 @@ class ClickConsumer:
         clicks = [self.enricher.enrich(event) for event in decode_entry(fields)]
         try:
             async with self.pool.connection() as conn:
-                self.stored += await store_clicks(conn, clicks)
+                self.stored += await store_batch(conn, clicks)
         except (psycopg.DataError, psycopg.IntegrityError):
             return  # stays pending; recover() dead-letters it after max_deliveries
         await self.redis.xack(CLICK_STREAM, CLICK_CONSUMER_GROUP, entry_id)

@@ -20,6 +20,7 @@ from redis.exceptions import RedisError
 
 from admin.analytics.enrich import Enricher
 from admin.analytics.ingest import visitor_salt
+from admin.bio.cache import rebuild_bio_pages
 from admin.links.cache import rebuild
 from admin.worker.clicks import ClickConsumer
 from admin.worker.housekeeping import run_housekeeping
@@ -47,6 +48,7 @@ async def _start(pool: AsyncConnectionPool, redis: Redis, stop: asyncio.Event) -
         try:
             async with pool.connection() as conn:
                 links = await rebuild(conn, redis)
+                pages = await rebuild_bio_pages(conn, redis)
                 salt = await visitor_salt(conn)
         except (OSError, RedisError, psycopg.OperationalError, PoolTimeout) as exc:
             logger.warning(
@@ -57,8 +59,8 @@ async def _start(pool: AsyncConnectionPool, redis: Redis, stop: asyncio.Event) -
             delay = min(5.0, delay * 2)
         else:
             logger.info(
-                "link cache restored from PostgreSQL",
-                extra={"action": "worker.cache_rebuilt", "links": links},
+                "link and Bio page caches restored from PostgreSQL",
+                extra={"action": "worker.cache_rebuilt", "links": links, "bio_pages": pages},
             )
             return salt
     return b""

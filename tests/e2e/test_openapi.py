@@ -37,7 +37,22 @@ def test_document_lists_every_endpoint(api: httpx.Client) -> None:
         ("/v1/links/{link_id}", "delete"),
         ("/v1/auth/login", "post"),
         ("/v1/auth/refresh", "post"),
+        ("/v1/qr", "post"),
+        ("/v1/qr", "get"),
+        ("/v1/qr/{qr_id}", "get"),
+        ("/v1/qr/{qr_id}", "patch"),
+        ("/v1/qr/{qr_id}", "delete"),
+        ("/v1/qr/{qr_id}/image", "get"),
+        ("/v1/bio", "put"),
+        ("/v1/bio", "get"),
+        ("/v1/bio", "delete"),
+        ("/v1/bio/{username}", "get"),
+        ("/v1/users/me/export", "post"),
     } <= paths
+    assert document["paths"]["/v1/bio/{username}"]["get"]["security"] == [{}]
+    image = document["paths"]["/v1/qr/{qr_id}/image"]["get"]["responses"]
+    assert set(image["200"]["content"]) == {"image/svg+xml", "image/png", "application/pdf"}
+    assert {"304", "404", "422"} <= set(image)
 
 
 @pytest.mark.slow

@@ -1,0 +1,31 @@
+"""One stream batch, stored in the caller's transaction: link clicks (with their
+QR scans) and Bio page visits, each by its own idempotent statement."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import psycopg
+
+from admin.analytics.enrich import EnrichedClick
+from admin.analytics.ingest import store_clicks
+from admin.bio.visits import store_visits
+from admin.qr.scans import record_scans
+from common.wire import BIO_VISIT_KIND, CLICK_KIND
+
+KINDS = frozenset({CLICK_KIND, BIO_VISIT_KIND})
+
+
+async def store_batch(conn: psycopg.AsyncConnection, items: Sequence[EnrichedClick]) -> int:
+    """Store every click and visit not seen before; return how many were new."""
+    clicks = [item for item in items if item.kind == CLICK_KIND]
+    visits = [item for item in items if item.kind == BIO_VISIT_KIND]
+    stored = 0
+    if clicks:
+        stored += await store_clicks(conn, clicks)
+        scans = [click.event_id for click in clicks if click.is_qr]
+        if scans:
+            await record_scans(conn, scans)
+    if visits:
+        stored += await store_visits(conn, visits)
+    return stored

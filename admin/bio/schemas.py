@@ -1,0 +1,117 @@
+"""Wire formats of /v1/bio: the owner's page (PUT, GET, DELETE) and its public view."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+from msgspec import Meta
+
+from admin.links.schemas import Url
+from admin.qr.schemas import SOCIAL_NETWORKS
+
+THEMES = ("light", "dark", "ocean", "sunset")
+Username = Annotated[
+    str,
+    Meta(
+        min_length=3,
+        max_length=30,
+        pattern=r"^[a-z0-9_.]+$",
+        description="3-30 of a-z 0-9 _ . (unique; reserved words refused).",
+    ),
+]
+Theme = Literal["light", "dark", "ocean", "sunset"]
+Network = Literal[
+    "facebook",
+    "instagram",
+    "x",
+    "linkedin",
+    "tiktok",
+    "youtube",
+    "github",
+    "threads",
+    "pinterest",
+    "snapchat",
+    "telegram",
+    "twitch",
+]
+assert set(Network.__args__) == set(SOCIAL_NETWORKS)  # type: ignore[attr-defined]
+
+
+class BioLinkIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename="camel"):
+    """A button on the page: a destination ``url``, or ``linkId``, one of your short links."""
+
+    title: Annotated[str, Meta(min_length=1, max_length=100)]
+    url: Url | None = None
+    link_id: Annotated[str, Meta(min_length=1, max_length=64)] | None = None
+
+
+class BioSocialIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename="camel"):
+    network: Network
+    handle: Annotated[str, Meta(min_length=1, max_length=100)]
+
+
+class BioPut(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename="camel"):
+    username: Username
+    display_name: Annotated[str, Meta(min_length=1, max_length=80)]
+    description: Annotated[str, Meta(max_length=500)] = ""
+    avatar_url: Url | None = None
+    theme: Theme = "light"
+    language: Annotated[
+        str, Meta(pattern=r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$", description="Page language.")
+    ] = "en"
+    links: Annotated[list[BioLinkIn], Meta(max_length=50)] = msgspec.field(default_factory=list)
+    socials: Annotated[list[BioSocialIn], Meta(max_length=20)] = msgspec.field(default_factory=list)
+
+
+class BioLink(msgspec.Struct, kw_only=True, rename="camel"):
+    title: str
+    url: str  # the tracked short URL visitors follow
+
+
+class BioSocial(msgspec.Struct, kw_only=True, rename="camel"):
+    network: str
+    handle: str
+    url: str  # tracked short URL
+
+
+class PublicBioPage(msgspec.Struct, kw_only=True, rename="camel"):
+    username: str
+    display_name: str
+    description: str
+    avatar_url: str | None
+    theme: str
+    language: str
+    links: list[BioLink]
+    socials: list[BioSocial]
+    page_url: str
+
+
+class OwnBioLink(msgspec.Struct, kw_only=True, rename="camel"):
+    title: str
+    url: str
+    link_id: str
+    destination: str | None  # None for one of your own links (see linkId)
+
+
+class OwnBioSocial(msgspec.Struct, kw_only=True, rename="camel"):
+    network: str
+    handle: str
+    url: str
+    link_id: str
+    destination: str
+
+
+class BioPage(msgspec.Struct, kw_only=True, rename="camel"):
+    id: str
+    username: str
+    display_name: str
+    description: str
+    avatar_url: str | None
+    theme: str
+    language: str
+    links: list[OwnBioLink]
+    socials: list[OwnBioSocial]
+    page_url: str
+    created_at: str
+    updated_at: str

@@ -1,0 +1,327 @@
+"""Bio pages: one per account and environment, rendered to HTML on every change.
+
+Every outbound link of a page goes through a tracked short link: a destination
+URL gets a link managed by the page (kept while the URL stays on the page,
+deleted when it leaves), and one of the owner's own links is used as it is.
+The page row, its links and the rendered HTML are written in one transaction;
+Redis (page and links) follows after the commit.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+import msgspec
+import psycopg
+from redis.asyncio import Redis
+from redis.exceptions import RedisError
+
+from admin.auth.principal import Principal
+from admin.bio import repository as repo
+from admin.bio.cache import BioCache
+from admin.bio.render import PageView, render_page
+from admin.bio.schemas import (
+    BioLink,
+    BioPage,
+    BioPut,
+    BioSocial,
+    OwnBioLink,
+    OwnBioSocial,
+    PublicBioPage,
+)
+from admin.db import Database
+from admin.errors import FieldError, NotFound, validation
+from admin.links import repository as links_repo
+from admin.links.cache import LinkCache
+from admin.links.managed import create_managed_link, retarget_managed_link
+from admin.links.repository import LinkRow
+from admin.qr import repository as qr_repo
+from admin.qr.payloads import social_url
+from admin.urls import InvalidUrl, parse_http_url, same_host
+from common.ids import new_id, ulid
+from common.keys import CLICK_STREAM
+from common.timefmt import iso_utc
+from common.wire import BIO_VISIT_KIND, CLICK_BATCH_VERSION, ClickEvent, click_batch_encoder
+
+logger = logging.getLogger(__name__)
+# Names that would read as ours, or be mistaken for a page of the service.
+RESERVED_USERNAMES = frozenset(
+    {
+        "admin", "administrator", "api", "app", "about", "abuse", "account", "billing", "bio",
+        "blog", "contact", "dashboard", "docs", "help", "hop", "info", "legal", "login",
+        "logout", "mail", "news", "official", "postmaster", "privacy", "qr", "root", "security",
+        "settings", "signup", "staff", "status", "support", "system", "team", "terms", "webmaster",
+        "www",
+    }
+)  # fmt: skip
+
+
+class Visitor(msgspec.Struct, frozen=True):
+    """What the admin knows of a visitor of the public JSON, as the edge would send it."""
+
+    peer_ip: str
+    user_agent: str
+    referrer: str
+    accept_language: str
+    forwarded_for: str
+
+
+def _check_url(field: str, url: str, short_base_url: str, errors: list[FieldError]) -> None:
+    try:
+        parts = parse_http_url(url)
+    except InvalidUrl as exc:
+        errors.append(FieldError(field, str(exc)))
+        return
+    if same_host(parts, short_base_url):
+        errors.append(FieldError(field, "must not point at a short link (redirect loop)"))
+
+
+def _validate(data: BioPut, short_base_url: str) -> None:
+    errors: list[FieldError] = []
+    if data.username in RESERVED_USERNAMES:
+        errors.append(FieldError("username", "is reserved"))
+    if data.avatar_url is not None:
+        _check_url("avatarUrl", data.avatar_url, short_base_url, errors)
+        if not data.avatar_url.lower().startswith("https://"):
+            errors.append(FieldError("avatarUrl", "must be an https URL"))
+    for index, link in enumerate(data.links):
+        if (link.url is None) == (link.link_id is None):
+            errors.append(FieldError(f"links[{index}]", "give exactly one of url and linkId"))
+        elif link.url is not None:
+            _check_url(f"links[{index}].url", link.url, short_base_url, errors)
+    for index, social in enumerate(data.socials):
+        handle = social.handle.removeprefix("@")
+        if not handle or not all(c.isalnum() or c in "_.-" for c in handle) or not handle.isascii():
+            errors.append(FieldError(f"socials[{index}].handle", "must be of A-Z a-z 0-9 _ . -"))
+    if errors:
+        raise validation(errors)
+
+
+async def _delete_managed(conn: psycopg.AsyncConnection, link_ids: list[str]) -> list[LinkRow]:
+    gone = [await links_repo.delete_managed_link(conn, link_id) for link_id in link_ids]
+    return [row for row in gone if row is not None]
+
+
+class BioService:
+    def __init__(
+        self,
+        db: Database,
+        cache: BioCache,
+        link_cache: LinkCache,
+        redis: Redis,
+        short_base_url: str,
+    ) -> None:
+        self.db = db
+        self.cache = cache
+        self.link_cache = link_cache
+        self.redis = redis
+        self.short_base_url = short_base_url
+
+    def page_url(self, username: str) -> str:
+        return f"{self.short_base_url}/@{username}"
+
+    def _short_url(self, code: str) -> str:
+        return f"{self.short_base_url}/{code}"
+
+    def to_resource(self, row: repo.PageRow) -> BioPage:
+        return BioPage(
+            id=row.id,
+            username=row.username,
+            display_name=row.display_name,
+            description=row.description,
+            avatar_url=row.avatar_url,
+            theme=row.theme,
+            language=row.language,
+            links=[
+                OwnBioLink(
+                    title=link["title"],
+                    url=self._short_url(link["shortCode"]),
+                    link_id=link["linkId"],
+                    destination=link["url"],
+                )
+                for link in row.links
+            ],
+            socials=[
+                OwnBioSocial(
+                    network=social["network"],
+                    handle=social["handle"],
+                    url=self._short_url(social["shortCode"]),
+                    link_id=social["linkId"],
+                    destination=social["url"],
+                )
+                for social in row.socials
+            ],
+            page_url=self.page_url(row.username),
+            created_at=iso_utc(row.created_at),
+            updated_at=iso_utc(row.updated_at),
+        )
+
+    def to_public(self, row: repo.PageRow) -> PublicBioPage:
+        own = self.to_resource(row)
+        return PublicBioPage(
+            username=own.username,
+            display_name=own.display_name,
+            description=own.description,
+            avatar_url=own.avatar_url,
+            theme=own.theme,
+            language=own.language,
+            links=[BioLink(title=link.title, url=link.url) for link in own.links],
+            socials=[BioSocial(network=s.network, handle=s.handle, url=s.url) for s in own.socials],
+            page_url=own.page_url,
+        )
+
+    async def put(self, principal: Principal, data: BioPut) -> tuple[BioPage, bool]:
+        """Create or replace the caller's page; (page, created)."""
+        _validate(data, self.short_base_url)
+        written: list[LinkRow] = []
+        async with self.db.transaction() as conn:
+            current = await repo.page_of(conn, principal, for_update=True)
+            # Managed links of the current page, by destination, for reuse.
+            spare: dict[str, list[str]] = {}
+            for item in [
+                *(current.links if current else []),
+                *(current.socials if current else []),
+            ]:
+                if item.get("url") is not None and not item.get("own"):
+                    spare.setdefault(item["url"], []).append(item["linkId"])
+
+            async def tracked(destination: str) -> dict[str, Any]:
+                reused = spare.get(destination)
+                if reused:
+                    row = await links_repo.get_link(conn, principal, reused.pop())
+                    if row is not None:
+                        return {"linkId": row.id, "shortCode": row.short_code}
+                row = await create_managed_link(conn, principal, "bio", destination)
+                written.append(row)
+                return {"linkId": row.id, "shortCode": row.short_code}
+
+            links: list[dict[str, Any]] = []
+            for index, link in enumerate(data.links):
+                if link.url is not None:
+                    links.append({"title": link.title, "url": link.url, **await tracked(link.url)})
+                    continue
+                assert link.link_id is not None
+                own = await links_repo.get_link(conn, principal, link.link_id)
+                if own is None or own.managed_by is not None:
+                    raise validation(
+                        [FieldError(f"links[{index}].linkId", "is not one of your links")]
+                    )
+                links.append(
+                    {"title": link.title, "url": None, "own": True, "linkId": own.id,
+                     "shortCode": own.short_code}
+                )  # fmt: skip
+            socials = []
+            for social in data.socials:
+                handle = social.handle.removeprefix("@")
+                url = social_url(social.network, handle)
+                socials.append(
+                    {"network": social.network, "handle": handle, "url": url, **await tracked(url)}
+                )
+            written += await _delete_managed(
+                conn, [link_id for ids in spare.values() for link_id in ids]
+            )  # managed links no longer on the page
+
+            html = render_page(
+                PageView(
+                    username=data.username,
+                    display_name=data.display_name,
+                    description=data.description,
+                    avatar_url=data.avatar_url,
+                    theme=data.theme,
+                    language=data.language,
+                    links=[(link["title"], self._short_url(link["shortCode"])) for link in links],
+                    socials=[
+                        (s["network"], s["handle"], self._short_url(s["shortCode"]))
+                        for s in socials
+                    ],
+                )
+            )
+            row = await repo.upsert_page(
+                conn,
+                principal,
+                {
+                    "id": current.id if current else new_id("bio"),
+                    "username": data.username,
+                    "display_name": data.display_name,
+                    "description": data.description,
+                    "avatar_url": data.avatar_url,
+                    "theme": data.theme,
+                    "language": data.language,
+                    "links": links,
+                    "socials": socials,
+                    "html": html,
+                },
+            )
+            if current is not None and current.username != row.username:
+                written += await self._follow_username(conn, principal, row.username)
+        if written:
+            await self.link_cache.write(written)
+        await self.cache.write(
+            row.id, row.username, row.html, current.username if current else None
+        )
+        return self.to_resource(row), current is None
+
+    async def _follow_username(
+        self, conn: psycopg.AsyncConnection, principal: Principal, username: str
+    ) -> list[LinkRow]:
+        """Dynamic 'bio' QR codes keep working when the page is renamed."""
+        moved = [
+            await retarget_managed_link(conn, principal, link_id, self.page_url(username))
+            for link_id in await qr_repo.bio_qr_links(conn, principal)
+        ]
+        return [row for row in moved if row is not None]
+
+    async def get_own(self, principal: Principal) -> BioPage:
+        async with self.db.transaction() as conn:
+            row = await repo.page_of(conn, principal)
+        if row is None:
+            raise NotFound("You have no Bio page; create it with PUT /v1/bio.")
+        return self.to_resource(row)
+
+    async def get_public(self, username: str, visitor: Visitor) -> PublicBioPage:
+        async with self.db.transaction() as conn:
+            row = await repo.page_by_username(conn, username)
+        if row is None:
+            raise NotFound(f"No Bio page is named {username!r}.")
+        await self._emit_visit(row, visitor)
+        return self.to_public(row)
+
+    async def _emit_visit(self, row: repo.PageRow, visitor: Visitor) -> None:
+        """Into the click stream, exactly as the edge reports a visit of the HTML page."""
+        event = ClickEvent(
+            f"adm{ulid()}",
+            row.id,
+            row.username,
+            int(time.time() * 1000),
+            visitor.peer_ip,
+            visitor.user_agent[:512],
+            visitor.referrer[:1024],
+            visitor.accept_language[:128],
+            visitor.forwarded_for[:256],
+            "",
+            False,
+            BIO_VISIT_KIND,
+        )
+        try:
+            await self.redis.xadd(
+                CLICK_STREAM, {b"v": CLICK_BATCH_VERSION, b"c": click_batch_encoder.encode([event])}
+            )
+        except RedisError:  # a lost visit must not fail the page
+            logger.warning(
+                "bio visit not recorded: Redis unreachable",
+                extra={"action": "bio.visit_lost", "username": row.username},
+            )
+
+    async def delete(self, principal: Principal) -> None:
+        async with self.db.transaction() as conn:
+            row = await repo.delete_page(conn, principal)
+            if row is None:
+                raise NotFound("You have no Bio page.")
+            written = await _delete_managed(
+                conn, [item["linkId"] for item in [*row.links, *row.socials] if not item.get("own")]
+            )
+        if written:
+            await self.link_cache.write(written)
+        await self.cache.remove(row.username)

@@ -1,0 +1,81 @@
+-- Each query yields one JSON text per row, built by PostgreSQL, so the admin only
+-- streams bytes. Timestamps: ISO 8601 UTC with milliseconds. Scoped to the
+-- caller's account and, for data, to the caller's environment (live or sandbox).
+
+-- name: profile
+SELECT json_build_object(
+    'id', id, 'email', email, 'plan', plan,
+    'limitPerMinute', limit_per_minute, 'limitPerMonth', limit_per_month,
+    'createdAt', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
+FROM users WHERE id = %(user_id)s
+
+-- name: api_keys
+-- Both environments: keys belong to the account. Never the hash.
+SELECT json_build_object(
+    'id', id, 'prefix', prefix, 'environment', environment, 'scopes', scopes,
+    'createdAt', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'lastUsedAt', to_char(last_used_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'revokedAt', to_char(revoked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
+FROM api_keys WHERE user_id = %(user_id)s
+ORDER BY id
+
+-- name: links
+-- Deleted links too (deletedAt set): their clicks are in the export.
+SELECT json_build_object(
+    'id', id, 'shortCode', short_code, 'shortUrl', %(short_base_url)s || '/' || short_code,
+    'longUrl', long_url, 'tags', tags, 'redirectType', redirect_type,
+    'forwardQuery', forward_query, 'clicks', clicks, 'managedBy', managed_by,
+    'iosUrl', ios_url, 'androidUrl', android_url,
+    'expiresAt', to_char(expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'flaggedAt', to_char(flagged_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'createdAt', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'updatedAt', to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'deletedAt', to_char(deleted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
+FROM links WHERE user_id = %(user_id)s AND environment = %(environment)s
+ORDER BY id
+
+-- name: clicks
+SELECT json_build_object(
+    'id', c.event_id, 'linkId', c.link_id,
+    'clickedAt', to_char(c.clicked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'visitorId', encode(c.visitor_id, 'hex'), 'country', nullif(c.country, ''),
+    'device', c.device, 'os', c.os, 'browser', c.browser,
+    'referrer', nullif(c.referrer, ''), 'userAgent', c.user_agent,
+    'isBot', c.is_bot, 'isQr', c.is_qr)::text
+FROM links l JOIN clicks c ON c.link_id = l.id
+WHERE l.user_id = %(user_id)s AND l.environment = %(environment)s
+ORDER BY c.link_id, c.clicked_at, c.event_id
+
+-- name: qr_codes
+SELECT json_build_object(
+    'id', q.id, 'type', q.type, 'title', q.title, 'dynamic', q.dynamic, 'data', q.data,
+    'linkId', q.link_id,
+    'payload', coalesce(q.payload, %(short_base_url)s || '/' || l.short_code
+                        || CASE WHEN q.type = 'link' THEN '?qr=1' ELSE '' END),
+    'createdAt', to_char(q.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'updatedAt', to_char(q.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'deletedAt', to_char(q.deleted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
+FROM qr_codes q LEFT JOIN links l ON l.id = q.link_id
+WHERE q.user_id = %(user_id)s AND q.environment = %(environment)s
+ORDER BY q.id
+
+-- name: bio_page
+SELECT json_build_object(
+    'id', id, 'username', username, 'displayName', display_name,
+    'description', description, 'avatarUrl', avatar_url, 'theme', theme,
+    'language', language, 'links', links, 'socials', socials,
+    'pageUrl', %(short_base_url)s || '/@' || username,
+    'createdAt', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'updatedAt', to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
+FROM bio_pages WHERE user_id = %(user_id)s AND environment = %(environment)s
+
+-- name: bio_visits
+SELECT json_build_object(
+    'id', v.event_id, 'bioId', v.bio_id, 'username', v.username,
+    'visitedAt', to_char(v.visited_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'visitorId', encode(v.visitor_id, 'hex'), 'country', nullif(v.country, ''),
+    'device', v.device, 'os', v.os, 'browser', v.browser,
+    'referrer', nullif(v.referrer, ''), 'userAgent', v.user_agent, 'isBot', v.is_bot)::text
+FROM bio_pages p JOIN bio_visits v ON v.bio_id = p.id
+WHERE p.user_id = %(user_id)s AND p.environment = %(environment)s
+ORDER BY v.visited_at, v.event_id

@@ -1,0 +1,90 @@
+"""POST /v1/users/me/export: every piece of the caller's data as one JSON document.
+
+The document is a sequence of sections, each streamed from its own server-side
+cursor in batches, inside one read-only REPEATABLE READ transaction (a
+consistent snapshot). PostgreSQL builds each row's JSON (sections.sql) and the
+admin only joins bytes, so memory stays flat however large the account. A new
+kind of data is one more ``Section`` (and query). Format: docs/export.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import NamedTuple
+
+import msgspec
+import psycopg
+
+from admin.auth.principal import Principal
+from admin.db import Database, load_queries
+from common.timefmt import iso_utc, utc_now
+
+_SQL = load_queries(__file__, "sections.sql")
+FORMAT = "hop.export"
+VERSION = 1
+BATCH_ROWS = 2000
+
+
+class Section(NamedTuple):
+    name: str  # the document's key
+    query: str  # named query in sections.sql, one JSON text per row
+    many: bool  # an array of rows, else one object (or null)
+
+
+SECTIONS: tuple[Section, ...] = (
+    Section("profile", "profile", many=False),
+    Section("apiKeys", "api_keys", many=True),
+    Section("links", "links", many=True),
+    Section("clicks", "clicks", many=True),
+    Section("qrCodes", "qr_codes", many=True),
+    Section("bioPage", "bio_page", many=False),
+    Section("bioVisits", "bio_visits", many=True),
+)
+_key = msgspec.json.encode
+
+
+class ExportService:
+    def __init__(self, db: Database, short_base_url: str) -> None:
+        self.db = db
+        self.short_base_url = short_base_url
+
+    async def document(self, principal: Principal) -> AsyncIterator[bytes]:
+        """The export, chunk by chunk. Opens its transaction on the first chunk."""
+        params = {
+            "user_id": principal.user_id,
+            "environment": principal.environment,
+            "short_base_url": self.short_base_url,
+        }
+        async with self.db.transaction() as conn:
+            await conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            header = {
+                "format": FORMAT,
+                "version": VERSION,
+                "exportedAt": iso_utc(utc_now()),
+                "userId": principal.user_id,
+                "environment": principal.environment,
+            }
+            yield msgspec.json.encode(header)[:-1]  # the object stays open
+            for index, section in enumerate(SECTIONS):
+                yield b"," + _key(section.name) + b":"
+                async for chunk in _section(conn, f"hop_export_{index}", section, params):
+                    yield chunk
+            yield b',"complete":true}\n'
+
+
+async def _section(
+    conn: psycopg.AsyncConnection, cursor_name: str, section: Section, params: dict[str, str]
+) -> AsyncIterator[bytes]:
+    async with conn.cursor(name=cursor_name) as cursor:
+        await cursor.execute(_SQL[section.query], params)
+        if not section.many:
+            row = await cursor.fetchone()
+            yield row[0].encode() if row else b"null"
+            return
+        yield b"["
+        first = True
+        while rows := await cursor.fetchmany(BATCH_ROWS):
+            text = ",\n".join(row[0] for row in rows)
+            yield (b"\n" if first else b",\n") + text.encode()
+            first = False
+        yield b"]"

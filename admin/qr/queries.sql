@@ -1,0 +1,43 @@
+-- name: insert_qr
+INSERT INTO qr_codes (id, user_id, environment, type, title, data, dynamic, link_id, payload)
+VALUES (%(id)s, %(user_id)s, %(environment)s, %(type)s, %(title)s, %(data)s, %(dynamic)s,
+        %(link_id)s, %(payload)s)
+RETURNING id
+
+-- name: qr_by_id
+SELECT q.id, q.type, q.title, q.data, q.dynamic, q.link_id, q.payload, l.short_code,
+       q.created_at, q.updated_at
+FROM qr_codes q LEFT JOIN links l ON l.id = q.link_id
+WHERE q.id = %(id)s AND q.user_id = %(user_id)s AND q.environment = %(environment)s
+  AND q.deleted_at IS NULL
+
+-- name: qr_by_id_for_update
+SELECT q.id, q.type, q.title, q.data, q.dynamic, q.link_id, q.payload, l.short_code,
+       q.created_at, q.updated_at
+FROM qr_codes q LEFT JOIN links l ON l.id = q.link_id
+WHERE q.id = %(id)s AND q.user_id = %(user_id)s AND q.environment = %(environment)s
+  AND q.deleted_at IS NULL
+FOR UPDATE OF q
+
+-- name: list_qr
+SELECT q.id, q.type, q.title, q.data, q.dynamic, q.link_id, q.payload, l.short_code,
+       q.created_at, q.updated_at
+FROM qr_codes q LEFT JOIN links l ON l.id = q.link_id
+WHERE q.user_id = %(user_id)s AND q.environment = %(environment)s AND q.deleted_at IS NULL
+  AND (%(before)s::text IS NULL OR q.id < %(before)s::text)
+ORDER BY q.id DESC
+LIMIT %(limit)s
+
+-- name: update_qr
+UPDATE qr_codes SET title = %(title)s, data = %(data)s, updated_at = now()
+WHERE id = %(id)s
+
+-- name: delete_qr
+UPDATE qr_codes SET deleted_at = now(), updated_at = now()
+WHERE id = %(id)s
+
+-- name: bio_qr_links
+-- The links of the owner's dynamic 'bio' codes: they follow the page's username.
+SELECT link_id FROM qr_codes
+WHERE user_id = %(user_id)s AND environment = %(environment)s AND type = 'bio'
+  AND dynamic AND deleted_at IS NULL

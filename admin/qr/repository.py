@@ -1,0 +1,87 @@
+"""SQL for QR codes; the expected constraint violation becomes a domain error."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import msgspec
+import psycopg
+from psycopg import errors as pg_errors
+from psycopg.rows import class_row
+from psycopg.types.json import Jsonb
+
+from admin.auth.principal import Principal
+from admin.db import load_queries
+from admin.errors import Conflict, FieldError
+
+_SQL = load_queries(__file__)
+_ONE_CODE_PER_LINK = "qr_codes_link_key"
+
+
+class QrRow(msgspec.Struct, kw_only=True):
+    id: str
+    type: str
+    title: str | None
+    data: dict[str, Any]
+    dynamic: bool
+    link_id: str | None
+    payload: str | None
+    short_code: str | None
+    created_at: datetime
+    updated_at: datetime
+
+
+def _owner(principal: Principal) -> dict[str, Any]:
+    return {"user_id": principal.user_id, "environment": principal.environment}
+
+
+async def insert_qr(
+    conn: psycopg.AsyncConnection, principal: Principal, values: dict[str, Any]
+) -> None:
+    try:
+        async with conn.transaction():  # a savepoint: the caller's transaction survives
+            await conn.execute(
+                _SQL["insert_qr"], {**values, "data": Jsonb(values["data"]), **_owner(principal)}
+            )
+    except pg_errors.UniqueViolation as exc:
+        if exc.diag.constraint_name == _ONE_CODE_PER_LINK:
+            raise Conflict(
+                "This link already has a QR code.",
+                [FieldError("data.linkId", "already has a QR code")],
+            ) from None
+        raise
+
+
+async def get_qr(
+    conn: psycopg.AsyncConnection, principal: Principal, qr_id: str, *, for_update: bool = False
+) -> QrRow | None:
+    query = "qr_by_id_for_update" if for_update else "qr_by_id"
+    async with conn.cursor(row_factory=class_row(QrRow)) as cursor:
+        await cursor.execute(_SQL[query], {"id": qr_id, **_owner(principal)})
+        return await cursor.fetchone()
+
+
+async def list_qr(
+    conn: psycopg.AsyncConnection, principal: Principal, *, before: str | None, limit: int
+) -> list[QrRow]:
+    async with conn.cursor(row_factory=class_row(QrRow)) as cursor:
+        await cursor.execute(
+            _SQL["list_qr"], {**_owner(principal), "before": before, "limit": limit}
+        )
+        return await cursor.fetchall()
+
+
+async def update_qr(
+    conn: psycopg.AsyncConnection, qr_id: str, title: str | None, data: dict[str, Any]
+) -> None:
+    await conn.execute(_SQL["update_qr"], {"id": qr_id, "title": title, "data": Jsonb(data)})
+
+
+async def delete_qr(conn: psycopg.AsyncConnection, qr_id: str) -> None:
+    await conn.execute(_SQL["delete_qr"], {"id": qr_id})
+
+
+async def bio_qr_links(conn: psycopg.AsyncConnection, principal: Principal) -> list[str]:
+    cursor = await conn.execute(_SQL["bio_qr_links"], _owner(principal))
+    return [str(row[0]) for row in await cursor.fetchall()]

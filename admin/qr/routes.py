@@ -1,0 +1,137 @@
+"""/v1/qr: thin handlers over QrService."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from litestar import Controller, Request, Response, delete, get, patch, post
+from litestar.openapi import ResponseSpec
+from litestar.params import Parameter
+
+from admin.auth.principal import Principal
+from admin.body import JsonBody
+from admin.errors import BadRequest, ValidationFailed
+from admin.openapi import binary_response, problems
+from admin.qr.images import MEDIA_TYPES, ErrorLevel, ImageFormat, ImageOptions, parse_colour
+from admin.qr.schemas import QrCode, QrCreate, QrPage, QrUpdate
+from admin.qr.service import MAX_PAGE_SIZE, QrService
+
+QrId = Annotated[str, Parameter(description="A QR code id (qr_…).", max_length=64)]
+IMAGE_CACHE_CONTROL = "private, max-age=86400"
+binary_response("/v1/qr/{qr_id}/image", "get", *MEDIA_TYPES.values())
+
+
+class QrCreateBody(JsonBody[Any]):
+    """The tagged union of every type (Litestar's DTO[...] refuses unions, so it is set here).
+
+    A missing ``type`` or ``data`` is 400 like any missing field, but anything
+    missing inside ``data`` is 422 naming ``data.<field>``: the body is
+    well-formed, its content is not valid for the type.
+    """
+
+    model_type = QrCreate  # type: ignore[assignment]
+
+    def decode_bytes(self, value: bytes) -> Any:
+        try:
+            return super().decode_bytes(value)
+        except BadRequest as exc:
+            if exc.errors and exc.errors[0].field.startswith("data."):
+                raise ValidationFailed(exc.detail, exc.errors) from None
+            raise
+
+
+class QrController(Controller):
+    path = "/v1/qr"
+    tags = ["qr"]
+
+    @post(
+        "/",
+        dto=QrCreateBody,
+        return_dto=None,
+        status_code=201,
+        opt={"scope": "qr:write"},
+        responses=problems(400, 401, 403, 409, 422),
+    )
+    async def create_qr(
+        self, data: QrCreate, principal: Principal, qr: QrService
+    ) -> Response[QrCode]:
+        """Create a QR code of one of 17 types. URL-like types are dynamic (tracked) by default."""
+        code = await qr.create(principal, data)
+        return Response(code, status_code=201, headers={"Location": f"/v1/qr/{code.id}"})
+
+    @get("/", opt={"scope": "qr:read"}, responses=problems(401, 403, 422))
+    async def list_qr(
+        self,
+        principal: Principal,
+        qr: QrService,
+        limit: Annotated[int, Parameter(ge=1, le=MAX_PAGE_SIZE)] = 50,
+        cursor: Annotated[str | None, Parameter(max_length=200)] = None,
+    ) -> QrPage:
+        """QR codes, newest first; follow `nextCursor` for the next page."""
+        return await qr.list(principal, limit=limit, cursor=cursor)
+
+    @get("/{qr_id:str}", opt={"scope": "qr:read"}, responses=problems(401, 403, 404))
+    async def get_qr(self, qr_id: QrId, principal: Principal, qr: QrService) -> QrCode:
+        """One QR code."""
+        return await qr.get(principal, qr_id)
+
+    @patch(
+        "/{qr_id:str}",
+        dto=JsonBody[QrUpdate],
+        return_dto=None,
+        opt={"scope": "qr:write"},
+        responses=problems(400, 401, 403, 404, 422),
+    )
+    async def update_qr(
+        self, qr_id: QrId, data: QrUpdate, principal: Principal, qr: QrService
+    ) -> QrCode:
+        """Change the title, or a dynamic code's destination (the image stays the same)."""
+        return await qr.update(principal, qr_id, data)
+
+    @delete("/{qr_id:str}", opt={"scope": "qr:write"}, responses=problems(401, 403, 404))
+    async def delete_qr(self, qr_id: QrId, principal: Principal, qr: QrService) -> None:
+        """Delete a QR code; a dynamic code's short link answers 410 Gone from then on."""
+        await qr.delete(principal, qr_id)
+
+    @get(
+        "/{qr_id:str}/image",
+        opt={"scope": "qr:read"},
+        media_type="image/svg+xml",
+        responses={
+            **problems(401, 403, 404, 422),
+            304: ResponseSpec(None, description="Not Modified: the If-None-Match ETag is current."),
+        },
+    )
+    async def qr_image(
+        self,
+        request: Request[Any, Any, Any],
+        qr_id: QrId,
+        principal: Principal,
+        qr: QrService,
+        format: Annotated[ImageFormat, Parameter(description="svg, png or pdf")] = "svg",  # noqa: A002
+        scale: Annotated[int, Parameter(ge=1, le=50, description="Pixels per module.")] = 10,
+        border: Annotated[int, Parameter(ge=0, le=20, description="Quiet zone, modules.")] = 4,
+        dark: Annotated[str, Parameter(max_length=32, description="Colour of dark modules.")] = (
+            "#000000"
+        ),
+        light: Annotated[
+            str, Parameter(max_length=32, description="Background colour or `transparent`.")
+        ] = "#ffffff",
+        ecl: Annotated[ErrorLevel, Parameter(description="Error correction: L, M, Q or H.")] = "M",
+    ) -> Response[bytes]:
+        """The code as an image. Cacheable: answers 304 to a current If-None-Match."""
+        options = ImageOptions(
+            format=format,
+            scale=scale,
+            border=border,
+            dark=parse_colour("dark", dark, allow_transparent=False) or "#000000",
+            light=parse_colour("light", light, allow_transparent=True),
+            ecl=ecl,
+        )
+        image, etag = await qr.image(
+            principal, qr_id, options, request.headers.get("if-none-match")
+        )
+        headers = {"ETag": etag, "Cache-Control": IMAGE_CACHE_CONTROL}
+        if image is None:
+            return Response(b"", status_code=304, headers=headers)
+        return Response(image, media_type=MEDIA_TYPES[format], headers=headers)

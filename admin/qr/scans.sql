@@ -1,0 +1,15 @@
+-- name: record_scans
+-- qr.scanned for the stored clicks flagged as scans. Runs after ingest_clicks in
+-- the same transaction; ids derive from the click's event id, so a redelivered
+-- batch writes nothing twice.
+INSERT INTO events (id, user_id, environment, type, data, created_at)
+SELECT 'evt_q' || c.event_id, q.user_id, q.environment, 'qr.scanned',
+       jsonb_build_object('qrId', q.id, 'linkId', l.id, 'shortCode', l.short_code,
+                          'country', nullif(c.country, ''), 'device', c.device, 'os', c.os),
+       c.clicked_at
+FROM clicks c
+JOIN qr_codes q ON q.link_id = c.link_id AND q.deleted_at IS NULL
+JOIN links l ON l.id = c.link_id
+WHERE c.event_id = ANY(%(event_ids)s::text[]) AND c.is_qr
+ORDER BY c.clicked_at, c.event_id
+ON CONFLICT (id) DO NOTHING

@@ -1,0 +1,270 @@
+"""QR codes: validate, encode, store with their tracked link and the outbox event
+in one transaction, then write the link through to Redis for the edge."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+from typing import Any
+
+import msgspec
+import psycopg
+from msgspec import UNSET
+
+from admin.auth.principal import Principal
+from admin.bio import repository as bio_repo
+from admin.body import decode_json_body
+from admin.db import Database
+from admin.errors import FieldError, HopError, NotFound, ValidationFailed, validation
+from admin.events.outbox import record_event
+from admin.links import repository as links_repo
+from admin.links.cache import LinkCache
+from admin.links.managed import create_managed_link, retarget_managed_link
+from admin.links.repository import LinkRow
+from admin.qr import images
+from admin.qr import repository as repo
+from admin.qr.payloads import URL_LIKE, Encoded, check_capacity, encode
+from admin.qr.schemas import (
+    DATA_TYPES,
+    BioQrCreate,
+    LinkQrCreate,
+    QrCode,
+    QrCreate,
+    QrPage,
+    QrUpdate,
+)
+from admin.urls import parse_http_url, same_host
+from common.ids import new_id
+from common.timefmt import iso_utc
+
+MAX_PAGE_SIZE = 200
+# Appended to an existing short link's URL in a 'link' code: the edge counts the
+# visit as a scan and drops the marker before redirecting.
+QR_MARKER = "qr=1"
+_EDITABLE = frozenset({"url", "whatsapp", "app", "social"})
+
+
+def _encode_cursor(qr_id: str) -> str:
+    return base64.urlsafe_b64encode(qr_id.encode()).decode().rstrip("=")
+
+
+def _decode_cursor(cursor: str) -> str:
+    try:
+        qr_id = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
+    except ValueError:
+        qr_id = ""
+    if not qr_id.startswith("qr_") or not qr_id.isascii():
+        raise validation([FieldError("cursor", "is not a cursor this API returned")])
+    return qr_id
+
+
+def decode_data(raw: dict[str, Any], model: type[Any]) -> Any:
+    """``data`` of a known type from a PATCH body; every problem is a 422 on ``data.*``."""
+    try:
+        return decode_json_body(msgspec.json.encode(raw), model)
+    except HopError as exc:
+        errors = [FieldError(f"data.{error.field}", error.message) for error in exc.errors]
+        raise ValidationFailed(exc.detail, errors or [FieldError("data", exc.detail)]) from None
+
+
+class QrService:
+    def __init__(self, db: Database, cache: LinkCache, short_base_url: str) -> None:
+        self.db = db
+        self.cache = cache
+        self.short_base_url = short_base_url
+
+    def payload_of(self, row: repo.QrRow) -> str:
+        if row.payload is not None:
+            return row.payload
+        short_url = f"{self.short_base_url}/{row.short_code}"
+        return f"{short_url}?{QR_MARKER}" if row.type == "link" else short_url
+
+    def to_resource(self, row: repo.QrRow) -> QrCode:
+        return QrCode(
+            id=row.id,
+            type=row.type,
+            title=row.title,
+            dynamic=row.dynamic,
+            data=row.data,
+            payload=self.payload_of(row),
+            link_id=row.link_id,
+            short_url=f"{self.short_base_url}/{row.short_code}" if row.short_code else None,
+            image_url=f"/v1/qr/{row.id}/image",
+            created_at=iso_utc(row.created_at),
+            updated_at=iso_utc(row.updated_at),
+        )
+
+    def _check_destination(self, qr_type: str, encoded: Encoded) -> None:
+        if encoded.url and same_host(parse_http_url(encoded.url), self.short_base_url):
+            field = "data.fallbackUrl" if qr_type == "app" else "data.url"
+            raise validation([FieldError(field, "must not point at a short link (redirect loop)")])
+
+    async def create(self, principal: Principal, body: QrCreate) -> QrCode:
+        qr_type = str(msgspec.inspect.type_info(type(body)).tag)  # type: ignore[attr-defined]
+        dynamic = qr_type in URL_LIKE if body.dynamic is None else body.dynamic
+        if dynamic and qr_type not in URL_LIKE:
+            kinds = ", ".join(sorted(URL_LIKE))
+            raise validation([FieldError("dynamic", f"only {kinds} codes can be dynamic")])
+        if qr_type == "app" and not dynamic:
+            raise validation([FieldError("dynamic", "app codes are always dynamic")])
+        data = msgspec.to_builtins(body.data)
+        encoded = None
+        if qr_type not in ("link", "bio"):
+            encoded = encode(body.data, self.short_base_url)
+            if dynamic:
+                self._check_destination(qr_type, encoded)
+            else:
+                check_capacity(encoded.content)
+
+        qr_id = new_id("qr")
+        async with self.db.transaction() as conn:
+            link, link_id, payload = await self._target(conn, principal, body, dynamic, encoded)
+            await repo.insert_qr(
+                conn,
+                principal,
+                {
+                    "id": qr_id,
+                    "type": qr_type,
+                    "title": body.title,
+                    "data": data,
+                    "dynamic": dynamic,
+                    "link_id": link_id,
+                    "payload": payload,
+                },
+            )
+            row = await repo.get_qr(conn, principal, qr_id)
+            assert row is not None
+            resource = self.to_resource(row)
+            await record_event(conn, principal, "qr.created", msgspec.to_builtins(resource))
+        if link is not None:
+            await self.cache.write([link])
+        return resource
+
+    async def _target(
+        self,
+        conn: psycopg.AsyncConnection,
+        principal: Principal,
+        body: QrCreate,
+        dynamic: bool,
+        encoded: Encoded | None,
+    ) -> tuple[LinkRow | None, str | None, str | None]:
+        """(the new managed link, the encoded link's id, the static payload) of a new code."""
+        if isinstance(body, LinkQrCreate):
+            target = await links_repo.get_link(conn, principal, body.data.link_id)
+            if target is None or target.managed_by is not None:
+                raise validation([FieldError("data.linkId", "is not one of your links")])
+            static = None if dynamic else f"{self.short_base_url}/{target.short_code}"
+            return None, target.id, static
+        if isinstance(body, BioQrCreate):
+            username = await bio_repo.username_of(conn, principal)
+            if username is None:
+                raise validation([FieldError("type", "create your Bio page first (PUT /v1/bio)")])
+            bio_url = f"{self.short_base_url}/@{username}"
+            if not dynamic:
+                return None, None, bio_url
+            link = await create_managed_link(conn, principal, "qr", bio_url)
+            return link, link.id, None
+        assert encoded is not None
+        if not dynamic or encoded.url is None:
+            return None, None, encoded.content
+        link = await create_managed_link(
+            conn,
+            principal,
+            "qr",
+            encoded.url,
+            ios_url=encoded.ios_url,
+            android_url=encoded.android_url,
+        )
+        return link, link.id, None
+
+    async def get(self, principal: Principal, qr_id: str) -> QrCode:
+        return self.to_resource(await self._row(principal, qr_id))
+
+    async def _row(self, principal: Principal, qr_id: str) -> repo.QrRow:
+        async with self.db.transaction() as conn:
+            row = await repo.get_qr(conn, principal, qr_id)
+        if row is None:
+            raise NotFound(f"No QR code with id {qr_id!r}.")
+        return row
+
+    async def list(self, principal: Principal, *, limit: int, cursor: str | None) -> QrPage:
+        if not 1 <= limit <= MAX_PAGE_SIZE:
+            raise validation([FieldError("limit", f"must be between 1 and {MAX_PAGE_SIZE}")])
+        before = _decode_cursor(cursor) if cursor else None
+        async with self.db.transaction() as conn:
+            rows = await repo.list_qr(conn, principal, before=before, limit=limit + 1)
+        more = len(rows) > limit
+        rows = rows[:limit]
+        return QrPage(
+            data=[self.to_resource(row) for row in rows],
+            next_cursor=_encode_cursor(rows[-1].id) if more else None,
+        )
+
+    async def update(self, principal: Principal, qr_id: str, body: QrUpdate) -> QrCode:
+        link = None
+        async with self.db.transaction() as conn:
+            row = await repo.get_qr(conn, principal, qr_id, for_update=True)
+            if row is None:
+                raise NotFound(f"No QR code with id {qr_id!r}.")
+            title = row.title if body.title is UNSET else body.title
+            data = row.data
+            if body.data is not UNSET:
+                if not row.dynamic or row.type not in _EDITABLE:
+                    raise validation(
+                        [
+                            FieldError(
+                                "data",
+                                "only a dynamic url, whatsapp, app or social code can change "
+                                "its destination; other content is printed in the image",
+                            )
+                        ]
+                    )
+                parsed = decode_data(body.data, DATA_TYPES[row.type])
+                encoded = encode(parsed, self.short_base_url)
+                self._check_destination(row.type, encoded)
+                assert row.link_id is not None
+                assert encoded.url is not None
+                link = await retarget_managed_link(
+                    conn,
+                    principal,
+                    row.link_id,
+                    encoded.url,
+                    ios_url=encoded.ios_url,
+                    android_url=encoded.android_url,
+                )
+                data = msgspec.to_builtins(parsed)
+            if (title, data) != (row.title, row.data):
+                await repo.update_qr(conn, row.id, title, data)
+                row = await repo.get_qr(conn, principal, qr_id)
+                assert row is not None
+        if link is not None:
+            await self.cache.write([link])
+        return self.to_resource(row)
+
+    async def delete(self, principal: Principal, qr_id: str) -> None:
+        link = None
+        async with self.db.transaction() as conn:
+            row = await repo.get_qr(conn, principal, qr_id, for_update=True)
+            if row is None:
+                raise NotFound(f"No QR code with id {qr_id!r}.")
+            await repo.delete_qr(conn, row.id)
+            if row.link_id is not None and row.type != "link":
+                link = await links_repo.delete_managed_link(conn, row.link_id)
+        if link is not None:
+            await self.cache.write([link])
+
+    async def image(
+        self,
+        principal: Principal,
+        qr_id: str,
+        options: images.ImageOptions,
+        if_none_match: str | None,
+    ) -> tuple[bytes | None, str]:
+        """(image, ETag); the image is None when ``if_none_match`` already holds the ETag."""
+        images.check_contrast(options.dark, options.light)
+        payload = self.payload_of(await self._row(principal, qr_id))
+        tag = images.etag(payload, options)
+        if if_none_match and (if_none_match.strip() == "*" or tag in if_none_match):
+            return None, tag
+        # segno takes milliseconds (over 100 ms for the largest PNGs): not on the loop.
+        return await asyncio.to_thread(images.render, payload, options), tag
