@@ -26,7 +26,7 @@ from redis.exceptions import RedisError
 from common.keys import bio_key
 from common.logs import configure_logging
 from common.settings import Settings, SettingsError, load_settings
-from common.wire import BIO_VISIT_KIND, ClickEvent, bio_entry_decoder
+from common.wire import BIO_VISIT_KIND, CLICK_KIND, ClickEvent, bio_entry_decoder
 from edge import pages
 from edge.cache import LinkCache
 from edge.clicks import ClickBuffer
@@ -163,22 +163,29 @@ class EdgeApp:
             proto.response_empty(target.status, target.headers)
 
         if method == "GET":  # HEAD is a probe, not a visit
-            headers = scope.headers
-            self.clicks.add(
-                ClickEvent(
-                    f"{self._event_prefix}{next(self._event_counter):x}",
-                    target.link_id,
-                    code,
-                    now_ms,
-                    scope.client,
-                    headers.get("user-agent", "")[:512],
-                    headers.get("referer", "")[:1024],
-                    headers.get("accept-language", "")[:128],
-                    headers.get("x-forwarded-for", "")[:256],
-                    headers.get(self.country_header, "")[:2] if self.country_header else "",
-                    qr,
-                )
+            self._track(scope, target.link_id, code, now_ms, qr=qr, kind=CLICK_KIND)
+
+    def _track(
+        self, scope: Any, owner_id: str, code: str, now_ms: int, *, qr: bool, kind: str
+    ) -> None:
+        """Append the visit to the click buffer: raw, cropped headers; the worker parses."""
+        headers = scope.headers
+        self.clicks.add(
+            ClickEvent(
+                f"{self._event_prefix}{next(self._event_counter):x}",
+                owner_id,
+                code,
+                now_ms,
+                scope.client,
+                headers.get("user-agent", "")[:512],
+                headers.get("referer", "")[:1024],
+                headers.get("accept-language", "")[:128],
+                headers.get("x-forwarded-for", "")[:256],
+                headers.get(self.country_header, "")[:2] if self.country_header else "",
+                qr,
+                kind,
             )
+        )
 
     async def _bio(self, scope: Any, proto: Any, username: str) -> None:
         """``/@<username>``: the rendered Bio page from Redis; a GET is a visit."""
@@ -196,22 +203,13 @@ class EdgeApp:
         entry = bio_entry_decoder.decode(raw)
         proto.response_bytes(200, _BIO_HEADERS, entry.html)
         if scope.method == "GET":
-            headers = scope.headers
-            self.clicks.add(
-                ClickEvent(
-                    f"{self._event_prefix}{next(self._event_counter):x}",
-                    entry.bio_id,
-                    username,
-                    int(time.time() * 1000),
-                    scope.client,
-                    headers.get("user-agent", "")[:512],
-                    headers.get("referer", "")[:1024],
-                    headers.get("accept-language", "")[:128],
-                    headers.get("x-forwarded-for", "")[:256],
-                    headers.get(self.country_header, "")[:2] if self.country_header else "",
-                    False,
-                    BIO_VISIT_KIND,
-                )
+            self._track(
+                scope,
+                entry.bio_id,
+                username,
+                int(time.time() * 1000),
+                qr=False,
+                kind=BIO_VISIT_KIND,
             )
 
     def _special(self, path: str, proto: Any) -> None:

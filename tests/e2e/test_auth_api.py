@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import time
 
 import httpx
@@ -12,8 +10,8 @@ import psycopg
 
 from admin.auth.scopes import ALL_SCOPES
 from tests.support.accounts import PASSWORD, Account, create_key
+from tests.support.cli import run_hop
 from tests.support.env import JWT_SECRET
-from tests.support.processes import ROOT, clean_environment
 
 UNAUTHORIZED = "Unauthorized"
 
@@ -81,15 +79,14 @@ def test_revoked_key_is_401(
     headers = {"Authorization": f"Bearer {key}"}
     assert api.get("/v1/links", headers=headers).status_code == 200  # now cached by the admin
     prefix = key[:17]
-    result = _hop(
-        database_url,
+    result = run_hop(
         "key",
         "revoke",
         "--user",
         account.email,
         "--prefix",
         prefix,
-        redis_url=redis_url,
+        env={"HOP_DATABASE_URL": database_url, "HOP_REDIS_URL": redis_url},
     )
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
@@ -104,7 +101,15 @@ def test_revoking_without_redis_warns_about_cached_credentials(
     account: Account, database_url: str
 ) -> None:
     key = create_key(database_url, account.email, ("links:read",))
-    result = _hop(database_url, "key", "revoke", "--user", account.email, "--prefix", key[:17])
+    result = run_hop(
+        "key",
+        "revoke",
+        "--user",
+        account.email,
+        "--prefix",
+        key[:17],
+        env={"HOP_DATABASE_URL": database_url},
+    )
     assert result.returncode == 0
     assert "HOP_AUTH_CACHE_TTL" in result.stderr
     with psycopg.connect(database_url) as conn:
@@ -222,20 +227,3 @@ def test_refresh_rotates_and_reuse_revokes_the_family(api: httpx.Client, account
 def test_unknown_refresh_token_is_401(api: httpx.Client) -> None:
     assert_401(api.post("/v1/auth/refresh", json={"refreshToken": "hop_rt_nonsense"}))
     assert api.post("/v1/auth/refresh", json={}).status_code == 400
-
-
-def _hop(
-    database_url: str, *args: str, redis_url: str | None = None
-) -> subprocess.CompletedProcess[str]:
-    env = {"HOP_DATABASE_URL": database_url}
-    if redis_url:
-        env["HOP_REDIS_URL"] = redis_url
-    return subprocess.run(
-        [sys.executable, "-m", "hop.cli", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-        check=False,
-        env=clean_environment(env),
-    )

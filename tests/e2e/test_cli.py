@@ -2,28 +2,13 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import httpx
 import msgspec
 import redis
 
 from common.keys import LINK_PREFIX, link_key
 from tests.support.accounts import Account
-from tests.support.processes import ROOT, clean_environment
-
-
-def hop(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "hop.cli", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-        check=False,
-        env=clean_environment(env or {}),
-    )
+from tests.support.cli import run_hop as hop
 
 
 def test_user_create_prints_one_json_object(database_url: str, api: httpx.Client) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -18,8 +17,8 @@ import redis
 
 from common.keys import CLICK_CONSUMER_GROUP, CLICK_DEAD_LETTER_STREAM, CLICK_STREAM
 from tests.support.accounts import Account
+from tests.support.cli import run_hop
 from tests.support.clicks import USER_AGENTS, stored_clicks, wait_for_clicks
-from tests.support.processes import ROOT
 from tests.support.stack import Stack
 
 pytestmark = pytest.mark.slow
@@ -50,15 +49,7 @@ def make_links(api: httpx.Client, account: Account, count: int) -> list[dict[str
 
 
 def hop(stack: Stack, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "hop.cli", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=stack.env,
-        timeout=120,
-        check=False,
-    )
+    return run_hop(*args, env=stack.env, clean=False)
 
 
 def pending(stack: Stack) -> int:
