@@ -31,6 +31,10 @@ from admin.links.service import LinkService
 from admin.openapi import openapi_config, openapi_json
 from admin.problems import EXCEPTION_HANDLERS
 from admin.ratelimit import RateLimiter
+from admin.webhooks.crypto import SecretBox
+from admin.webhooks.routes import WebhookController
+from admin.webhooks.service import WebhookService
+from admin.webhooks.ssrf import AddressPolicy
 from common.logs import configure_logging
 from common.settings import Settings, SettingsError, load_settings
 
@@ -57,6 +61,14 @@ def build_app(settings: Settings) -> ASGIApp:
     )
     auth = AuthService(db, tokens, settings.limits, settings.auth.refresh_token_ttl)
     links = LinkService(db, LinkCache(redis), settings.short_base_url)
+    if settings.webhooks.secret_key is None:
+        raise SettingsError("HOP_WEBHOOK_SECRET_KEY: required to run the admin")
+    webhooks = WebhookService(
+        db,
+        SecretBox(settings.webhooks.secret_key),
+        AddressPolicy(settings.webhooks.networks),
+        allow_http=settings.webhooks.allow_http,
+    )
 
     async def open_stores() -> None:
         await pool.open(wait=False)
@@ -71,6 +83,7 @@ def build_app(settings: Settings) -> ASGIApp:
         "auth": auth,
         "links": links,
         "analytics": AnalyticsService(db),
+        "webhooks": webhooks,
     }
     dependencies: dict[str, Provide | Callable[..., Any]] = {
         name: _constant(value) for name, value in services.items()
@@ -85,6 +98,7 @@ def build_app(settings: Settings) -> ASGIApp:
             AuthController,
             LinkController,
             AnalyticsController,
+            WebhookController,
         ],
         dependencies=dependencies,
         guards=[require_scope],

@@ -1,6 +1,7 @@
-"""`hop worker`: the click consumer (and, as they arrive, the other background jobs).
+"""`hop worker`: the click consumer, the webhook dispatcher and the mailer.
 
-SIGTERM or SIGINT lets the batch in hand finish and be acknowledged, then exits.
+SIGTERM or SIGINT lets the batch in hand finish and be acknowledged and the
+webhook attempts in flight finish and be recorded, then exits.
 At start the worker restores every link's Redis entry from PostgreSQL (Redis is
 a cache, not the record).
 """
@@ -21,6 +22,12 @@ from redis.exceptions import RedisError
 from admin.analytics.enrich import Enricher
 from admin.analytics.ingest import visitor_salt
 from admin.links.cache import rebuild
+from admin.webhooks.crypto import SecretBox
+from admin.webhooks.dispatcher import Dispatcher
+from admin.webhooks.mail import Mailer, transport_for
+from admin.webhooks.retry import RetryPolicy
+from admin.webhooks.sender import Sender
+from admin.webhooks.ssrf import AddressPolicy
 from admin.worker.clicks import ClickConsumer
 from common.clientip import parse_networks
 from common.logs import configure_logging
@@ -34,6 +41,8 @@ def run(settings: Settings) -> int:
         raise SettingsError("HOP_DATABASE_URL: required to run the worker (or use `hop dev`)")
     if settings.redis_url is None:
         raise SettingsError("HOP_REDIS_URL: required to run the worker (or use `hop dev`)")
+    if settings.webhooks.secret_key is None:
+        raise SettingsError("HOP_WEBHOOK_SECRET_KEY: required to run the worker (or use `hop dev`)")
     configure_logging(settings.log_level, settings.log_format)
     asyncio.run(serve(settings, settings.database_url, settings.redis_url))
     return 0
@@ -63,6 +72,24 @@ async def _start(pool: AsyncConnectionPool, redis: Redis, stop: asyncio.Event) -
     return b""
 
 
+def build_dispatcher(settings: Settings, pool: AsyncConnectionPool) -> Dispatcher:
+    hooks = settings.webhooks
+    assert hooks.secret_key is not None  # checked in run()
+    sender = Sender(
+        AddressPolicy(hooks.networks), allow_http=hooks.allow_http, timeout=hooks.timeout
+    )
+    return Dispatcher(
+        pool,
+        sender,
+        SecretBox(hooks.secret_key),
+        RetryPolicy(hooks.retry_schedule),
+        concurrency=hooks.concurrency,
+        max_in_flight=hooks.max_in_flight,
+        poll_interval=hooks.poll_interval,
+        user_agent=f"Hop-Webhooks/1.0 (+{settings.base_url})",
+    )
+
+
 async def serve(settings: Settings, database_url: str, redis_url: str) -> None:
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -70,7 +97,7 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> None:
         loop.add_signal_handler(sig, stop.set)
     redis = Redis.from_url(redis_url, socket_timeout=10, socket_connect_timeout=5)
     async with AsyncConnectionPool(
-        database_url, min_size=1, max_size=4, open=False, name="hop-worker"
+        database_url, min_size=1, max_size=8, open=False, name="hop-worker"
     ) as pool:
         salt = await _start(pool, redis, stop)
         consumer = ClickConsumer(
@@ -82,12 +109,24 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> None:
             claim_idle_ms=settings.worker.claim_idle_ms,
             max_deliveries=settings.worker.max_deliveries,
         )
-        tasks = [asyncio.create_task(consumer.run(), name="clicks")]
+        dispatcher = build_dispatcher(settings, pool)
+        mailer = Mailer(
+            pool,
+            transport_for(settings.mail.smtp_url),
+            settings.mail.sender,
+            poll_interval=max(1.0, settings.webhooks.poll_interval),
+        )
+        tasks = [
+            asyncio.create_task(consumer.run(), name="clicks"),
+            asyncio.create_task(dispatcher.run(), name="webhooks"),
+            asyncio.create_task(mailer.run(), name="mail"),
+        ]
         logger.info(
             "worker running", extra={"action": "worker.started", "consumer": consumer.consumer}
         )
         await stop.wait()
-        consumer.stopping.set()
+        for stopping in (consumer.stopping, dispatcher.stopping, mailer.stopping):
+            stopping.set()
         await asyncio.gather(*tasks, return_exceptions=True)
     await redis.aclose()
     logger.info("worker stopped", extra={"action": "worker.stopped", "stored": consumer.stored})
