@@ -71,6 +71,12 @@ class Dispatcher:
         self._released = asyncio.Event()
         self._tasks: set[asyncio.Task[None]] = set()
 
+    async def __aenter__(self) -> Dispatcher:
+        return self
+
+    async def __aexit__(self, *_: object) -> None:
+        await self.sender.aclose()
+
     # --- one attempt
 
     def _secrets(self, claimed: Claimed, now: datetime) -> list[str]:

@@ -137,9 +137,7 @@ def test_clicks_become_link_clicked_deliveries(hooks: HookStack, receiver: Recei
         assert request.signature_ok
     assert eventually(lambda: hooks.sql("SELECT count(*) FROM clicks")[0][0] >= 4)
     # The owner without a webhook gets no link.clicked row: the outbox stays lean.
-    rows = hooks.sql(
-        "SELECT user_id, count(*) FROM events WHERE type = 'link.clicked' GROUP BY 1"
-    )
+    rows = hooks.sql("SELECT user_id, count(*) FROM events WHERE type = 'link.clicked' GROUP BY 1")
     assert rows == [(subscribed.user_id, 3)]
 
 

@@ -140,9 +140,7 @@ def test_other_accounts_and_environments_see_nothing(
     hook = create(api, account).json()
     sandbox = api.get("/v1/webhooks", headers=account.headers("test")).json()
     assert sandbox["data"] == []
-    assert (
-        api.get(f"/v1/webhooks/{hook['id']}", headers=account.headers("test")).status_code == 404
-    )
+    assert api.get(f"/v1/webhooks/{hook['id']}", headers=account.headers("test")).status_code == 404
     reader = create_key(database_url, account.email, ("webhooks:read",))
     headers = {"Authorization": f"Bearer {reader}"}
     assert api.get("/v1/webhooks", headers=headers).status_code == 200
@@ -169,8 +167,9 @@ def test_rotate_resume_test_and_the_empty_log(api: httpx.Client, account: Accoun
     assert body["secret"] != hook["secret"]
     expires = datetime.fromisoformat(body["previousSecretExpiresAt"])
     assert timedelta(hours=23, minutes=59) < expires - datetime.now(UTC) <= timedelta(hours=24)
-    assert api.get(url, headers=account.headers()).json()["previousSecretExpiresAt"] == (
-        body["previousSecretExpiresAt"]
+    assert (
+        api.get(url, headers=account.headers()).json()["previousSecretExpiresAt"]
+        == (body["previousSecretExpiresAt"])
     )
     resumed = api.post(f"{url}/resume", headers=account.headers())
     assert resumed.status_code == 200
@@ -182,7 +181,10 @@ def test_rotate_resume_test_and_the_empty_log(api: httpx.Client, account: Accoun
     assert log.status_code == 200
     assert set(log.json()) == {"data", "nextCursor"}
     for params in ({"limit": 0}, {"limit": 201}, {"cursor": "!!"}, {"cursor": "bG5rXzE"}):
-        assert api.get(f"{url}/deliveries", params=params, headers=account.headers()).status_code == 422
+        assert (
+            api.get(f"{url}/deliveries", params=params, headers=account.headers()).status_code
+            == 422
+        )
 
 
 def test_pages_of_webhooks(api: httpx.Client, account: Account) -> None:
