@@ -20,7 +20,7 @@ from hop.embedded import free_port
 from tests.support.accounts import create_account
 from tests.support.dispatch import FakeClock, dispatcher, emit, register, service
 from tests.support.dispatch import principal_of as principal
-from tests.support.receiver import Receiver, Reply, always
+from tests.support.receiver import Receiver, always
 from tests.support.smtp import SmtpSink
 from tests.support.stores import scratch_database
 
@@ -137,7 +137,7 @@ def test_concurrent_claims_share_the_queue_and_respect_the_per_webhook_bound(db:
 
             results = await asyncio.gather(*(claim(p) for p in (first, second, first, second)))
             claimed = [item for batch in results for item in batch]
-            assert len(claimed) == len({item.id for item in claimed}) == 15  # 5 webhooks × 3
+            assert len(claimed) == len({item.id for item in claimed}) == 15  # 5 webhooks, 3 each
             for hook in hooks:
                 mine = sorted(item.event_seq for item in claimed if item.webhook_id == hook.id)
                 seqs = sql(

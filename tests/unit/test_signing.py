@@ -22,7 +22,7 @@ def stripe_verify(
 ) -> bool:
     """Stripe's published scheme (docs: "Verify the signature manually"), written independently."""
     pairs = [item.split("=", 1) for item in header.split(",")]
-    timestamp = [value for key, value in pairs if key == "t"][0]
+    timestamp = next(value for key, value in pairs if key == "t")
     v1 = [value for key, value in pairs if key == "v1"]
     mac = hmac.new(secret.encode(), f"{timestamp}.".encode() + payload, hashlib.sha256)
     return abs(now - int(timestamp)) <= tolerance and any(

@@ -23,7 +23,7 @@ PUBLIC = AddressPolicy()
     [
         "127.0.0.1",  # loopback
         "127.255.255.254",
-        "0.0.0.0",  # "this host": connects to loopback on Linux
+        "0.0.0.0",  # noqa: S104 - "this host": connects to loopback on Linux
         "10.0.0.1",  # private
         "172.16.5.4",
         "192.168.1.1",
