@@ -111,7 +111,9 @@ class Dispatcher:
                 status_code=None, duration_ms=0, body=None, error="cannot sign: secret unreadable"
             )
         else:
-            outcome = await self.sender.post(claimed.endpoint, body, headers)
+            outcome = await self.sender.post(
+                claimed.endpoint, body, headers, pool=claimed.webhook_id
+            )
         return self.decide(claimed, attempt_id, started, outcome)
 
     def decide(

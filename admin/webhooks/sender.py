@@ -1,15 +1,16 @@
 """One delivery attempt over HTTP, bounded in time and memory, to a checked address.
 
 - The endpoint is parsed and its host resolved here, at connect time, and the
-  request goes to one of exactly the addresses that passed the policy (the URL
-  names the IP; ``Host`` and TLS SNI/certificate checks use the host name), so
-  DNS rebinding cannot swap the address after the check.
-- One deadline covers everything (resolve, connect, TLS, send, the answer).
-- Redirects are not followed; proxies from the environment are ignored.
-- At most ``KEEP_BYTES`` of the answer are kept and little more is read: a
-  receiver streaming gigabytes costs one network read.
-- Connections are pooled per (scheme, host name, address, port), so a TLS
-  connection verified for one name never carries a request for another.
+  connection goes to one of exactly the addresses that passed the policy; the
+  ``Host`` header and TLS (SNI and certificate check) use the host name. A DNS
+  answer that changes after the check (rebinding) cannot move the request.
+- One deadline covers everything: resolve, connect, TLS, send, the answer.
+- Redirects are not followed; no proxy is used.
+- At most ``KEEP_BYTES`` of the answer are kept and little more is read
+  (admin/webhooks/http1.py): a receiver streaming gigabytes costs a few KB.
+- Kept-alive connections are pooled per webhook and (scheme, host name,
+  address, port): a TLS connection verified for one name never carries a
+  request for another, and one receiver's pool cannot crowd out another's.
 """
 
 from __future__ import annotations
@@ -19,11 +20,11 @@ import ipaddress
 import ssl
 import time
 from collections import OrderedDict
-from urllib.parse import SplitResult
+from urllib.parse import SplitResult, quote
 
-import httpx
 import msgspec
 
+from admin.webhooks.http1 import Answer, Connection, ProtocolError, StaleConnection, request_head
 from admin.webhooks.ssrf import (
     AddressPolicy,
     IPAddress,
@@ -35,8 +36,10 @@ from admin.webhooks.ssrf import (
 )
 
 KEEP_BYTES = 2048
-_MAX_CLIENTS = 256
-_Key = tuple[str, str, str, int]
+IDLE_SECONDS = 30.0  # a kept-alive connection unused this long is closed, not reused
+_MAX_POOLS = 1024
+_TARGET_SAFE = "!$&'()*+,;=:@/?%~-._"
+_Key = tuple[str, str, str, str, int]
 
 
 class Outcome(msgspec.Struct, frozen=True, kw_only=True):
@@ -56,17 +59,18 @@ def _text(raw: bytes) -> str:
     return raw.decode("utf-8", "replace").replace("\x00", "\ufffd")
 
 
-def _describe(exc: httpx.HTTPError) -> str:
-    kinds: dict[type[httpx.HTTPError], str] = {
-        httpx.ConnectError: "could not connect",
-        httpx.ConnectTimeout: "connect timed out",
-        httpx.ReadTimeout: "no answer in time",
-        httpx.WriteTimeout: "send timed out",
-        httpx.RemoteProtocolError: "invalid HTTP answer",
-    }
-    kind = kinds.get(type(exc), type(exc).__name__)
-    detail = str(exc).strip()
-    return f"{kind}: {detail}"[:500] if detail else kind
+def _describe(exc: BaseException) -> str:
+    if isinstance(exc, ssl.SSLCertVerificationError):
+        return f"TLS certificate not accepted: {exc.verify_message}"
+    if isinstance(exc, ssl.SSLError):
+        return f"TLS failed: {exc.reason or exc}"
+    if isinstance(exc, ConnectionRefusedError):
+        return "could not connect: connection refused"
+    if isinstance(exc, asyncio.IncompleteReadError | ConnectionResetError | StaleConnection):
+        return "connection closed before a complete answer"
+    if isinstance(exc, ProtocolError):
+        return f"invalid HTTP answer: {exc}"
+    return f"could not connect: {exc.strerror or exc}" if isinstance(exc, OSError) else str(exc)
 
 
 def _host_header(parts: SplitResult) -> str:
@@ -78,12 +82,9 @@ def _host_header(parts: SplitResult) -> str:
     return f"{host}:{parts.port}" if parts.port else host
 
 
-def _url_for(parts: SplitResult, address: IPAddress) -> str:
-    scheme = parts.scheme.lower()
-    port = parts.port or (443 if scheme == "https" else 80)
-    literal = f"[{address}]" if isinstance(address, ipaddress.IPv6Address) else str(address)
-    query = f"?{parts.query}" if parts.query else ""
-    return f"{scheme}://{literal}:{port}{parts.path or '/'}{query}"
+def _target(parts: SplitResult) -> str:
+    path = quote(parts.path or "/", safe=_TARGET_SAFE)
+    return f"{path}?{quote(parts.query, safe=_TARGET_SAFE)}" if parts.query else path
 
 
 class Sender:
@@ -95,20 +96,22 @@ class Sender:
         timeout: float,
         resolver: Resolver = system_resolve,
         ssl_context: ssl.SSLContext | None = None,
+        connections: int = 4,
     ) -> None:
         self.policy = policy
         self.allow_http = allow_http
         self.timeout = timeout
         self.resolver = resolver
         self.ssl_context = ssl_context or ssl.create_default_context()
-        self._clients: OrderedDict[_Key, httpx.AsyncClient] = OrderedDict()
-        self._closing: set[asyncio.Task[None]] = set()
+        self.connections = connections
+        self._idle: OrderedDict[_Key, list[Connection]] = OrderedDict()
 
-    async def post(self, endpoint: str, body: bytes, headers: dict[str, str]) -> Outcome:
+    async def post(
+        self, endpoint: str, body: bytes, headers: dict[str, str], *, pool: str = ""
+    ) -> Outcome:
+        """One attempt; ``pool`` names whose connections to use (the webhook id)."""
         started = time.perf_counter()
-        status: int | None = None
-        kept: str | None = None
-        retry_after: str | None = None
+        answer: Answer | None = None
         error: str | None = None
         try:
             async with asyncio.timeout(self.timeout):
@@ -116,23 +119,22 @@ class Sender:
                 addresses = await resolve_checked(
                     parts, self.policy, self.resolver, resolve_seconds=self.timeout
                 )
-                status, raw, retry_after = await self._post_checked(parts, addresses, body, headers)
-                kept = _text(raw)
+                answer = await self._post_checked(parts, addresses, body, headers, pool)
         except TimeoutError:
             error = f"no complete answer within {self.timeout:g} s"
         except RefusedEndpoint as exc:
             error = f"endpoint refused: {exc}"
-        except httpx.HTTPError as exc:
+        except (OSError, ProtocolError, StaleConnection, asyncio.IncompleteReadError) as exc:
             error = _describe(exc)
         duration = round((time.perf_counter() - started) * 1000)
-        if status is not None and not 200 <= status < 300 and error is None:
-            error = f"HTTP {status}"
+        if answer is None:
+            return Outcome(status_code=None, duration_ms=duration, body=None, error=error)
         return Outcome(
-            status_code=status,
+            status_code=answer.status,
             duration_ms=duration,
-            body=kept,
-            error=error,
-            retry_after=retry_after,
+            body=_text(answer.body),
+            error=None if 200 <= answer.status < 300 else f"HTTP {answer.status}",
+            retry_after=answer.headers.get("retry-after"),
         )
 
     async def _post_checked(
@@ -141,63 +143,80 @@ class Sender:
         addresses: list[IPAddress],
         body: bytes,
         headers: dict[str, str],
-    ) -> tuple[int, bytes, str | None]:
+        pool: str,
+    ) -> Answer:
         https = parts.scheme.lower() == "https"
         host = parts.hostname or ""
-        request_headers = {**headers, "Host": _host_header(parts)}
-        extensions = {"sni_hostname": host} if https else {}
+        port = parts.port or (443 if https else 80)
+        head = request_head(
+            _target(parts), [("Host", _host_header(parts)), *headers.items()], len(body)
+        )
         for index, address in enumerate(addresses):
-            client = self._client(parts, address)
-            request = client.build_request(
-                "POST",
-                _url_for(parts, address),
-                content=body,
-                headers=request_headers,
-                extensions=extensions,
-            )
+            key = (pool, parts.scheme.lower(), host.lower(), str(address), port)
             try:
-                response = await client.send(request, stream=True)
-            except httpx.ConnectError:
+                return await self._exchange(key, https, host, head, body)
+            except OSError:
                 if index == len(addresses) - 1:
                     raise
-                continue  # the next checked address of the same name
-            try:
-                raw = bytearray()
-                async for chunk in response.aiter_raw():
-                    raw += chunk[: KEEP_BYTES - len(raw)]
-                    if len(raw) >= KEEP_BYTES:
-                        break
-            finally:
-                await response.aclose()
-            return response.status_code, bytes(raw), response.headers.get("retry-after")
+                # Unreachable: try the next checked address of the same name.
         raise RefusedEndpoint("the host name has no address")  # unreachable: addresses ≠ []
 
-    def _client(self, parts: SplitResult, address: IPAddress) -> httpx.AsyncClient:
-        scheme = parts.scheme.lower()
-        key = (scheme, (parts.hostname or "").lower(), str(address), parts.port or 0)
-        client = self._clients.get(key)
-        if client is not None:
-            self._clients.move_to_end(key)
-            return client
-        client = httpx.AsyncClient(
-            verify=self.ssl_context,
-            follow_redirects=False,
-            trust_env=False,
-            timeout=httpx.Timeout(self.timeout),
-            limits=httpx.Limits(
-                max_connections=32, max_keepalive_connections=8, keepalive_expiry=30
-            ),
+    async def _exchange(
+        self, key: _Key, https: bool, host: str, head: bytes, body: bytes
+    ) -> Answer:
+        connection = self._take(key)
+        if connection is not None:
+            try:
+                answer = await self._use(connection, head, body)
+            except (StaleConnection, ConnectionResetError, BrokenPipeError):
+                connection = None  # the server dropped it while idle: once more, fresh
+            else:
+                self._give(key, connection, answer)
+                return answer
+        address = key[3]
+        connection = await Connection.open(
+            address, key[4], self.ssl_context if https else None, host
         )
-        self._clients[key] = client
-        if len(self._clients) > _MAX_CLIENTS:
-            _, oldest = self._clients.popitem(last=False)
-            # The least recently used of this many clients is idle; close it aside.
-            task = asyncio.get_running_loop().create_task(oldest.aclose())
-            self._closing.add(task)
-            task.add_done_callback(self._closing.discard)
-        return client
+        answer = await self._use(connection, head, body)
+        self._give(key, connection, answer)
+        return answer
+
+    async def _use(self, connection: Connection, head: bytes, body: bytes) -> Answer:
+        try:
+            return await connection.post(head, body, KEEP_BYTES)
+        except BaseException:
+            connection.close()  # half-used (error, time-out, cancel): never reused
+            raise
+
+    def _take(self, key: _Key) -> Connection | None:
+        idle = self._idle.get(key)
+        now = time.monotonic()
+        while idle:
+            connection = idle.pop()
+            if not connection.closed() and now - connection.idle_since < IDLE_SECONDS:
+                return connection
+            connection.close()
+        return None
+
+    def _give(self, key: _Key, connection: Connection, answer: Answer) -> None:
+        idle = self._idle.setdefault(key, [])
+        self._idle.move_to_end(key)
+        if answer.reusable and len(idle) < self.connections:
+            idle.append(connection)
+        else:
+            connection.close()
+        while len(self._idle) > _MAX_POOLS:
+            _, oldest = self._idle.popitem(last=False)
+            for stale in oldest:
+                stale.close()
 
     async def aclose(self) -> None:
-        clients, self._clients = list(self._clients.values()), OrderedDict()
-        for client in clients:
-            await client.aclose()
+        pools, self._idle = list(self._idle.values()), OrderedDict()
+        writers = [connection.writer for idle in pools for connection in idle]
+        for connection in (c for idle in pools for c in idle):
+            connection.close()
+        for writer in writers:
+            try:
+                await writer.wait_closed()
+            except (OSError, ssl.SSLError):
+                continue

@@ -76,7 +76,10 @@ def build_dispatcher(settings: Settings, pool: AsyncConnectionPool) -> Dispatche
     hooks = settings.webhooks
     assert hooks.secret_key is not None  # checked in run()
     sender = Sender(
-        AddressPolicy(hooks.networks), allow_http=hooks.allow_http, timeout=hooks.timeout
+        AddressPolicy(hooks.networks),
+        allow_http=hooks.allow_http,
+        timeout=hooks.timeout,
+        connections=hooks.max_in_flight,
     )
     return Dispatcher(
         pool,
