@@ -381,9 +381,9 @@ VARIABLES: tuple[Variable, ...] = (
              "Seconds one delivery attempt may take in all (resolve, connect, send, answer)."),
     Variable("HOP_WEBHOOK_POLL_INTERVAL", "webhooks.poll_interval", _positive_seconds, 0.5,
              "Seconds an idle dispatcher waits before looking for due deliveries again."),
-    Variable("HOP_WEBHOOK_CONCURRENCY", "webhooks.concurrency", _positive_int, 64,
+    Variable("HOP_WEBHOOK_CONCURRENCY", "webhooks.concurrency", _positive_int, 128,
              "Delivery attempts one worker process runs at once."),
-    Variable("HOP_WEBHOOK_MAX_IN_FLIGHT", "webhooks.max_in_flight", _positive_int, 4,
+    Variable("HOP_WEBHOOK_MAX_IN_FLIGHT", "webhooks.max_in_flight", _positive_int, 8,
              "Delivery attempts in flight for one webhook across all workers; 1 gives strict "
              "event order."),
     Variable("HOP_SMTP_URL", "mail.smtp_url", _smtp_url, None,

@@ -72,7 +72,7 @@ async def claim(
     lease: timedelta,
 ) -> list[Claimed]:
     """Lease up to ``limit`` due deliveries, at most ``per_webhook`` in flight per webhook."""
-    async with conn.transaction():
+    async with conn.pipeline(), conn.transaction():
         cursor = await conn.execute(_SQL["lock_ready_webhooks"], {"now": now, "limit": limit})
         webhook_ids = [str(row[0]) for row in await cursor.fetchall()]
         if not webhook_ids:
@@ -120,12 +120,11 @@ async def record(conn: psycopg.AsyncConnection, results: Sequence[Result], now: 
     """Write a batch of outcomes in one transaction."""
     if not results:
         return
-    async with conn.transaction():
+    # Pipelined: the lock and the first two writes go in one round trip, the
+    # streaks, e-mails and commit in a second.
+    async with conn.pipeline(), conn.transaction():
         ids = sorted({r.claimed.webhook_id for r in results})
         cursor = await conn.execute(_SQL["lock_webhooks_for_outcomes"], {"ids": ids})
-        locked = [
-            (str(a), str(b), int(c), str(d), str(e)) for a, b, c, d, e in await cursor.fetchall()
-        ]
         await conn.execute(
             _SQL["record_outcomes"],
             {
@@ -151,6 +150,9 @@ async def record(conn: psycopg.AsyncConnection, results: Sequence[Result], now: 
                 "attempted_at": [r.attempted_at for r in results],
             },
         )
+        locked = [
+            (str(a), str(b), int(c), str(d), str(e)) for a, b, c, d, e in await cursor.fetchall()
+        ]
         decisions, notices = _pause_reasons(locked, results)
         await conn.execute(
             _SQL["update_streaks"],

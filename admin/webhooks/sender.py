@@ -16,7 +16,6 @@
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import ssl
 import time
 from collections import OrderedDict
