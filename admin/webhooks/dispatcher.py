@@ -181,7 +181,16 @@ class Dispatcher:
     # --- the long-running loops
 
     async def _deliver(self, claimed: Claimed, body: bytes) -> None:
-        result = await self.attempt(claimed, body)
+        try:
+            result = await self.attempt(claimed, body)
+        except Exception as exc:  # noqa: BLE001 - a bug here must not leak the slot
+            logger.error(
+                "delivery attempt crashed",
+                exc_info=exc,
+                extra={"action": "webhook.attempt_crashed", "delivery": claimed.id},
+            )
+            outcome = Outcome(status_code=None, duration_ms=0, body=None, error="internal error")
+            result = self.decide(claimed, new_id("att"), self.clock(), outcome)
         await self._outcomes.put(result)
 
     async def _recorder(self) -> None:
@@ -203,6 +212,15 @@ class Dispatcher:
                     )
                     await asyncio.sleep(delay)
                     delay = min(5.0, delay * 2)
+                except psycopg.Error as exc:
+                    # Refused for good: drop the batch; its leases run out and the
+                    # same attempts are made again, so nothing is lost.
+                    logger.error(
+                        "delivery outcomes refused by PostgreSQL",
+                        exc_info=exc,
+                        extra={"action": "webhook.record_refused", "count": len(results)},
+                    )
+                    break
             self._busy -= len(results)
             self.sent += len(results)
             self._released.set()
