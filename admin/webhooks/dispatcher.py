@@ -33,6 +33,7 @@ from common.timefmt import iso_utc, utc_now
 
 logger = logging.getLogger(__name__)
 _TRANSIENT = (psycopg.OperationalError, PoolTimeout, OSError)
+_WAKE_EVERY_SECONDS = 0.05
 
 
 def lease_for(timeout: float) -> timedelta:
@@ -70,6 +71,7 @@ class Dispatcher:
         self._outcomes: asyncio.Queue[Result] = asyncio.Queue()
         self._released = asyncio.Event()
         self._tasks: set[asyncio.Task[None]] = set()
+        self._woken = 0.0
 
     async def __aenter__(self) -> Dispatcher:
         return self
@@ -153,6 +155,9 @@ class Dispatcher:
                 per_webhook=self.max_in_flight,
                 lease=self.lease,
             )
+        return self._with_bodies(claimed)
+
+    def _with_bodies(self, claimed: list[Claimed]) -> list[tuple[Claimed, bytes]]:
         bodies: dict[int, bytes] = {}  # one serialization per event, shared by its webhooks
         batch = []
         for item in claimed:
@@ -167,9 +172,11 @@ class Dispatcher:
             batch.append((item, body))
         return batch
 
-    async def record(self, results: list[Result]) -> None:
+    async def record(self, results: list[Result], refill: int = 0) -> list[tuple[Claimed, bytes]]:
+        spec = queue.Refill(limit=refill, per_webhook=self.max_in_flight, lease=self.lease)
         async with self.pool.connection() as conn:
-            await queue.record(conn, results, self.clock())
+            claimed = await queue.record(conn, results, self.clock(), spec if refill else None)
+        return self._with_bodies(claimed)
 
     async def run_once(self) -> int:
         """Claim what is due now, send it all, record it; return the attempts made."""
@@ -193,16 +200,32 @@ class Dispatcher:
             result = self.decide(claimed, new_id("att"), self.clock(), outcome)
         await self._outcomes.put(result)
 
+    def _start(self, batch: list[tuple[Claimed, bytes]]) -> None:
+        for claimed, body in batch:
+            self._busy += 1
+            task = asyncio.create_task(self._deliver(claimed, body))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
     async def _recorder(self) -> None:
         while True:
             first = await self._outcomes.get()
             results = [first]
             while not self._outcomes.empty():
                 results.append(self._outcomes.get_nowait())
+            # Below half the slots busy, the recorder leases the same webhooks' next
+            # deliveries itself (one transaction instead of two per cycle). Fuller
+            # than that, it leaves the slots to the claim loop, which serves the
+            # least recently served webhooks first, so none is starved.
+            released = len(results)
+            refill = 0
+            if not self.stopping.is_set() and self._busy - released < self.concurrency // 2:
+                refill = released
+            batch: list[tuple[Claimed, bytes]] = []
             delay = 0.1
             while True:
                 try:
-                    await self.record(results)
+                    batch = await self.record(results, refill)
                     break
                 except _TRANSIENT as exc:
                     # The leases stay ours until they run out; keep trying until then.
@@ -221,9 +244,15 @@ class Dispatcher:
                         extra={"action": "webhook.record_refused", "count": len(results)},
                     )
                     break
-            self._busy -= len(results)
-            self.sent += len(results)
-            self._released.set()
+            self._busy -= released
+            self.sent += released
+            self._start(batch)
+            # Wake the claim loop when slots stay free, and now and then anyway so
+            # other webhooks' new work is picked up while these ones stream.
+            now = asyncio.get_running_loop().time()
+            if len(batch) < released or now - self._woken >= _WAKE_EVERY_SECONDS:
+                self._woken = now
+                self._released.set()
 
     async def run(self) -> None:
         recorder = asyncio.create_task(self._recorder(), name="webhook-recorder")
@@ -245,11 +274,7 @@ class Dispatcher:
                         await asyncio.sleep(backoff)
                         backoff = min(5.0, backoff * 2)
                         continue
-                for claimed, body in batch:
-                    self._busy += 1
-                    task = asyncio.create_task(self._deliver(claimed, body))
-                    self._tasks.add(task)
-                    task.add_done_callback(self._tasks.discard)
+                self._start(batch)
                 if batch and len(batch) == free:
                     await self._released.wait()  # full: wait for a slot
                 elif not batch:

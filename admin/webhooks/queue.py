@@ -63,6 +63,40 @@ class Result(msgspec.Struct, kw_only=True):
     gone: bool  # 410: pause the webhook now
 
 
+class Refill(msgspec.Struct, frozen=True, kw_only=True):
+    """Lease more work for the webhooks just recorded, in the same transaction."""
+
+    limit: int
+    per_webhook: int
+    lease: timedelta
+
+
+async def _lease(
+    conn: psycopg.AsyncConnection,
+    webhook_ids: list[str],
+    *,
+    now: datetime,
+    limit: int,
+    per_webhook: int,
+    lease: timedelta,
+) -> list[Claimed]:
+    """Step 2 of a claim; the caller holds the webhooks' row locks."""
+    async with conn.cursor(row_factory=class_row(Claimed)) as rows:
+        await rows.execute(
+            _SQL["claim_deliveries"],
+            {
+                "now": now,
+                "limit": limit,
+                "per_webhook": per_webhook,
+                "webhook_ids": webhook_ids,
+                "lease_until": now + lease,
+            },
+        )
+        claimed = await rows.fetchall()
+    claimed.sort(key=lambda item: (item.webhook_id, item.event_seq))
+    return claimed
+
+
 async def claim(
     conn: psycopg.AsyncConnection,
     *,
@@ -77,20 +111,9 @@ async def claim(
         webhook_ids = [str(row[0]) for row in await cursor.fetchall()]
         if not webhook_ids:
             return []
-        async with conn.cursor(row_factory=class_row(Claimed)) as rows:
-            await rows.execute(
-                _SQL["claim_deliveries"],
-                {
-                    "now": now,
-                    "limit": limit,
-                    "per_webhook": per_webhook,
-                    "webhook_ids": webhook_ids,
-                    "lease_until": now + lease,
-                },
-            )
-            claimed = await rows.fetchall()
-    claimed.sort(key=lambda item: (item.webhook_id, item.event_seq))
-    return claimed
+        return await _lease(
+            conn, webhook_ids, now=now, limit=limit, per_webhook=per_webhook, lease=lease
+        )
 
 
 def _pause_reasons(
@@ -116,10 +139,16 @@ def _pause_reasons(
     return decisions, notices
 
 
-async def record(conn: psycopg.AsyncConnection, results: Sequence[Result], now: datetime) -> None:
-    """Write a batch of outcomes in one transaction."""
+async def record(
+    conn: psycopg.AsyncConnection,
+    results: Sequence[Result],
+    now: datetime,
+    refill: Refill | None = None,
+) -> list[Claimed]:
+    """Write a batch of outcomes in one transaction; with ``refill``, lease the next
+    deliveries of the same (still active) webhooks in it too, saving a claim."""
     if not results:
-        return
+        return []
     # Pipelined: the lock and the first two writes go in one round trip, the
     # streaks, e-mails and commit in a second.
     async with conn.pipeline(), conn.transaction():
@@ -175,3 +204,19 @@ async def record(conn: psycopg.AsyncConnection, results: Sequence[Result], now: 
                 _SQL["queue_mail"],
                 {"id": new_id("mail"), "recipient": email, "subject": subject, "body": body},
             )
+        active = [
+            webhook_id
+            for webhook_id, status, *_ in locked
+            if status == "active" and decisions[webhook_id][1] is None
+        ]
+        if refill is None or refill.limit <= 0 or not active:
+            return []
+        # The row locks taken above make this statement's in-flight counts exact.
+        return await _lease(
+            conn,
+            active,
+            now=now,
+            limit=refill.limit,
+            per_webhook=refill.per_webhook,
+            lease=refill.lease,
+        )
