@@ -54,6 +54,7 @@ class Dispatcher:
         poll_interval: float,
         user_agent: str,
         clock: Callable[[], datetime] = utc_now,
+        listen_url: str | None = None,
     ) -> None:
         self.pool = pool
         self.sender = sender
@@ -64,6 +65,7 @@ class Dispatcher:
         self.poll_interval = poll_interval
         self.user_agent = user_agent
         self.clock = clock
+        self.listen_url = listen_url  # where to LISTEN for queued deliveries; None: poll only
         self.lease = lease_for(sender.timeout)
         self.stopping = asyncio.Event()
         self.sent = 0
@@ -254,8 +256,32 @@ class Dispatcher:
                 self._woken = now
                 self._released.set()
 
+    async def _listen(self, url: str) -> None:
+        """Wake the claim loop when PostgreSQL says deliveries were queued."""
+        delay = 0.5
+        while True:
+            try:
+                conn = await psycopg.AsyncConnection.connect(url, autocommit=True)
+                async with conn:
+                    await conn.execute("LISTEN webhook_deliveries")
+                    delay = 0.5
+                    async for _ in conn.notifies():
+                        self._released.set()
+            except psycopg.Error as exc:
+                # Polling (HOP_WEBHOOK_POLL_INTERVAL) still finds the work meanwhile.
+                logger.warning(
+                    "dispatcher cannot listen for new deliveries; polling only",
+                    extra={"action": "webhook.listen_retry", "error": str(exc)},
+                )
+                await asyncio.sleep(delay)
+                delay = min(30.0, delay * 2)
+
     async def run(self) -> None:
         recorder = asyncio.create_task(self._recorder(), name="webhook-recorder")
+        listener = asyncio.create_task(
+            self._listen(self.listen_url) if self.listen_url else asyncio.sleep(0),
+            name="webhook-listener",
+        )
         backoff = 0.1
         try:
             while not self.stopping.is_set():
@@ -280,6 +306,8 @@ class Dispatcher:
                 elif not batch:
                     await self._idle()
         finally:
+            listener.cancel()
+            await asyncio.gather(listener, return_exceptions=True)
             await self._drain(recorder)
 
     async def _idle(self) -> None:

@@ -99,3 +99,6 @@ LIMIT %(limit)s
 
 -- name: delivery_exists
 SELECT 1 FROM webhook_deliveries WHERE id = %(delivery_id)s AND webhook_id = %(webhook_id)s
+
+-- name: wake_dispatchers
+SELECT pg_notify('webhook_deliveries', '')

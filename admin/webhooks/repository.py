@@ -125,6 +125,7 @@ async def resume_webhook(
     row = await _one(conn, WebhookRow, "resume_webhook", {"id": webhook_id, **_owner(principal)})
     if row is not None:
         await conn.execute(_SQL["make_backlog_due"], {"id": webhook_id})
+        await conn.execute(_SQL["wake_dispatchers"])
     return row
 
 
@@ -161,7 +162,10 @@ async def redeliver(
     conn: psycopg.AsyncConnection, webhook_id: str, delivery_id: str
 ) -> DeliveryRow | None:
     params = {"webhook_id": webhook_id, "delivery_id": delivery_id}
-    return await _one(conn, DeliveryRow, "redeliver", params)
+    row = await _one(conn, DeliveryRow, "redeliver", params)
+    if row is not None:
+        await conn.execute(_SQL["wake_dispatchers"])
+    return row
 
 
 async def delivery_exists(conn: psycopg.AsyncConnection, webhook_id: str, delivery_id: str) -> bool:

@@ -72,7 +72,9 @@ async def _start(pool: AsyncConnectionPool, redis: Redis, stop: asyncio.Event) -
     return b""
 
 
-def build_dispatcher(settings: Settings, pool: AsyncConnectionPool) -> Dispatcher:
+def build_dispatcher(
+    settings: Settings, pool: AsyncConnectionPool, database_url: str
+) -> Dispatcher:
     hooks = settings.webhooks
     assert hooks.secret_key is not None  # checked in run()
     sender = Sender(
@@ -90,6 +92,7 @@ def build_dispatcher(settings: Settings, pool: AsyncConnectionPool) -> Dispatche
         max_in_flight=hooks.max_in_flight,
         poll_interval=hooks.poll_interval,
         user_agent=f"Hop-Webhooks/1.0 (+{settings.base_url})",
+        listen_url=database_url,
     )
 
 
@@ -112,7 +115,7 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> None:
             claim_idle_ms=settings.worker.claim_idle_ms,
             max_deliveries=settings.worker.max_deliveries,
         )
-        dispatcher = build_dispatcher(settings, pool)
+        dispatcher = build_dispatcher(settings, pool, database_url)
         mailer = Mailer(
             pool,
             transport_for(settings.mail.smtp_url),

@@ -74,6 +74,22 @@ CREATE INDEX webhook_deliveries_leased_idx ON webhook_deliveries (webhook_id)
     WHERE lease_until IS NOT NULL;
 CREATE INDEX webhook_deliveries_event_idx ON webhook_deliveries (event_seq);
 
+-- Wake idle dispatchers (LISTEN webhook_deliveries) when deliveries are queued,
+-- instead of waiting for their next poll. Only when rows were inserted: the
+-- click ingest runs this INSERT for every batch, mostly with no rows.
+CREATE FUNCTION notify_webhook_deliveries() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+    IF EXISTS (SELECT 1 FROM queued) THEN
+        PERFORM pg_notify('webhook_deliveries', '');
+    END IF;
+    RETURN NULL;
+END
+$$;
+CREATE TRIGGER webhook_deliveries_queued AFTER INSERT ON webhook_deliveries
+    REFERENCING NEW TABLE AS queued
+    FOR EACH STATEMENT EXECUTE FUNCTION notify_webhook_deliveries();
+
 CREATE TABLE webhook_attempts (
     id             text COLLATE "C" PRIMARY KEY,
     delivery_id    text COLLATE "C" NOT NULL REFERENCES webhook_deliveries ON DELETE CASCADE,
