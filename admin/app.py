@@ -41,6 +41,10 @@ from admin.qr.routes import QrController
 from admin.qr.service import QrService
 from admin.ratelimit import RateLimiter
 from admin.redis_batch import RedisBatcher
+from admin.webhooks.crypto import SecretBox
+from admin.webhooks.routes import WebhookController
+from admin.webhooks.service import WebhookService
+from admin.webhooks.ssrf import AddressPolicy
 from common.logs import configure_logging
 from common.settings import Settings, SettingsError, load_settings
 
@@ -72,6 +76,14 @@ def build_app(settings: Settings) -> ASGIApp:
     link_cache = LinkCache(batcher)
     links = LinkService(db, link_cache, settings.short_base_url)
     background: list[asyncio.Task[None]] = []
+    if settings.webhooks.secret_key is None:
+        raise SettingsError("HOP_WEBHOOK_SECRET_KEY: required to run the admin")
+    webhooks = WebhookService(
+        db,
+        SecretBox(settings.webhooks.secret_key),
+        AddressPolicy(settings.webhooks.networks),
+        allow_http=settings.webhooks.allow_http,
+    )
 
     async def open_stores() -> None:
         await pool.open(wait=False)
@@ -94,6 +106,7 @@ def build_app(settings: Settings) -> ASGIApp:
         "qr": QrService(db, link_cache, settings.short_base_url),
         "export": ExportService(db, settings.short_base_url),
         "bio": BioService(db, BioCache(redis), link_cache, redis, settings.short_base_url),
+        "webhooks": webhooks,
     }
     dependencies: dict[str, Provide | Callable[..., Any]] = {
         name: _constant(value) for name, value in services.items()
@@ -111,6 +124,7 @@ def build_app(settings: Settings) -> ASGIApp:
             QrController,
             BioController,
             ExportController,
+            WebhookController,
         ],
         dependencies=dependencies,
         guards=[require_scope],

@@ -18,7 +18,8 @@ _DESCRIPTIONS = {
     401: "Unauthorized: missing, malformed, unknown, revoked or expired token.",
     403: "Forbidden: the token lacks the scope this operation needs.",
     404: "Not Found.",
-    409: "Conflict: the alias is taken, or the same Idempotency-Key is in flight.",
+    409: "Conflict: the alias is taken, the same Idempotency-Key is in flight, or an attempt "
+    "of the delivery to redeliver is in flight.",
     422: "Validation: a field has an invalid value.",
     429: "Rate Limited: see Retry-After.",
     503: "Service Unavailable: a backing store is unreachable; retry.",

@@ -27,3 +27,25 @@ class EventEnvelope(msgspec.Struct, frozen=True, kw_only=True):
 
 envelope_encoder = msgspec.json.Encoder()
 envelope_decoder = msgspec.json.Decoder(EventEnvelope)
+
+
+WEBHOOK_TEST_EVENT = "webhook.test"  # sent by POST /v1/webhooks/:id/test; not subscribable
+
+
+class WireEnvelope(msgspec.Struct, frozen=True, kw_only=True):
+    """The envelope as the dispatcher sends it: ``data`` is the stored JSON, re-encoded."""
+
+    id: str
+    type: str
+    createdAt: str  # noqa: N815 - spec field name
+    data: msgspec.Raw
+
+
+def encode_envelope(event_id: str, event_type: str, created_at: str, data_json: bytes) -> bytes:
+    """Serialize an envelope once; ``data_json`` is the event's data as JSON text."""
+    # Decoding and re-encoding compacts PostgreSQL's jsonb text ("a": 1) and
+    # proves the stored data is valid JSON before it is signed.
+    data = msgspec.Raw(envelope_encoder.encode(msgspec.json.decode(data_json)))
+    return envelope_encoder.encode(
+        WireEnvelope(id=event_id, type=event_type, createdAt=created_at, data=data)
+    )

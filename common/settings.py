@@ -74,6 +74,22 @@ class WorkerSettings(msgspec.Struct, frozen=True, kw_only=True):
     max_deliveries: int
 
 
+class WebhookSettings(msgspec.Struct, frozen=True, kw_only=True):
+    secret_key: str | None
+    allow_http: bool
+    networks: tuple[str, ...]  # empty: public addresses only
+    retry_schedule: tuple[float, ...]
+    timeout: float
+    poll_interval: float
+    concurrency: int
+    max_in_flight: int
+
+
+class MailSettings(msgspec.Struct, frozen=True, kw_only=True):
+    smtp_url: str | None
+    sender: str
+
+
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
     database_url: str | None
     redis_url: str | None
@@ -88,6 +104,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     admin: AdminSettings
     edge: EdgeSettings
     worker: WorkerSettings
+    webhooks: WebhookSettings
+    mail: MailSettings
 
 
 # --- parsers: each takes the raw string and raises ValueError with a short reason
@@ -183,6 +201,59 @@ def _secret(raw: str) -> str:
     if len(raw) < 32:
         raise ValueError("must be at least 32 characters")
     return raw
+
+
+def _boolean(raw: str) -> bool:
+    value = raw.strip().lower()
+    if value in ("1", "true", "yes", "on"):
+        return True
+    if value in ("0", "false", "no", "off"):
+        return False
+    raise ValueError(f"must be true or false, got {raw!r}")
+
+
+def _positive_seconds(raw: str) -> float:
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ValueError(f"must be a number of seconds, got {raw!r}") from None
+    if not 0 < value < 10 * 86400 * 365:
+        raise ValueError(f"must be a positive number of seconds, got {raw!r}")
+    return value
+
+
+def _schedule(raw: str) -> tuple[float, ...]:
+    items = [item.strip() for item in raw.split(",")]
+    if not all(items):
+        raise ValueError(f"must be comma-separated seconds, got {raw!r}")
+    return tuple(_positive_seconds(item) for item in items)
+
+
+def _webhook_networks(raw: str) -> tuple[str, ...]:
+    if raw.strip().lower() == "public":
+        return ()
+    networks = _networks(raw)
+    if not networks:
+        raise ValueError("must be `public` or comma-separated networks")
+    return networks
+
+
+def _smtp_url(raw: str) -> str:
+    parts = urlsplit(raw.strip())
+    if parts.scheme not in ("smtp", "smtps", "smtp+starttls") or not parts.hostname:
+        raise ValueError("must be an smtp://, smtp+starttls:// or smtps:// URL with a host")
+    try:
+        _ = parts.port
+    except ValueError:
+        raise ValueError("has an invalid port") from None
+    return raw.strip()
+
+
+def _mailbox(raw: str) -> str:
+    value = raw.strip()
+    if "@" not in value or any(c in value for c in "\r\n"):
+        raise ValueError(f"must be an e-mail address, got {raw!r}")
+    return value
 
 
 def _listen_of(url: str) -> dict[str, Any]:
@@ -297,6 +368,34 @@ VARIABLES: tuple[Variable, ...] = (
     Variable("HOP_WORKER_MAX_DELIVERIES", "worker.max_deliveries", _positive_int, 5,
              "A click batch delivered this many times without success goes to the "
              "dead-letter stream."),
+    Variable("HOP_WEBHOOK_SECRET_KEY", "webhooks.secret_key", _secret, None,
+             "Key (32+ chars) encrypting webhook signing secrets at rest (AES-256-GCM). Required "
+             "by `hop admin` and `hop worker`; `hop dev` generates one in HOP_DATA_DIR.",
+             secret=True),
+    Variable("HOP_WEBHOOK_ALLOW_HTTP", "webhooks.allow_http", _boolean, False,
+             "Development: accept plain `http://` webhook endpoints (default: https only)."),
+    Variable("HOP_WEBHOOK_NETWORKS", "webhooks.networks", _webhook_networks, "public",
+             "Where webhooks may be delivered. `public` (default): public addresses only. "
+             "Development: comma-separated networks (e.g. `127.0.0.0/8,::1/128`) to deliver "
+             "only inside them, private ones included."),
+    Variable("HOP_WEBHOOK_RETRY_SCHEDULE", "webhooks.retry_schedule", _schedule,
+             (60.0, 300.0, 900.0, 3600.0, 21600.0, 86400.0),
+             "Seconds to wait after failed attempt 1, 2, ... (+/-10 % jitter); after the last "
+             "the delivery is given up."),
+    Variable("HOP_WEBHOOK_TIMEOUT", "webhooks.timeout", _positive_seconds, 10.0,
+             "Seconds one delivery attempt may take in all (resolve, connect, send, answer)."),
+    Variable("HOP_WEBHOOK_POLL_INTERVAL", "webhooks.poll_interval", _positive_seconds, 0.5,
+             "Seconds an idle dispatcher waits before looking for due deliveries again."),
+    Variable("HOP_WEBHOOK_CONCURRENCY", "webhooks.concurrency", _positive_int, 128,
+             "Delivery attempts one worker process runs at once."),
+    Variable("HOP_WEBHOOK_MAX_IN_FLIGHT", "webhooks.max_in_flight", _positive_int, 8,
+             "Delivery attempts in flight for one webhook across all workers; 1 gives strict "
+             "event order."),
+    Variable("HOP_SMTP_URL", "mail.smtp_url", _smtp_url, None,
+             "Mail server for owner e-mails: `smtp://user:pass@host:25`, `smtp+starttls://...:587` "
+             "or `smtps://...:465`. Unset: e-mails are written to the log.", secret=True),
+    Variable("HOP_SMTP_FROM", "mail.sender", _mailbox, "Hop <hop@localhost>",
+             "Sender of owner e-mails."),
 )
 # fmt: on
 
@@ -339,7 +438,9 @@ def load_settings(environ: Mapping[str, str]) -> Settings:
             if callable(variable.default):
                 deferred.append(variable)
                 continue
-            flat[variable.path] = variable.default
+            # Text defaults go through the parser too, so they read like a set value.
+            default = variable.default
+            flat[variable.path] = variable.parse(default) if isinstance(default, str) else default
             continue
         try:
             flat[variable.path] = variable.parse(raw)

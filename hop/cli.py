@@ -142,16 +142,27 @@ async def _connect(settings: Settings) -> Any:
     return await psycopg.AsyncConnection.connect(dev_stack.database_url(settings))
 
 
+def _shown(default: Any) -> str:
+    if callable(default):
+        return "(derived)"
+    if default is None:
+        return "(unset)"
+    if isinstance(default, tuple):
+        return f"`{','.join(_plain(item) for item in default)}`" if default else "(none)"
+    return f"`{_plain(default)}`"
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
 def cmd_settings(_: Settings, __: argparse.Namespace) -> int:
     """Print the settings table the README carries."""
     sys.stdout.write("| Variable | Default | Meaning |\n|---|---|---|\n")
     for variable in VARIABLES:
-        default = variable.default
-        shown = (
-            "(derived)" if callable(default) else ("(unset)" if default is None else f"`{default}`")
-        )
-        if isinstance(default, tuple):
-            shown = "(none)"
+        shown = _shown(variable.default)
         suffix = f" Also `{variable.name}_FILE`." if variable.secret else ""
         sys.stdout.write(f"| `{variable.name}` | {shown} | {variable.doc}{suffix} |\n")
     return 0

@@ -68,8 +68,8 @@ def redis_url(settings: Settings) -> str:
     raise SettingsError(f"HOP_REDIS_URL: not set, and no `hop dev` runs in {settings.data_dir}")
 
 
-def _dev_jwt_secret(data_dir: Path) -> Path:
-    path = data_dir / "jwt-secret"
+def _dev_secret(data_dir: Path, name: str) -> Path:
+    path = data_dir / name
     if not path.exists():
         path.write_text(secrets.token_urlsafe(48))
         path.chmod(0o600)
@@ -120,7 +120,9 @@ def run_dev(settings: Settings, _: argparse.Namespace) -> int:
         env.update(HOP_DATABASE_URL=db_url, HOP_REDIS_URL=store_url)
         env.setdefault("HOP_LOG_FORMAT", "text")  # a person reads this terminal
         if settings.auth.jwt_secret is None and "HOP_JWT_SECRET_FILE" not in env:
-            env["HOP_JWT_SECRET_FILE"] = str(_dev_jwt_secret(data_dir))
+            env["HOP_JWT_SECRET_FILE"] = str(_dev_secret(data_dir, "jwt-secret"))
+        if settings.webhooks.secret_key is None and "HOP_WEBHOOK_SECRET_KEY_FILE" not in env:
+            env["HOP_WEBHOOK_SECRET_KEY_FILE"] = str(_dev_secret(data_dir, "webhook-secret-key"))
         migrate(db_url)
 
         state_file = data_dir / "dev.json"

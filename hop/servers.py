@@ -33,6 +33,10 @@ def serve_admin(settings: Settings) -> int:
         raise SettingsError("HOP_REDIS_URL: required to run the admin (or use `hop dev`)")
     if settings.auth.jwt_secret is None:
         raise SettingsError("HOP_JWT_SECRET: required to run the admin (32+ random characters)")
+    if settings.webhooks.secret_key is None:
+        raise SettingsError(
+            "HOP_WEBHOOK_SECRET_KEY: required to run the admin (32+ random characters)"
+        )
     Granian(
         "admin.app:create_app",
         factory=True,

@@ -34,6 +34,7 @@ from hop.embedded import EmbeddedPostgres, EmbeddedRedis, free_port, wait_for_po
 
 ROOT = Path(__file__).resolve().parents[1]
 JWT_SECRET = secrets.token_urlsafe(48)
+WEBHOOK_SECRET_KEY = secrets.token_urlsafe(48)
 
 
 def machine() -> str:
@@ -170,6 +171,7 @@ class Stack(contextlib.ExitStack):
             HOP_DATABASE_URL=self.database_url,
             HOP_REDIS_URL=self.redis_url,
             HOP_JWT_SECRET=JWT_SECRET,
+            HOP_WEBHOOK_SECRET_KEY=WEBHOOK_SECRET_KEY,
             HOP_LOG_LEVEL="warning",
             **extra,
         )

@@ -37,6 +37,9 @@ totals AS (
     FROM (SELECT link_id, count(*) AS n FROM inserted GROUP BY link_id) AS per_link
     WHERE links.id = per_link.link_id
 ),
+-- link.clicked is written only for owners with a webhook that wants it: the
+-- events table is an outbox, and storing every click twice for nobody would
+-- double the write volume.
 events AS (
     INSERT INTO events (id, user_id, environment, type, data, created_at)
     SELECT 'evt_c' || i.event_id, l.user_id, l.environment, 'link.clicked',
@@ -46,7 +49,16 @@ events AS (
                               'referrer', nullif(i.referrer, '')),
            i.clicked_at
     FROM inserted i JOIN links l ON l.id = i.link_id
+    WHERE EXISTS (SELECT 1 FROM webhook_targets(l.user_id, l.environment, 'link.clicked'))
+    ORDER BY i.clicked_at, i.event_id
     ON CONFLICT (id) DO NOTHING
+    RETURNING seq, user_id, environment, type
+),
+-- The fan-out of enqueue_event(), set-based (see 0004_webhooks.sql).
+deliveries AS (
+    INSERT INTO webhook_deliveries (id, webhook_id, event_seq)
+    SELECT hop_id('dlv'), t.webhook_id, e.seq
+    FROM events e CROSS JOIN LATERAL webhook_targets(e.user_id, e.environment, e.type) t
 )
 SELECT count(*) FROM inserted
 

@@ -1,6 +1,7 @@
 -- name: store_visits
 -- One statement per batch, like ingest_clicks: store the visits not seen before
--- (of pages that still exist) and write bio.visited for exactly those.
+-- (of pages that still exist) and write bio.visited for exactly those, when the
+-- owner has a webhook that wants it, with its deliveries.
 WITH incoming AS (
     SELECT *
     FROM unnest(%(event_id)s::text[], %(bio_id)s::text[], %(username)s::text[],
@@ -28,7 +29,15 @@ events AS (
                               'referrer', nullif(i.referrer, '')),
            i.visited_at
     FROM inserted i JOIN bio_pages p ON p.id = i.bio_id
+    WHERE EXISTS (SELECT 1 FROM webhook_targets(p.user_id, p.environment, 'bio.visited'))
     ORDER BY i.visited_at, i.event_id
     ON CONFLICT (id) DO NOTHING
+    RETURNING seq, user_id, environment, type
+),
+-- The fan-out of enqueue_event(), set-based (see 0004_webhooks.sql).
+deliveries AS (
+    INSERT INTO webhook_deliveries (id, webhook_id, event_seq)
+    SELECT hop_id('dlv'), t.webhook_id, e.seq
+    FROM events e CROSS JOIN LATERAL webhook_targets(e.user_id, e.environment, e.type) t
 )
 SELECT count(*) FROM inserted

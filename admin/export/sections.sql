@@ -79,3 +79,33 @@ SELECT json_build_object(
 FROM bio_pages p JOIN bio_visits v ON v.bio_id = p.id
 WHERE p.user_id = %(user_id)s AND p.environment = %(environment)s
 ORDER BY v.visited_at, v.event_id
+
+-- name: webhooks
+-- Never the secrets (only whether a previous one is still honoured).
+SELECT json_build_object(
+    'id', w.id, 'endpoint', w.endpoint, 'events', w.events, 'status', w.status,
+    'pauseReason', w.pause_reason,
+    'pausedAt', to_char(w.paused_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'previousSecretValidUntil',
+        to_char(w.previous_secret_expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'createdAt', to_char(w.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'updatedAt', to_char(w.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'deletedAt', to_char(w.deleted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
+FROM webhooks w
+WHERE w.user_id = %(user_id)s AND w.environment = %(environment)s
+ORDER BY w.id
+
+-- name: webhook_attempts
+-- The delivery log: every attempt of every delivery of the caller's webhooks.
+SELECT json_build_object(
+    'id', a.id, 'webhookId', a.webhook_id, 'deliveryId', a.delivery_id,
+    'eventId', e.id, 'eventType', e.type, 'attempt', a.attempt,
+    'statusCode', a.status_code, 'durationMs', a.duration_ms,
+    'response', a.response_body, 'error', a.error, 'succeeded', a.succeeded,
+    'attemptedAt', to_char(a.attempted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
+FROM webhook_attempts a
+JOIN webhooks w ON w.id = a.webhook_id
+JOIN webhook_deliveries d ON d.id = a.delivery_id
+JOIN events e ON e.seq = d.event_seq
+WHERE w.user_id = %(user_id)s AND w.environment = %(environment)s
+ORDER BY a.webhook_id, a.attempted_at, a.id

@@ -39,6 +39,8 @@ SECTIONS: tuple[Section, ...] = (
     Section("qrCodes", "qr_codes", many=True),
     Section("bioPage", "bio_page", many=False),
     Section("bioVisits", "bio_visits", many=True),
+    Section("webhooks", "webhooks", many=True),
+    Section("webhookDeliveries", "webhook_attempts", many=True),
 )
 _key = msgspec.json.encode
 

@@ -1,7 +1,7 @@
 -- name: insert_link
--- The link and its link.created event in one statement (autocommit: atomic, one
--- round trip). The event is written only if the link was: a taken code inserts
--- nothing at all.
+-- The link, its link.created event and the event's webhook deliveries in one
+-- statement (autocommit: atomic, one round trip). The event is written only if the
+-- link was: a taken code inserts nothing at all.
 WITH link AS (
     INSERT INTO links (id, user_id, environment, short_code, long_url, tags, expires_at,
                        redirect_type, forward_query, created_at, updated_at)
@@ -16,6 +16,13 @@ event AS (
     SELECT %(event_id)s, %(user_id)s, %(environment)s, 'link.created', %(event_data)s,
            %(created_at)s
     FROM link
+    RETURNING seq, user_id, environment, type
+),
+-- The fan-out of enqueue_event(), set-based (see 0004_webhooks.sql).
+deliveries AS (
+    INSERT INTO webhook_deliveries (id, webhook_id, event_seq)
+    SELECT hop_id('dlv'), t.webhook_id, e.seq
+    FROM event e CROSS JOIN LATERAL webhook_targets(e.user_id, e.environment, e.type) t
 )
 SELECT count(*) FROM link
 

@@ -1,6 +1,7 @@
-"""`hop worker`: the click consumer (and, as they arrive, the other background jobs).
+"""`hop worker`: the click consumer, the webhook dispatcher and the mailer.
 
-SIGTERM or SIGINT lets the batch in hand finish and be acknowledged, then exits.
+SIGTERM or SIGINT lets the batch in hand finish and be acknowledged and the
+webhook attempts in flight finish and be recorded, then exits.
 At start the worker restores every link's Redis entry from PostgreSQL (Redis is
 a cache, not the record).
 """
@@ -22,6 +23,12 @@ from admin.analytics.enrich import Enricher
 from admin.analytics.ingest import visitor_salt
 from admin.bio.cache import rebuild_bio_pages
 from admin.links.cache import rebuild
+from admin.webhooks.crypto import SecretBox
+from admin.webhooks.dispatcher import Dispatcher
+from admin.webhooks.mail import Mailer, transport_for
+from admin.webhooks.retry import RetryPolicy
+from admin.webhooks.sender import Sender
+from admin.webhooks.ssrf import AddressPolicy
 from admin.worker.clicks import ClickConsumer
 from admin.worker.housekeeping import run_housekeeping
 from common.clientip import parse_networks
@@ -36,6 +43,8 @@ def run(settings: Settings) -> int:
         raise SettingsError("HOP_DATABASE_URL: required to run the worker (or use `hop dev`)")
     if settings.redis_url is None:
         raise SettingsError("HOP_REDIS_URL: required to run the worker (or use `hop dev`)")
+    if settings.webhooks.secret_key is None:
+        raise SettingsError("HOP_WEBHOOK_SECRET_KEY: required to run the worker (or use `hop dev`)")
     configure_logging(settings.log_level, settings.log_format)
     asyncio.run(serve(settings, settings.database_url, settings.redis_url))
     return 0
@@ -66,6 +75,30 @@ async def _start(pool: AsyncConnectionPool, redis: Redis, stop: asyncio.Event) -
     return b""
 
 
+def build_dispatcher(
+    settings: Settings, pool: AsyncConnectionPool, database_url: str
+) -> Dispatcher:
+    hooks = settings.webhooks
+    assert hooks.secret_key is not None  # checked in run()
+    sender = Sender(
+        AddressPolicy(hooks.networks),
+        allow_http=hooks.allow_http,
+        timeout=hooks.timeout,
+        connections=hooks.max_in_flight,
+    )
+    return Dispatcher(
+        pool,
+        sender,
+        SecretBox(hooks.secret_key),
+        RetryPolicy(hooks.retry_schedule),
+        concurrency=hooks.concurrency,
+        max_in_flight=hooks.max_in_flight,
+        poll_interval=hooks.poll_interval,
+        user_agent=f"Hop-Webhooks/1.0 (+{settings.base_url})",
+        listen_url=database_url,
+    )
+
+
 async def serve(settings: Settings, database_url: str, redis_url: str) -> None:
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -73,7 +106,7 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> None:
         loop.add_signal_handler(sig, stop.set)
     redis = Redis.from_url(redis_url, socket_timeout=10, socket_connect_timeout=5)
     async with AsyncConnectionPool(
-        database_url, min_size=1, max_size=4, open=False, name="hop-worker"
+        database_url, min_size=1, max_size=8, open=False, name="hop-worker"
     ) as pool:
         salt = await _start(pool, redis, stop)
         consumer = ClickConsumer(
@@ -85,8 +118,17 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> None:
             claim_idle_ms=settings.worker.claim_idle_ms,
             max_deliveries=settings.worker.max_deliveries,
         )
+        dispatcher = build_dispatcher(settings, pool, database_url)
+        mailer = Mailer(
+            pool,
+            transport_for(settings.mail.smtp_url),
+            settings.mail.sender,
+            poll_interval=max(1.0, settings.webhooks.poll_interval),
+        )
         tasks = [
             asyncio.create_task(consumer.run(), name="clicks"),
+            asyncio.create_task(dispatcher.run(), name="webhooks"),
+            asyncio.create_task(mailer.run(), name="mail"),
             asyncio.create_task(
                 run_housekeeping(pool, settings.limits.idempotency_ttl, stop), name="housekeeping"
             ),
@@ -95,7 +137,8 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> None:
             "worker running", extra={"action": "worker.started", "consumer": consumer.consumer}
         )
         await stop.wait()
-        consumer.stopping.set()
+        for stopping in (consumer.stopping, dispatcher.stopping, mailer.stopping):
+            stopping.set()
         await asyncio.gather(*tasks, return_exceptions=True)
     await redis.aclose()
     logger.info("worker stopped", extra={"action": "worker.stopped", "stored": consumer.stored})

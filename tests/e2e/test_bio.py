@@ -16,7 +16,9 @@ from admin.bio.cache import rebuild_bio_pages
 from common.keys import bio_key
 from tests.support.accounts import Account, create_account
 from tests.support.clicks import USER_AGENTS
+from tests.support.hooks import delivered, subscribe
 from tests.support.processes import HopProcess
+from tests.support.receiver import Receiver
 
 
 def username() -> str:
@@ -25,26 +27,6 @@ def username() -> str:
 
 def put(api: httpx.Client, account: Account, **body: Any) -> httpx.Response:
     return api.put("/v1/bio", json=body, headers=account.headers())
-
-
-def visits(database_url: str, name: str) -> list[dict[str, Any]]:
-    with psycopg.connect(database_url) as conn:
-        rows = conn.execute(
-            "SELECT data FROM events WHERE type = 'bio.visited' AND data->>'username' = %s"
-            " ORDER BY seq",
-            (name,),
-        ).fetchall()
-    return [row[0] for row in rows]
-
-
-def wait_visits(database_url: str, name: str, count: int) -> list[dict[str, Any]]:
-    deadline = time.monotonic() + 30
-    found = visits(database_url, name)
-    while len(found) < count and time.monotonic() < deadline:
-        time.sleep(0.1)
-        found = visits(database_url, name)
-    time.sleep(0.3)  # a visit beyond `count` would be a double count
-    return visits(database_url, name)
 
 
 def test_put_then_public_data_and_the_edge_page(
@@ -119,8 +101,14 @@ def test_put_then_public_data_and_the_edge_page(
 
 
 def test_every_visit_fires_bio_visited_and_is_not_a_click(
-    api: httpx.Client, account: Account, edge_url: str, worker: HopProcess, database_url: str
+    api: httpx.Client,
+    account: Account,
+    edge_url: str,
+    worker: HopProcess,
+    database_url: str,
+    receiver: Receiver,
 ) -> None:
+    subscribe(api, account, receiver, "bio.visited")
     name = username()
     page = put(
         api, account, username=name, displayName="V",
@@ -141,7 +129,7 @@ def test_every_visit_fires_bio_visited_and_is_not_a_click(
         ).status_code
         == 200
     )
-    found = wait_visits(database_url, name, 2)
+    found = delivered(receiver, "bio.visited", 2)
     assert found == [
         {"username": name, "country": None, "device": "mobile", "os": "Android",
          "referrer": referrer},

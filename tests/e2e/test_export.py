@@ -14,6 +14,9 @@ import psycopg
 import pytest
 
 from tests.support.accounts import Account, create_key
+from tests.support.hooks import delivered, subscribe
+from tests.support.processes import HopProcess
+from tests.support.receiver import Receiver
 
 CLICKS = 200_000
 # The admin worker may grow by this much while it streams 200,000 clicks (~90 MB of
@@ -33,9 +36,14 @@ def export(api: httpx.Client, account: Account, environment: str = "live") -> di
 
 
 def test_export_holds_every_kind_of_data_and_no_secret(
-    api: httpx.Client, account: Account, database_url: str
+    api: httpx.Client,
+    account: Account,
+    database_url: str,
+    worker: HopProcess,
+    receiver: Receiver,
 ) -> None:
     headers = account.headers()
+    webhook = subscribe(api, account, receiver, "link.created")
     link = api.post("/v1/links", json={"longUrl": "https://example.com/e"}, headers=headers).json()
     gone = api.post("/v1/links", json={"longUrl": "https://example.com/g"}, headers=headers).json()
     api.delete(f"/v1/links/{gone['id']}", headers=headers)
@@ -51,10 +59,13 @@ def test_export_holds_every_kind_of_data_and_no_secret(
         "/v1/links", json={"longUrl": "https://example.com/t"}, headers=account.headers("test")
     )
 
+    assert len(delivered(receiver, "link.created", 2)) == 2  # the log has attempts to export
+
     document = export(api, account)
     assert list(document) == [
         "format", "version", "exportedAt", "userId", "environment", "profile", "apiKeys",
-        "links", "clicks", "qrCodes", "bioPage", "bioVisits", "complete",
+        "links", "clicks", "qrCodes", "bioPage", "bioVisits", "webhooks", "webhookDeliveries",
+        "complete",
     ]  # fmt: skip
     assert document["format"] == "hop.export"
     assert document["complete"] is True
@@ -72,6 +83,13 @@ def test_export_holds_every_kind_of_data_and_no_secret(
     assert [item["id"] for item in document["qrCodes"]] == [qr["id"]]
     assert document["qrCodes"][0]["payload"] == qr["payload"]
     assert document["bioPage"]["id"] == page["id"]
+    (exported_hook,) = document["webhooks"]
+    assert exported_hook["id"] == webhook["id"]
+    assert "secret" not in exported_hook
+    assert webhook["secret"] not in text
+    attempts = document["webhookDeliveries"]
+    assert {attempt["eventType"] for attempt in attempts} == {"link.created"}
+    assert all(attempt["succeeded"] and attempt["statusCode"] == 200 for attempt in attempts)
 
     sandbox = export(api, account, "test")
     assert sandbox["environment"] == "test"

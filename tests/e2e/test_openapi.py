@@ -48,6 +48,16 @@ def test_document_lists_every_endpoint(api: httpx.Client) -> None:
         ("/v1/bio", "delete"),
         ("/v1/bio/{username}", "get"),
         ("/v1/users/me/export", "post"),
+        ("/v1/webhooks", "post"),
+        ("/v1/webhooks", "get"),
+        ("/v1/webhooks/{webhook_id}", "get"),
+        ("/v1/webhooks/{webhook_id}", "patch"),
+        ("/v1/webhooks/{webhook_id}", "delete"),
+        ("/v1/webhooks/{webhook_id}/resume", "post"),
+        ("/v1/webhooks/{webhook_id}/rotate-secret", "post"),
+        ("/v1/webhooks/{webhook_id}/test", "post"),
+        ("/v1/webhooks/{webhook_id}/deliveries", "get"),
+        ("/v1/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver", "post"),
     } <= paths
     assert document["paths"]["/v1/bio/{username}"]["get"]["security"] == [{}]
     image = document["paths"]["/v1/qr/{qr_id}/image"]["get"]["responses"]

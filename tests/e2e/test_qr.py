@@ -11,8 +11,10 @@ import pytest
 
 from tests.support.accounts import Account
 from tests.support.clicks import USER_AGENTS, wait_for_clicks
+from tests.support.hooks import delivered, subscribe
 from tests.support.processes import HopProcess
 from tests.support.qr import decode_png
+from tests.support.receiver import Receiver
 
 PROBLEM = "application/problem+json"
 IBAN = "DE89370400440532013000"
@@ -201,18 +203,15 @@ def _events(database_url: str, event_type: str, **match: str) -> list[dict[str, 
     return [row[0] for row in rows]
 
 
-def _wait_events(database_url: str, event_type: str, count: int, **match: str) -> list[Any]:
-    deadline = time.monotonic() + 30
-    found = _events(database_url, event_type, **match)
-    while len(found) < count and time.monotonic() < deadline:
-        time.sleep(0.1)
-        found = _events(database_url, event_type, **match)
-    return found
-
-
 def test_a_dynamic_scan_is_a_click_and_fires_qr_scanned(
-    api: httpx.Client, account: Account, edge_url: str, worker: HopProcess, database_url: str
+    api: httpx.Client,
+    account: Account,
+    edge_url: str,
+    worker: HopProcess,
+    database_url: str,
+    receiver: Receiver,
 ) -> None:
+    subscribe(api, account, receiver, "qr.created", "qr.scanned")
     code = created(api, account, type="url", data={"url": "https://example.com/menu"})
     (created_event,) = _events(database_url, "qr.created", id=code["id"])
     assert created_event["payload"] == code["payload"]
@@ -223,7 +222,10 @@ def test_a_dynamic_scan_is_a_click_and_fires_qr_scanned(
     clicks = api.get(f"/v1/links/{code['linkId']}/clicks", headers=account.headers()).json()
     assert clicks["totals"]["total"] == 1
     assert clicks["clicks"][0]["isQr"] is True
-    (event,) = _wait_events(database_url, "qr.scanned", 1, qrId=code["id"])
+    # ...and reaches the webhook registered for it, signed.
+    (created_data,) = delivered(receiver, "qr.created", 1)
+    assert created_data["id"] == code["id"]
+    (event,) = delivered(receiver, "qr.scanned", 1)
     short_code = code["payload"].rsplit("/", 1)[1]
     assert event == {
         "qrId": code["id"],
@@ -252,8 +254,13 @@ def test_a_dynamic_scan_is_a_click_and_fires_qr_scanned(
 
 
 def test_a_link_code_marks_scans_of_an_existing_link(
-    api: httpx.Client, account: Account, worker: HopProcess, database_url: str
+    api: httpx.Client,
+    account: Account,
+    worker: HopProcess,
+    database_url: str,
+    receiver: Receiver,
 ) -> None:
+    subscribe(api, account, receiver, "qr.scanned")
     link = api.post(
         "/v1/links", json={"longUrl": "https://example.com/page?x=1"}, headers=account.headers()
     ).json()
@@ -265,8 +272,9 @@ def test_a_link_code_marks_scans_of_an_existing_link(
     assert wait_for_clicks(database_url, [link["id"]], 2) == 2
     history = api.get(f"/v1/links/{link['id']}/clicks", headers=account.headers()).json()
     assert sorted(click["isQr"] for click in history["clicks"]) == [False, True]
-    (event,) = _wait_events(database_url, "qr.scanned", 1, qrId=code["id"])
+    (event,) = delivered(receiver, "qr.scanned", 1)
     assert event["linkId"] == link["id"]
+    assert event["qrId"] == code["id"]
     # One live code per link: a second is a conflict naming the field.
     second = create(api, account, type="link", data={"linkId": link["id"]})
     assert second.status_code == 409

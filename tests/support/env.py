@@ -5,6 +5,9 @@ from __future__ import annotations
 from tests.support.processes import clean_environment
 
 JWT_SECRET = "test-jwt-secret-that-is-long-enough-0123456789"
+WEBHOOK_SECRET_KEY = "test-webhook-secret-key-long-enough-0123456789"
+# Test processes deliver to loopback receivers only: never anywhere else.
+LOOPBACK_NETWORKS = "127.0.0.0/8,::1/128"
 # Small enough to reach in a test, for accounts on the free plan; pro is effectively unlimited.
 FREE_PER_MINUTE = 8
 
@@ -15,6 +18,9 @@ def stack_environment(database_url: str, redis_url: str, **extra: str) -> dict[s
             "HOP_DATABASE_URL": database_url,
             "HOP_REDIS_URL": redis_url,
             "HOP_JWT_SECRET": JWT_SECRET,
+            "HOP_WEBHOOK_SECRET_KEY": WEBHOOK_SECRET_KEY,
+            "HOP_WEBHOOK_ALLOW_HTTP": "true",
+            "HOP_WEBHOOK_NETWORKS": LOOPBACK_NETWORKS,
             "HOP_LOG_LEVEL": "warning",
             "HOP_LIMIT_FREE_PER_MINUTE": str(FREE_PER_MINUTE),
             "HOP_LIMIT_PRO_PER_MINUTE": "1000000",

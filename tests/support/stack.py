@@ -14,7 +14,7 @@ from pathlib import Path
 import httpx
 import redis
 
-from common.keys import link_key
+from common.keys import CLICK_CONSUMER_GROUP, CLICK_STREAM, link_key
 from hop.embedded import EmbeddedRedis, free_port
 from tests.support.env import stack_environment
 from tests.support.processes import HopProcess, start_http_server
@@ -33,12 +33,16 @@ class Stack:
         )
         self.edge: HopProcess | None = None
         self.workers: list[HopProcess] = []
+        self._names: dict[str, HopProcess] = {}
 
     @property
     def redis(self) -> redis.Redis:
         return redis.Redis.from_url(self.redis_url)
 
     def start_edge(self) -> None:
+        # The link cache in this Redis is filled by the workers' start-up rebuild: a
+        # worker started just before must be done with it before redirects are tried.
+        self._wait_for_consumers()
         self.edge = start_http_server(
             ["edge"], self.env, self.root / "edge.log", f"{self.edge_url}/_health", self.edge_port
         )
@@ -48,6 +52,7 @@ class Stack:
             ["worker"], {**self.env, "HOP_WORKER_NAME": name}, self.root / f"worker-{name}.log"
         ).start()
         self.workers.append(worker)
+        self._names[name] = worker
         return worker
 
     def wait_for_links(self, codes: list[str], timeout: float = 30) -> None:
@@ -58,6 +63,24 @@ class Stack:
             if time.monotonic() > deadline:
                 raise TimeoutError("links were not restored into Redis")
             time.sleep(0.05)
+
+    def _wait_for_consumers(self, timeout: float = 30) -> None:
+        """Until every running worker reads the click stream (it rebuilt the cache first)."""
+        deadline = time.monotonic() + timeout
+        with redis.Redis.from_url(self.redis_url) as store:
+            while time.monotonic() < deadline:
+                running = {
+                    name
+                    for name, worker in self._names.items()
+                    if worker.process is not None and worker.process.poll() is None
+                }
+                try:
+                    consumers = store.xinfo_consumers(CLICK_STREAM, CLICK_CONSUMER_GROUP)
+                except redis.ResponseError:  # no stream or group yet
+                    consumers = []
+                if running <= {consumer["name"].decode() for consumer in consumers}:
+                    return
+                time.sleep(0.05)
 
     def kill(self, worker: HopProcess) -> None:
         worker.stop(signal.SIGKILL)

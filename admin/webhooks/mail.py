@@ -1,0 +1,187 @@
+"""Owner e-mails: composed into ``mail_outbox`` in the transaction that decides
+them (one pause, one row), sent by the worker's mailer over SMTP.
+
+Sending is at least once: a mailer that dies between the SMTP answer and its
+commit sends that mail again. With no ``HOP_SMTP_URL`` (``hop dev``) mails are
+written to the log instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import smtplib
+import ssl
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from email.message import EmailMessage
+from email.utils import formatdate, make_msgid
+from typing import Protocol
+from urllib.parse import unquote, urlsplit
+
+import psycopg
+from psycopg_pool import AsyncConnectionPool
+
+from common.timefmt import utc_now
+
+logger = logging.getLogger(__name__)
+SMTP_TIMEOUT_SECONDS = 30.0
+_MAX_BACKOFF_SECONDS = 3600.0
+
+_CLAIM = """
+SELECT id, recipient, subject, body, attempts FROM mail_outbox
+WHERE sent_at IS NULL AND next_attempt_at <= %(now)s
+ORDER BY next_attempt_at
+LIMIT 1
+FOR UPDATE SKIP LOCKED
+"""
+_SENT = "UPDATE mail_outbox SET sent_at = %(now)s, attempts = attempts + 1 WHERE id = %(id)s"
+_FAILED = """
+UPDATE mail_outbox SET attempts = attempts + 1, next_attempt_at = %(next)s, last_error = %(error)s
+WHERE id = %(id)s
+"""
+
+
+def pause_notice(
+    *, webhook_id: str, endpoint: str, reason: str, failures: int, last_error: str
+) -> tuple[str, str]:
+    """Subject and body of the e-mail sent when a webhook is paused."""
+    why = (
+        "its endpoint answered 410 Gone"
+        if reason == "gone"
+        else f"{failures} delivery attempts in a row failed"
+    )
+    subject = f"Hop: webhook {webhook_id} is paused"
+    body = (
+        f"Your webhook {webhook_id} ({endpoint}) was paused because {why}.\n"
+        f"Last error: {last_error or 'none recorded'}\n\n"
+        "No event is lost: new events are queued while the webhook is paused.\n"
+        "Once the endpoint works again, resume it with\n"
+        f"POST /v1/webhooks/{webhook_id}/resume\n"
+        "and the queued events are delivered in order.\n"
+    )
+    return subject, body
+
+
+class Transport(Protocol):
+    async def send(self, message: EmailMessage) -> None: ...
+
+
+class LogTransport:
+    """Development: the mail goes to the log, whole."""
+
+    async def send(self, message: EmailMessage) -> None:
+        logger.warning(
+            "e-mail not sent (HOP_SMTP_URL is unset); it is written here instead",
+            extra={
+                "action": "mail.logged",
+                "to": message["To"],
+                "subject": message["Subject"],
+                "body": message.get_content(),
+            },
+        )
+
+
+class SmtpTransport:
+    """``smtp://[user:pass@]host[:25]``, ``smtp+starttls://…:587`` or ``smtps://…:465``."""
+
+    def __init__(self, url: str) -> None:
+        parts = urlsplit(url)
+        self.scheme = parts.scheme
+        self.host = parts.hostname or "localhost"
+        self.port = parts.port or {"smtps": 465, "smtp+starttls": 587}.get(parts.scheme, 25)
+        self.user = unquote(parts.username) if parts.username else None
+        self.password = unquote(parts.password) if parts.password else None
+
+    def _send(self, message: EmailMessage) -> None:
+        context = ssl.create_default_context()
+        client: smtplib.SMTP
+        if self.scheme == "smtps":
+            client = smtplib.SMTP_SSL(
+                self.host, self.port, timeout=SMTP_TIMEOUT_SECONDS, context=context
+            )
+        else:
+            client = smtplib.SMTP(self.host, self.port, timeout=SMTP_TIMEOUT_SECONDS)
+        with client:
+            if self.scheme == "smtp+starttls":
+                client.starttls(context=context)
+            if self.user is not None:
+                client.login(self.user, self.password or "")
+            client.send_message(message)
+
+    async def send(self, message: EmailMessage) -> None:
+        await asyncio.to_thread(self._send, message)
+
+
+def transport_for(smtp_url: str | None) -> Transport:
+    return SmtpTransport(smtp_url) if smtp_url else LogTransport()
+
+
+def compose(sender: str, recipient: str, subject: str, body: str) -> EmailMessage:
+    message = EmailMessage()
+    message["From"] = sender
+    message["To"] = recipient
+    message["Subject"] = subject
+    message["Date"] = formatdate(usegmt=True)
+    message["Message-ID"] = make_msgid(domain="hop")
+    message.set_content(body)
+    return message
+
+
+class Mailer:
+    def __init__(
+        self,
+        pool: AsyncConnectionPool,
+        transport: Transport,
+        sender: str,
+        *,
+        poll_interval: float,
+        clock: Callable[[], datetime] = utc_now,
+    ) -> None:
+        self.pool = pool
+        self.transport = transport
+        self.sender = sender
+        self.poll_interval = poll_interval
+        self.clock = clock
+        self.stopping = asyncio.Event()
+        self.sent = 0
+
+    async def send_due(self) -> int:
+        """Send every due mail, one transaction each; return how many went out."""
+        count = 0
+        while not self.stopping.is_set():
+            async with self.pool.connection() as conn, conn.transaction():
+                cursor = await conn.execute(_CLAIM, {"now": self.clock()})
+                row = await cursor.fetchone()
+                if row is None:
+                    return count
+                mail_id, recipient, subject, body, attempts = row
+                try:
+                    await self.transport.send(compose(self.sender, recipient, subject, body))
+                except (OSError, smtplib.SMTPException) as exc:
+                    delay = min(_MAX_BACKOFF_SECONDS, 30.0 * 2**attempts)
+                    next_at = self.clock() + timedelta(seconds=delay)
+                    await conn.execute(_FAILED, {"id": mail_id, "next": next_at, "error": str(exc)})
+                    logger.warning(
+                        "e-mail not sent; will retry",
+                        extra={"action": "mail.retry", "mail": mail_id, "error": str(exc)},
+                    )
+                    continue
+                await conn.execute(_SENT, {"id": mail_id, "now": self.clock()})
+                logger.info("e-mail sent", extra={"action": "mail.sent", "mail": mail_id})
+                count += 1
+                self.sent += 1
+        return count
+
+    async def run(self) -> None:
+        while not self.stopping.is_set():
+            try:
+                await self.send_due()
+            except (psycopg.OperationalError, OSError) as exc:
+                logger.warning(
+                    "mailer waiting for PostgreSQL",
+                    extra={"action": "mail.db_error", "error": str(exc)},
+                )
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.stopping.wait(), self.poll_interval)

@@ -1,0 +1,186 @@
+"""SQL for the webhooks API (queries.sql); the dispatcher's SQL is in dispatch.sql."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, TypeVar
+
+import msgspec
+import psycopg
+from psycopg.rows import class_row
+from psycopg.types.json import Jsonb
+
+from admin.auth.principal import Principal
+from admin.db import load_queries
+
+_SQL = load_queries(__file__)
+R = TypeVar("R")
+
+
+class WebhookRow(msgspec.Struct, kw_only=True):
+    id: str
+    endpoint: str
+    events: list[str]
+    status: str
+    pause_reason: str | None
+    paused_at: datetime | None
+    failure_streak: int
+    previous_secret_expires_at: datetime | None
+    created_at: datetime
+    updated_at: datetime
+
+
+class DeliveryRow(msgspec.Struct, kw_only=True):
+    id: str
+    event_id: str
+    event_type: str
+    state: str
+    attempts: int
+    next_attempt_at: datetime | None
+
+
+class AttemptRow(msgspec.Struct, kw_only=True):
+    id: str
+    delivery_id: str
+    event_id: str
+    event_type: str
+    attempt: int
+    status_code: int | None
+    duration_ms: int
+    response_body: str | None
+    error: str | None
+    succeeded: bool
+    attempted_at: datetime
+
+
+def _owner(principal: Principal) -> dict[str, Any]:
+    return {"user_id": principal.user_id, "environment": principal.environment}
+
+
+async def _one(
+    conn: psycopg.AsyncConnection, row: type[R], query: str, params: dict[str, Any]
+) -> R | None:
+    async with conn.cursor(row_factory=class_row(row)) as cursor:
+        await cursor.execute(_SQL[query], params)
+        return await cursor.fetchone()
+
+
+async def _all(
+    conn: psycopg.AsyncConnection, row: type[R], query: str, params: dict[str, Any]
+) -> list[R]:
+    async with conn.cursor(row_factory=class_row(row)) as cursor:
+        await cursor.execute(_SQL[query], params)
+        return await cursor.fetchall()
+
+
+async def count_webhooks(conn: psycopg.AsyncConnection, principal: Principal) -> int:
+    cursor = await conn.execute(_SQL["count_webhooks"], _owner(principal))
+    row = await cursor.fetchone()
+    return int(row[0]) if row else 0
+
+
+async def insert_webhook(
+    conn: psycopg.AsyncConnection, principal: Principal, values: dict[str, Any]
+) -> WebhookRow:
+    row = await _one(conn, WebhookRow, "insert_webhook", {**values, **_owner(principal)})
+    assert row is not None
+    return row
+
+
+async def get_webhook(
+    conn: psycopg.AsyncConnection, principal: Principal, webhook_id: str
+) -> WebhookRow | None:
+    return await _one(conn, WebhookRow, "webhook_by_id", {"id": webhook_id, **_owner(principal)})
+
+
+async def list_webhooks(
+    conn: psycopg.AsyncConnection, principal: Principal, *, before: str | None, limit: int
+) -> list[WebhookRow]:
+    params = {"before": before, "limit": limit, **_owner(principal)}
+    return await _all(conn, WebhookRow, "list_webhooks", params)
+
+
+async def update_webhook(
+    conn: psycopg.AsyncConnection,
+    principal: Principal,
+    webhook_id: str,
+    *,
+    endpoint: str | None,
+    events: list[str] | None,
+) -> WebhookRow | None:
+    params = {"id": webhook_id, "endpoint": endpoint, "events": events, **_owner(principal)}
+    return await _one(conn, WebhookRow, "update_webhook", params)
+
+
+async def delete_webhook(
+    conn: psycopg.AsyncConnection, principal: Principal, webhook_id: str
+) -> bool:
+    cursor = await conn.execute(_SQL["delete_webhook"], {"id": webhook_id, **_owner(principal)})
+    return await cursor.fetchone() is not None
+
+
+async def resume_webhook(
+    conn: psycopg.AsyncConnection, principal: Principal, webhook_id: str
+) -> WebhookRow | None:
+    row = await _one(conn, WebhookRow, "resume_webhook", {"id": webhook_id, **_owner(principal)})
+    if row is not None:
+        await conn.execute(_SQL["make_backlog_due"], {"id": webhook_id})
+        await conn.execute(_SQL["wake_dispatchers"])
+    return row
+
+
+async def rotate_secret(
+    conn: psycopg.AsyncConnection, principal: Principal, webhook_id: str, sealed: bytes
+) -> datetime | None:
+    params = {"id": webhook_id, "secret": sealed, **_owner(principal)}
+    cursor = await conn.execute(_SQL["rotate_secret"], params)
+    row = await cursor.fetchone()
+    return row[0] if row else None
+
+
+async def enqueue_test_event(
+    conn: psycopg.AsyncConnection,
+    principal: Principal,
+    webhook_id: str,
+    *,
+    event_id: str,
+    event_type: str,
+    data: dict[str, Any],
+) -> DeliveryRow:
+    params = {
+        "webhook_id": webhook_id,
+        "event_id": event_id,
+        "event_type": event_type,
+        "data": Jsonb(data),
+    }
+    row = await _one(conn, DeliveryRow, "enqueue_test_event", {**params, **_owner(principal)})
+    assert row is not None
+    return row
+
+
+async def redeliver(
+    conn: psycopg.AsyncConnection, webhook_id: str, delivery_id: str
+) -> DeliveryRow | None:
+    params = {"webhook_id": webhook_id, "delivery_id": delivery_id}
+    row = await _one(conn, DeliveryRow, "redeliver", params)
+    if row is not None:
+        await conn.execute(_SQL["wake_dispatchers"])
+    return row
+
+
+async def delivery_exists(conn: psycopg.AsyncConnection, webhook_id: str, delivery_id: str) -> bool:
+    params = {"webhook_id": webhook_id, "delivery_id": delivery_id}
+    cursor = await conn.execute(_SQL["delivery_exists"], params)
+    return await cursor.fetchone() is not None
+
+
+async def list_attempts(
+    conn: psycopg.AsyncConnection,
+    webhook_id: str,
+    *,
+    before: str | None,
+    event_id: str | None,
+    limit: int,
+) -> list[AttemptRow]:
+    params = {"webhook_id": webhook_id, "before": before, "event_id": event_id, "limit": limit}
+    return await _all(conn, AttemptRow, "list_attempts", params)

@@ -1,0 +1,122 @@
+"""Wire formats of the webhooks API (spec §2 and §4, DESIGN §5)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+from msgspec import UNSET, Meta, UnsetType
+
+from admin.urls import MAX_URL_LENGTH
+
+MAX_EVENT_TYPES = 20
+ALL_EVENTS = "*"
+AUTO_SECRET = "auto"  # noqa: S105 - the request for a generated secret
+EventName = Literal[
+    "link.created",
+    "link.updated",
+    "link.deleted",
+    "link.clicked",
+    "qr.created",
+    "qr.scanned",
+    "bio.visited",
+    "security.flagged",
+    "*",
+]
+Endpoint = Annotated[
+    str,
+    Meta(
+        min_length=1,
+        max_length=MAX_URL_LENGTH,
+        description="The receiving URL: https, on a public address.",
+    ),
+]
+EventNames = Annotated[
+    list[EventName],
+    Meta(
+        min_length=1,
+        max_length=MAX_EVENT_TYPES,
+        description='Event types of spec §6 to send, or ["*"] for every type.',
+    ),
+]
+SecretText = Annotated[
+    str,
+    Meta(
+        pattern=r"^(?:auto|[\x21-\x7e]{24,128})$",
+        description='"auto" to have a whsec_ secret generated, or your own 24-128 visible '
+        "ASCII characters.",
+    ),
+]
+
+
+class WebhookCreate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename="camel"):
+    endpoint: Endpoint
+    events: EventNames
+    secret: SecretText = AUTO_SECRET
+
+
+class WebhookUpdate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename="camel"):
+    """Only the fields sent change."""
+
+    endpoint: Endpoint | UnsetType = UNSET
+    events: EventNames | UnsetType = UNSET
+
+
+class Webhook(msgspec.Struct, kw_only=True, rename="camel"):
+    id: str
+    endpoint: str
+    events: list[str]
+    status: Literal["active", "paused"]
+    pause_reason: Literal["failures", "gone"] | None
+    paused_at: str | None
+    failure_streak: int
+    previous_secret_expires_at: str | None
+    created_at: str
+    updated_at: str
+
+
+class WebhookCreated(Webhook, kw_only=True):
+    """The new webhook with its signing secret, shown this once."""
+
+    secret: str
+
+
+class WebhookPage(msgspec.Struct, kw_only=True, rename="camel"):
+    data: list[Webhook]
+    next_cursor: str | None
+
+
+class SecretRotated(msgspec.Struct, kw_only=True, rename="camel"):
+    """The new secret, shown this once; the previous one signs too until the time given."""
+
+    id: str
+    secret: str
+    previous_secret_expires_at: str
+
+
+class Delivery(msgspec.Struct, kw_only=True, rename="camel"):
+    id: str
+    event_id: str
+    event_type: str
+    state: Literal["pending", "succeeded", "failed"]
+    attempts: int
+    next_attempt_at: str | None
+
+
+class Attempt(msgspec.Struct, kw_only=True, rename="camel"):
+    id: str
+    delivery_id: str
+    event_id: str
+    event_type: str
+    attempt: int
+    status_code: int | None
+    duration_ms: int
+    response_body: str | None
+    error: str | None
+    succeeded: bool
+    attempted_at: str
+
+
+class AttemptPage(msgspec.Struct, kw_only=True, rename="camel"):
+    data: list[Attempt]
+    next_cursor: str | None

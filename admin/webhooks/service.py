@@ -1,0 +1,253 @@
+"""Webhook management: register, change, pause/resume, rotate, test, the attempt log."""
+
+from __future__ import annotations
+
+import base64
+from datetime import datetime
+from typing import Literal
+
+import msgspec
+from msgspec import UNSET
+
+from admin.auth.principal import Principal
+from admin.db import Database
+from admin.errors import Conflict, FieldError, NotFound, validation
+from admin.webhooks import repository as repo
+from admin.webhooks.crypto import SecretBox, new_signing_secret
+from admin.webhooks.schemas import (
+    ALL_EVENTS,
+    AUTO_SECRET,
+    Attempt,
+    AttemptPage,
+    Delivery,
+    SecretRotated,
+    Webhook,
+    WebhookCreate,
+    WebhookCreated,
+    WebhookPage,
+    WebhookUpdate,
+)
+from admin.webhooks.ssrf import AddressPolicy, RefusedEndpoint, parse_endpoint, resolve_checked
+from common.events import WEBHOOK_TEST_EVENT
+from common.ids import new_id
+from common.timefmt import iso_utc
+
+MAX_WEBHOOKS = 20  # per account and environment: each one multiplies every event
+MAX_PAGE_SIZE = 200
+_PAUSE_REASONS: dict[str, Literal["failures", "gone"]] = {"failures": "failures", "gone": "gone"}
+_STATES: dict[str, Literal["pending", "succeeded", "failed"]] = {
+    "pending": "pending",
+    "succeeded": "succeeded",
+    "failed": "failed",
+}
+
+
+def _time(moment: datetime | None) -> str | None:
+    return iso_utc(moment) if moment is not None else None
+
+
+def to_resource(row: repo.WebhookRow) -> Webhook:
+    return Webhook(
+        id=row.id,
+        endpoint=row.endpoint,
+        events=row.events,
+        status="paused" if row.status == "paused" else "active",
+        pause_reason=_PAUSE_REASONS.get(row.pause_reason or ""),
+        paused_at=_time(row.paused_at),
+        failure_streak=row.failure_streak,
+        previous_secret_expires_at=_time(row.previous_secret_expires_at),
+        created_at=iso_utc(row.created_at),
+        updated_at=iso_utc(row.updated_at),
+    )
+
+
+def _delivery(row: repo.DeliveryRow) -> Delivery:
+    return Delivery(
+        id=row.id,
+        event_id=row.event_id,
+        event_type=row.event_type,
+        state=_STATES[row.state],
+        attempts=row.attempts,
+        next_attempt_at=_time(row.next_attempt_at) if row.state == "pending" else None,
+    )
+
+
+def _attempt(row: repo.AttemptRow) -> Attempt:
+    return Attempt(
+        id=row.id,
+        delivery_id=row.delivery_id,
+        event_id=row.event_id,
+        event_type=row.event_type,
+        attempt=row.attempt,
+        status_code=row.status_code,
+        duration_ms=row.duration_ms,
+        response_body=row.response_body,
+        error=row.error,
+        succeeded=row.succeeded,
+        attempted_at=iso_utc(row.attempted_at),
+    )
+
+
+def encode_cursor(row_id: str) -> str:
+    return base64.urlsafe_b64encode(row_id.encode()).decode().rstrip("=")
+
+
+def decode_cursor(cursor: str, prefix: str) -> str:
+    try:
+        row_id = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
+    except ValueError:  # binascii.Error, non-ASCII input, invalid UTF-8
+        row_id = ""
+    if not row_id.startswith(prefix) or not row_id.isascii() or not row_id.isprintable():
+        raise validation([FieldError("cursor", "is not a cursor this API returned")])
+    return row_id
+
+
+def _event_names(names: list[str]) -> list[str]:
+    """Duplicates folded, order kept; ``*`` anywhere means every type."""
+    return [ALL_EVENTS] if ALL_EVENTS in names else list(dict.fromkeys(names))
+
+
+class WebhookService:
+    def __init__(
+        self, db: Database, box: SecretBox, policy: AddressPolicy, *, allow_http: bool
+    ) -> None:
+        self.db = db
+        self.box = box
+        self.policy = policy
+        self.allow_http = allow_http
+
+    async def _check_endpoint(self, endpoint: str) -> None:
+        try:
+            parts = parse_endpoint(endpoint, allow_http=self.allow_http)
+            await resolve_checked(parts, self.policy)
+        except RefusedEndpoint as exc:
+            raise validation([FieldError("endpoint", str(exc))]) from None
+
+    async def create(self, principal: Principal, data: WebhookCreate) -> WebhookCreated:
+        await self._check_endpoint(data.endpoint)
+        secret = new_signing_secret() if data.secret == AUTO_SECRET else data.secret
+        webhook_id = new_id("wh")
+        async with self.db.transaction() as conn:
+            if await repo.count_webhooks(conn, principal) >= MAX_WEBHOOKS:
+                raise validation(
+                    [FieldError("endpoint", f"an account may register at most {MAX_WEBHOOKS}")]
+                )
+            row = await repo.insert_webhook(
+                conn,
+                principal,
+                {
+                    "id": webhook_id,
+                    "endpoint": data.endpoint,
+                    "events": _event_names(list(data.events)),
+                    "secret": self.box.seal(secret, webhook_id),
+                },
+            )
+        return WebhookCreated(**msgspec.structs.asdict(to_resource(row)), secret=secret)
+
+    async def get(self, principal: Principal, webhook_id: str) -> Webhook:
+        async with self.db.transaction() as conn:
+            row = await repo.get_webhook(conn, principal, webhook_id)
+        if row is None:
+            raise NotFound(f"No webhook with id {webhook_id!r}.")
+        return to_resource(row)
+
+    async def list(self, principal: Principal, *, limit: int, cursor: str | None) -> WebhookPage:
+        if not 1 <= limit <= MAX_PAGE_SIZE:
+            raise validation([FieldError("limit", f"must be between 1 and {MAX_PAGE_SIZE}")])
+        before = decode_cursor(cursor, "wh_") if cursor else None
+        async with self.db.transaction() as conn:
+            rows = await repo.list_webhooks(conn, principal, before=before, limit=limit + 1)
+        more = len(rows) > limit
+        rows = rows[:limit]
+        return WebhookPage(
+            data=[to_resource(row) for row in rows],
+            next_cursor=encode_cursor(rows[-1].id) if more else None,
+        )
+
+    async def update(self, principal: Principal, webhook_id: str, data: WebhookUpdate) -> Webhook:
+        endpoint = data.endpoint if data.endpoint is not UNSET else None
+        if endpoint is not None:
+            await self._check_endpoint(endpoint)
+        events = _event_names(list(data.events)) if data.events is not UNSET else None
+        async with self.db.transaction() as conn:
+            row = await repo.update_webhook(
+                conn, principal, webhook_id, endpoint=endpoint, events=events
+            )
+        if row is None:
+            raise NotFound(f"No webhook with id {webhook_id!r}.")
+        return to_resource(row)
+
+    async def delete(self, principal: Principal, webhook_id: str) -> None:
+        async with self.db.transaction() as conn:
+            if not await repo.delete_webhook(conn, principal, webhook_id):
+                raise NotFound(f"No webhook with id {webhook_id!r}.")
+
+    async def resume(self, principal: Principal, webhook_id: str) -> Webhook:
+        async with self.db.transaction() as conn:
+            row = await repo.resume_webhook(conn, principal, webhook_id)
+        if row is None:
+            raise NotFound(f"No webhook with id {webhook_id!r}.")
+        return to_resource(row)
+
+    async def rotate_secret(self, principal: Principal, webhook_id: str) -> SecretRotated:
+        secret = new_signing_secret()
+        async with self.db.transaction() as conn:
+            expires = await repo.rotate_secret(
+                conn, principal, webhook_id, self.box.seal(secret, webhook_id)
+            )
+        if expires is None:
+            raise NotFound(f"No webhook with id {webhook_id!r}.")
+        return SecretRotated(
+            id=webhook_id, secret=secret, previous_secret_expires_at=iso_utc(expires)
+        )
+
+    async def send_test(self, principal: Principal, webhook_id: str) -> Delivery:
+        event_id = new_id("evt")
+        async with self.db.transaction() as conn:
+            if await repo.get_webhook(conn, principal, webhook_id) is None:
+                raise NotFound(f"No webhook with id {webhook_id!r}.")
+            row = await repo.enqueue_test_event(
+                conn,
+                principal,
+                webhook_id,
+                event_id=event_id,
+                event_type=WEBHOOK_TEST_EVENT,
+                data={"webhookId": webhook_id, "message": "A test event sent from the Hop API."},
+            )
+        return _delivery(row)
+
+    async def attempts(
+        self,
+        principal: Principal,
+        webhook_id: str,
+        *,
+        limit: int,
+        cursor: str | None,
+        event_id: str | None,
+    ) -> AttemptPage:
+        if not 1 <= limit <= MAX_PAGE_SIZE:
+            raise validation([FieldError("limit", f"must be between 1 and {MAX_PAGE_SIZE}")])
+        before = decode_cursor(cursor, "att_") if cursor else None
+        async with self.db.transaction() as conn:
+            if await repo.get_webhook(conn, principal, webhook_id) is None:
+                raise NotFound(f"No webhook with id {webhook_id!r}.")
+            rows = await repo.list_attempts(
+                conn, webhook_id, before=before, event_id=event_id, limit=limit + 1
+            )
+        more = len(rows) > limit
+        rows = rows[:limit]
+        return AttemptPage(
+            data=[_attempt(row) for row in rows],
+            next_cursor=encode_cursor(rows[-1].id) if more else None,
+        )
+
+    async def redeliver(self, principal: Principal, webhook_id: str, delivery_id: str) -> Delivery:
+        async with self.db.transaction() as conn:
+            if await repo.get_webhook(conn, principal, webhook_id) is None:
+                raise NotFound(f"No webhook with id {webhook_id!r}.")
+            row = await repo.redeliver(conn, webhook_id, delivery_id)
+            if row is None:
+                if await repo.delivery_exists(conn, webhook_id, delivery_id):
+                    raise Conflict("An attempt of this delivery is in flight; retry shortly.")
+                raise NotFound(f"No delivery with id {delivery_id!r} for this webhook.")
+        return _delivery(row)

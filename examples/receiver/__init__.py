@@ -1,0 +1,1 @@
+"""The reference webhook receiver: verify, deduplicate, then handle (see README.md here)."""

@@ -1,0 +1,245 @@
+"""/v1/webhooks: registration per spec §4, management, secrets shown once, problem+json."""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import httpx
+import psycopg
+import pytest
+
+from tests.support.accounts import Account, create_key
+from tests.support.env import stack_environment
+from tests.support.processes import free_port, start_http_server
+
+# The session admin may deliver to loopback only (tests/support/env.py); nothing
+# listens on port 9 there, so whatever the session worker tries goes nowhere.
+ENDPOINT = "http://127.0.0.1:9/hooks"
+
+
+def create(api: httpx.Client, account: Account, **body: object) -> httpx.Response:
+    payload = {"endpoint": ENDPOINT, "events": ["link.created"], **body}
+    return api.post("/v1/webhooks", json=payload, headers=account.headers())
+
+
+def test_register_with_a_generated_secret(api: httpx.Client, account: Account) -> None:
+    response = api.post(
+        "/v1/webhooks",
+        json={"endpoint": ENDPOINT, "events": ["link.created", "link.clicked"], "secret": "auto"},
+        headers=account.headers(),
+    )
+    assert response.status_code == 201, response.text
+    body = response.json()
+    assert body["id"].startswith("wh_")
+    assert body["endpoint"] == ENDPOINT
+    assert body["events"] == ["link.created", "link.clicked"]
+    assert body["status"] == "active"
+    assert response.headers["location"] == f"/v1/webhooks/{body['id']}"
+    secret = body["secret"]
+    assert secret.startswith("whsec_")
+    assert len(base64.urlsafe_b64decode(secret[6:] + "=")) >= 32
+
+    shown = api.get(f"/v1/webhooks/{body['id']}", headers=account.headers()).json()
+    assert "secret" not in shown
+    assert shown == {key: value for key, value in body.items() if key != "secret"}
+    listed = api.get("/v1/webhooks", headers=account.headers()).json()
+    assert [hook["id"] for hook in listed["data"]] == [body["id"]]
+    assert all("secret" not in hook for hook in listed["data"])
+
+
+def test_secret_is_stored_encrypted(api: httpx.Client, account: Account, database_url: str) -> None:
+    body = create(api, account, secret="my-own-secret-of-24-chars-or-more").json()
+    assert body["secret"] == "my-own-secret-of-24-chars-or-more"
+    with psycopg.connect(database_url) as conn:
+        row = conn.execute("SELECT secret FROM webhooks WHERE id = %s", (body["id"],)).fetchone()
+    assert row is not None
+    assert b"my-own-secret" not in bytes(row[0])
+
+
+def test_defaults_and_all_events(api: httpx.Client, account: Account) -> None:
+    response = api.post(
+        "/v1/webhooks", json={"endpoint": ENDPOINT, "events": ["*"]}, headers=account.headers()
+    )
+    assert response.status_code == 201
+    assert response.json()["events"] == ["*"]
+    assert response.json()["secret"].startswith("whsec_")
+    folded = create(api, account, events=["link.created", "link.created", "*", "qr.scanned"])
+    assert folded.json()["events"] == ["*"]
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "field"),
+    [
+        ({"events": ["link.created"]}, 400, "endpoint"),
+        ({"endpoint": ENDPOINT}, 400, "events"),
+        ({"endpoint": ENDPOINT, "events": ["link.exploded"]}, 422, "events[0]"),
+        ({"endpoint": ENDPOINT, "events": []}, 422, "events"),
+        ({"endpoint": ENDPOINT, "events": "link.created"}, 422, "events"),
+        ({"endpoint": ENDPOINT, "events": ["webhook.test"]}, 422, "events[0]"),
+        ({"endpoint": ENDPOINT, "events": ["*"], "secret": "too-short"}, 422, "secret"),
+        ({"endpoint": ENDPOINT, "events": ["*"], "secret": "has spaces " * 3}, 422, "secret"),
+        ({"endpoint": "ftp://127.0.0.1/x", "events": ["*"]}, 422, "endpoint"),
+        ({"endpoint": "http://user:pw@127.0.0.1/x", "events": ["*"]}, 422, "endpoint"),
+        ({"endpoint": "http://127.0.0.1/x#frag", "events": ["*"]}, 422, "endpoint"),
+        ({"endpoint": "http://0x7f.1/", "events": ["*"]}, 422, "endpoint"),
+        ({"endpoint": ENDPOINT, "events": ["*"], "enabled": True}, 422, "enabled"),
+    ],
+)
+def test_bad_registrations(
+    api: httpx.Client, account: Account, body: dict[str, object], status: int, field: str
+) -> None:
+    response = api.post("/v1/webhooks", json=body, headers=account.headers())
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"] == "application/problem+json"
+    assert field in [error["field"] for error in response.json()["errors"]]
+
+
+def test_not_json_is_400(api: httpx.Client, account: Account) -> None:
+    response = api.post(
+        "/v1/webhooks",
+        content=b"{nope",
+        headers={**account.headers(), "Content-Type": "application/json"},
+    )
+    assert response.status_code == 400
+
+
+def test_update_delete_and_not_found(api: httpx.Client, account: Account) -> None:
+    hook = create(api, account).json()
+    url = f"/v1/webhooks/{hook['id']}"
+    changed = api.patch(
+        url,
+        json={"endpoint": "http://127.0.0.1:9/v2", "events": ["link.deleted"]},
+        headers=account.headers(),
+    )
+    assert changed.status_code == 200, changed.text
+    assert changed.json()["endpoint"] == "http://127.0.0.1:9/v2"
+    assert changed.json()["events"] == ["link.deleted"]
+    assert api.patch(url, json={"events": ["nope"]}, headers=account.headers()).status_code == 422
+    assert api.patch(url, json={}, headers=account.headers()).json()["events"] == ["link.deleted"]
+    assert api.delete(url, headers=account.headers()).status_code == 204
+    for response in (
+        api.get(url, headers=account.headers()),
+        api.delete(url, headers=account.headers()),
+        api.patch(url, json={}, headers=account.headers()),
+        api.post(f"{url}/resume", headers=account.headers()),
+        api.post(f"{url}/test", headers=account.headers()),
+        api.post(f"{url}/rotate-secret", headers=account.headers()),
+        api.get(f"{url}/deliveries", headers=account.headers()),
+        api.post(f"{url}/deliveries/dlv_nope/redeliver", headers=account.headers()),
+    ):
+        assert response.status_code == 404, response.request.url
+        assert response.headers["content-type"] == "application/problem+json"
+
+
+def test_other_accounts_and_environments_see_nothing(
+    api: httpx.Client, account: Account, database_url: str
+) -> None:
+    hook = create(api, account).json()
+    sandbox = api.get("/v1/webhooks", headers=account.headers("test")).json()
+    assert sandbox["data"] == []
+    assert api.get(f"/v1/webhooks/{hook['id']}", headers=account.headers("test")).status_code == 404
+    reader = create_key(database_url, account.email, ("webhooks:read",))
+    headers = {"Authorization": f"Bearer {reader}"}
+    assert api.get("/v1/webhooks", headers=headers).status_code == 200
+    refused = api.post(
+        "/v1/webhooks", json={"endpoint": ENDPOINT, "events": ["*"]}, headers=headers
+    )
+    assert refused.status_code == 403
+    assert api.post(f"/v1/webhooks/{hook['id']}/resume", headers=headers).status_code == 403
+    links_only = create_key(database_url, account.email, ("links:write",))
+    assert (
+        api.get("/v1/webhooks", headers={"Authorization": f"Bearer {links_only}"}).status_code
+        == 403
+    )
+
+
+def test_rotate_resume_test_and_the_empty_log(api: httpx.Client, account: Account) -> None:
+    hook = create(api, account).json()
+    url = f"/v1/webhooks/{hook['id']}"
+    rotated = api.post(f"{url}/rotate-secret", headers=account.headers())
+    assert rotated.status_code == 200, rotated.text
+    body = rotated.json()
+    assert body["secret"].startswith("whsec_")
+    assert body["secret"] != hook["secret"]
+    expires = datetime.fromisoformat(body["previousSecretExpiresAt"])
+    assert timedelta(hours=23, minutes=59) < expires - datetime.now(UTC) <= timedelta(hours=24)
+    assert (
+        api.get(url, headers=account.headers()).json()["previousSecretExpiresAt"]
+        == (body["previousSecretExpiresAt"])
+    )
+    resumed = api.post(f"{url}/resume", headers=account.headers())
+    assert resumed.status_code == 200
+    assert resumed.json()["status"] == "active"
+    queued = api.post(f"{url}/test", headers=account.headers())
+    assert queued.status_code == 202
+    assert queued.json()["state"] == "pending"
+    log = api.get(f"{url}/deliveries", headers=account.headers())
+    assert log.status_code == 200
+    assert set(log.json()) == {"data", "nextCursor"}
+    for params in ({"limit": 0}, {"limit": 201}, {"cursor": "!!"}, {"cursor": "bG5rXzE"}):
+        assert (
+            api.get(f"{url}/deliveries", params=params, headers=account.headers()).status_code
+            == 422
+        )
+
+
+def test_pages_of_webhooks(api: httpx.Client, account: Account) -> None:
+    ids = [create(api, account).json()["id"] for _ in range(5)]
+    seen: list[str] = []
+    cursor = None
+    while True:
+        params: dict[str, str | int] = {"limit": 2, **({"cursor": cursor} if cursor else {})}
+        page = api.get("/v1/webhooks", params=params, headers=account.headers()).json()
+        seen += [hook["id"] for hook in page["data"]]
+        cursor = page["nextCursor"]
+        if cursor is None:
+            break
+    assert seen == sorted(ids, reverse=True)
+
+
+@pytest.fixture(scope="module")
+def strict_admin(
+    database_url: str, redis_url: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
+    """An admin with the production rules: https only, public addresses only."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    env = stack_environment(database_url, redis_url, HOP_BASE_URL=base)
+    env.pop("HOP_WEBHOOK_ALLOW_HTTP")
+    env.pop("HOP_WEBHOOK_NETWORKS")
+    log = Path(tmp_path_factory.mktemp("strict")) / "admin.log"
+    server = start_http_server(["admin"], env, log, f"{base}/health", port)
+    yield base
+    server.stop()
+
+
+@pytest.mark.parametrize(
+    "endpoint",
+    [
+        "http://hooks.example.com/x",  # plain http
+        "https://127.0.0.1/x",
+        "https://localhost/x",  # a name that resolves to loopback
+        "https://[::1]/x",
+        "https://[::ffff:10.0.0.1]/x",
+        "https://10.1.2.3/x",
+        "https://169.254.169.254/latest/meta-data",
+        "https://100.64.0.1/x",
+        "https://2130706433/x",
+        "https://0177.0.0.1/x",
+        "https://0.0.0.0/x",
+    ],
+)
+def test_production_rules_refuse_private_targets(
+    strict_admin: str, account: Account, endpoint: str
+) -> None:
+    # Only refusals are sent here: this admin must never store a deliverable address.
+    response = httpx.post(
+        f"{strict_admin}/v1/webhooks",
+        json={"endpoint": endpoint, "events": ["*"]},
+        headers=account.headers(),
+    )
+    assert response.status_code == 422, response.text
+    assert response.json()["errors"][0]["field"] == "endpoint"

@@ -1,0 +1,232 @@
+"""The dispatcher's HTTP client and sender against raw servers on loopback: framing,
+bounds, keep-alive, and TLS to a checked address with the name's certificate."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import ssl
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.x509.oid import NameOID
+
+from admin.webhooks.http1 import MAX_HEAD_BYTES, Connection, ProtocolError, request_head
+from admin.webhooks.sender import Sender
+from admin.webhooks.ssrf import AddressPolicy
+
+LOOPBACK = AddressPolicy(["127.0.0.0/8"])
+Script = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
+
+
+async def _read_request(reader: asyncio.StreamReader) -> bytes:
+    head = await reader.readuntil(b"\r\n\r\n")
+    length = next(
+        int(line.split(b":")[1])
+        for line in head.split(b"\r\n")
+        if line.lower().startswith(b"content-length")
+    )
+    return head + await reader.readexactly(length)
+
+
+def answering(*answers: bytes, close: bool = False) -> Script:
+    """A server that reads one request per answer and writes the answer raw."""
+
+    async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            for answer in answers:
+                await _read_request(reader)
+                writer.write(answer)
+                await writer.drain()
+                if close:
+                    break
+        except (asyncio.IncompleteReadError, ConnectionError):
+            pass
+        finally:
+            writer.close()
+
+    return serve
+
+
+async def _exchange(script: Script, keep: int = 2048, requests: int = 1) -> list[object]:
+    server = await asyncio.start_server(script, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    head = request_head("/hook", [("Host", "127.0.0.1")], 2)
+    results: list[object] = []
+    connection = await Connection.open("127.0.0.1", port, None, "127.0.0.1")
+    try:
+        for _ in range(requests):
+            try:
+                answer = await connection.post(head, b"{}", keep)
+                results.append((answer.status, answer.body, answer.reusable))
+            except ProtocolError as exc:
+                results.append(exc)
+    finally:
+        connection.close()
+        server.close()
+        await server.wait_closed()
+    return results
+
+
+def run(script: Script, keep: int = 2048, requests: int = 1) -> list[object]:
+    return asyncio.run(_exchange(script, keep, requests))
+
+
+def test_length_delimited_answers_keep_the_connection() -> None:
+    ok = b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"
+    assert run(answering(ok, ok), requests=2) == [(200, b"ok", True), (200, b"ok", True)]
+
+
+def test_a_long_body_is_cut_and_the_connection_dropped() -> None:
+    answer = b"HTTP/1.1 500 Oops\r\nContent-Length: 5000\r\n\r\n" + b"y" * 5000
+    assert run(answering(answer)) == [(500, b"y" * 2048, False)]
+
+
+def test_chunked_answers() -> None:
+    head = b"HTTP/1.1 201 Created\r\nTransfer-Encoding: chunked\r\n\r\n"
+    small = head + b"3\r\nabc\r\n2;x=1\r\nde\r\n0\r\n\r\n"
+    assert run(answering(small)) == [(201, b"abcde", True)]
+    chunk = b"400\r\n" + b"z" * 1024 + b"\r\n"
+    endless = head + chunk * 3  # more than kept, and no last chunk: cut, not reused
+    assert run(answering(endless)) == [(201, b"z" * 2048, False)]
+
+
+def test_close_delimited_informational_and_connection_close() -> None:
+    assert run(answering(b"HTTP/1.0 200 OK\r\n\r\nbye", close=True)) == [(200, b"bye", False)]
+    continued = b"HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 204 No Content\r\nContent-Length: 0\r\n\r\n"
+    assert run(answering(continued)) == [(204, b"", True)]
+    closing = b"HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"
+    assert run(answering(closing)) == [(200, b"", False)]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        b"SMTP ready\r\n\r\n",
+        b"HTTP/1.1 2xx Fine\r\n\r\n",
+        b"HTTP/1.1 200 OK\r\nno colon here\r\n\r\n",
+        b"HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\n",
+        b"HTTP/1.1 200 OK\r\nX-Big: " + b"a" * (MAX_HEAD_BYTES + 10) + b"\r\n\r\n",
+    ],
+)
+def test_what_is_not_http_is_an_error(answer: bytes) -> None:
+    (result,) = run(answering(answer))
+    assert isinstance(result, ProtocolError)
+
+
+def test_sender_retries_once_on_a_connection_the_server_dropped() -> None:
+    async def scenario() -> list[int | None]:
+        # Each connection answers once without saying it will close, then closes.
+        server = await asyncio.start_server(
+            answering(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n", close=True), "127.0.0.1", 0
+        )
+        port = server.sockets[0].getsockname()[1]
+        sender = Sender(LOOPBACK, allow_http=True, timeout=5)
+        codes = []
+        for _ in range(3):
+            outcome = await sender.post(f"http://127.0.0.1:{port}/x", b"{}", {}, pool="wh_1")
+            codes.append(outcome.status_code)
+            await asyncio.sleep(0.05)
+        await sender.aclose()
+        server.close()
+        await server.wait_closed()
+        return codes
+
+    assert asyncio.run(scenario()) == [200, 200, 200]
+
+
+def _certificate(tmp_path: Path, name: str) -> tuple[Path, Path, Path]:
+    """A CA, and a certificate for ``name`` it signed; returns (ca, cert, key) PEM files."""
+    now = datetime.datetime.now(datetime.UTC)
+    ca_key = ec.generate_private_key(ec.SECP256R1())
+    ca_name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "Hop test CA")])
+    ca = (
+        x509.CertificateBuilder()
+        .subject_name(ca_name)
+        .issuer_name(ca_name)
+        .public_key(ca_key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(minutes=5))
+        .not_valid_after(now + datetime.timedelta(hours=1))
+        .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+        .sign(ca_key, hashes.SHA256())
+    )
+    key = ec.generate_private_key(ec.SECP256R1())
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, name)]))
+        .issuer_name(ca_name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(minutes=5))
+        .not_valid_after(now + datetime.timedelta(hours=1))
+        .add_extension(x509.SubjectAlternativeName([x509.DNSName(name)]), critical=False)
+        .sign(ca_key, hashes.SHA256())
+    )
+    paths = tmp_path / "ca.pem", tmp_path / "cert.pem", tmp_path / "key.pem"
+    paths[0].write_bytes(ca.public_bytes(serialization.Encoding.PEM))
+    paths[1].write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    paths[2].write_bytes(
+        key.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
+        )
+    )
+    return paths
+
+
+def test_tls_goes_to_the_checked_address_with_the_names_certificate(tmp_path: Path) -> None:
+    ca, cert, key = _certificate(tmp_path, "hooks.test")
+    seen: dict[str, object] = {}
+    names: list[str | None] = []
+
+    async def scenario() -> tuple[object, object]:
+        server_tls = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        server_tls.load_cert_chain(cert, key)
+
+        def sni(sock: ssl.SSLObject, name: str | None, _: ssl.SSLContext) -> None:
+            names.append(name)
+
+        server_tls.sni_callback = sni
+
+        async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            try:
+                seen["request"] = await _read_request(reader)
+                writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
+                await writer.drain()
+            except (asyncio.IncompleteReadError, ConnectionError, ssl.SSLError):
+                pass
+            finally:
+                writer.close()
+
+        server = await asyncio.start_server(serve, "127.0.0.1", 0, ssl=server_tls)
+        port = server.sockets[0].getsockname()[1]
+
+        async def resolve(host: str, _: int) -> list[str]:
+            return {"hooks.test": ["127.0.0.1"], "other.test": ["127.0.0.1"]}[host]
+
+        client_tls = ssl.create_default_context(cafile=str(ca))
+        sender = Sender(
+            LOOPBACK, allow_http=False, timeout=5, resolver=resolve, ssl_context=client_tls
+        )
+        good = await sender.post(f"https://hooks.test:{port}/in", b"{}", {}, pool="wh_1")
+        wrong = await sender.post(f"https://other.test:{port}/in", b"{}", {}, pool="wh_1")
+        await sender.aclose()
+        server.close()
+        await server.wait_closed()
+        return good, wrong
+
+    good, wrong = asyncio.run(scenario())
+    assert good.status_code == 200, good.error  # type: ignore[attr-defined]
+    assert names == ["hooks.test", "other.test"]  # SNI carries the name, not the address
+    request = seen["request"]
+    assert isinstance(request, bytes)
+    assert request.startswith(b"POST /in HTTP/1.1\r\n")
+    assert b"Host: hooks.test:" in request
+    assert wrong.status_code is None  # type: ignore[attr-defined]
+    assert "TLS certificate not accepted" in wrong.error  # type: ignore[attr-defined]

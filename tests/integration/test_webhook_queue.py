@@ -1,0 +1,321 @@
+"""The delivery queue on a real PostgreSQL: fan-out, claims, leases, the full retry
+schedule under a fake clock, pause and resume, Retry-After, and the mailer."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Iterator
+from datetime import timedelta
+from typing import Any
+
+import psycopg
+import pytest
+from psycopg_pool import AsyncConnectionPool
+
+from admin.webhooks import queue
+from admin.webhooks.dispatcher import Dispatcher, lease_for
+from admin.webhooks.mail import Mailer, SmtpTransport
+from hop.embedded import free_port
+from tests.support.accounts import create_account
+from tests.support.dispatch import FakeClock, dispatcher, emit, register, service
+from tests.support.dispatch import principal_of as principal
+from tests.support.receiver import Receiver, always
+from tests.support.smtp import SmtpSink
+from tests.support.stores import scratch_database
+
+SPEC = (60.0, 300.0, 900.0, 3600.0, 21600.0, 86400.0)
+
+
+@pytest.fixture(scope="module")
+def db(postgres_url: str) -> Iterator[str]:
+    # A database no worker process dispatches from: these tests drive the queue alone.
+    with scratch_database(postgres_url) as url:
+        yield url
+
+
+@pytest.fixture(autouse=True)
+def quiet_queue(db: str) -> None:
+    """Each test sees only its own webhooks' work: earlier tests' webhooks are retired."""
+    sql(db, "UPDATE webhooks SET deleted_at = now() WHERE deleted_at IS NULL RETURNING 1")
+
+
+@pytest.fixture
+def receiver() -> Iterator[Receiver]:
+    server = Receiver()
+    yield server
+    server.close()
+
+
+def sql(url: str, query: str, *params: Any) -> list[tuple[Any, ...]]:
+    with psycopg.connect(url) as conn:
+        return conn.execute(query, params).fetchall()
+
+
+def pool_for(url: str) -> AsyncConnectionPool:
+    return AsyncConnectionPool(url, min_size=1, max_size=4, open=False)
+
+
+def test_hop_id_matches_the_python_format(db: str) -> None:
+    ids = [row[0] for row in sql(db, "SELECT hop_id('dlv') FROM generate_series(1, 50)")]
+    assert all(re.fullmatch(r"dlv_[0-9a-hjkmnp-tv-z]{26}", i) for i in ids)
+    assert len(set(ids)) == 50
+    assert ids == sorted(ids) or ids[0][:14] <= ids[-1][:14]  # time prefix never goes back
+
+
+def test_fan_out_follows_owner_environment_and_type(db: str) -> None:
+    owner, other = create_account(db), create_account(db)
+
+    async def scenario() -> None:
+        async with pool_for(db) as pool:
+            created = await register(pool, owner.user_id, "http://127.0.0.1:9/a", ["link.created"])
+            everything = await register(pool, owner.user_id, "http://127.0.0.1:9/b", ["*"])
+            deleted = await register(pool, owner.user_id, "http://127.0.0.1:9/c", ["*"])
+            await service(pool).delete(principal(owner.user_id), deleted.id)
+            await register(pool, other.user_id, "http://127.0.0.1:9/d", ["*"])
+            await emit(pool, owner.user_id, "link.created")
+            await emit(pool, owner.user_id, "link.deleted")
+            rows = sql(
+                db,
+                "SELECT d.webhook_id, e.type FROM webhook_deliveries d"
+                " JOIN events e ON e.seq = d.event_seq WHERE e.user_id = %s ORDER BY e.seq, 1",
+                owner.user_id,
+            )
+            assert sorted(rows) == sorted(
+                [
+                    (created.id, "link.created"),
+                    (everything.id, "link.created"),
+                    (everything.id, "link.deleted"),
+                ]
+            )
+
+    asyncio.run(scenario())
+
+
+def test_enqueue_event_is_idempotent_and_can_skip_unwanted_events(db: str) -> None:
+    owner = create_account(db)
+    with psycopg.connect(db) as conn:
+        conn.execute(
+            "INSERT INTO webhooks (id, user_id, environment, endpoint, events, secret)"
+            " VALUES ('wh_x' || %s, %s, 'live', 'http://127.0.0.1:9/', '{qr.scanned}', '')",
+            (owner.user_id, owner.user_id),
+        )
+        call = "SELECT enqueue_event(%s, %s, 'live', %s, '{}', now(), %s)"
+        assert conn.execute(call, ("evt_q1", owner.user_id, "qr.scanned", False)).fetchone() == (1,)
+        assert conn.execute(call, ("evt_q1", owner.user_id, "qr.scanned", False)).fetchone() == (
+            None,
+        )
+        assert conn.execute(call, ("evt_b1", owner.user_id, "bio.visited", False)).fetchone() == (
+            None,
+        )
+        assert conn.execute(call, ("evt_b2", owner.user_id, "bio.visited", True)).fetchone() == (0,)
+        stored = conn.execute(
+            "SELECT id FROM events WHERE user_id = %s ORDER BY seq", (owner.user_id,)
+        ).fetchall()
+    assert stored == [("evt_q1",), ("evt_b2",)]
+
+
+def test_concurrent_claims_share_the_queue_and_respect_the_per_webhook_bound(db: str) -> None:
+    owner = create_account(db)
+
+    async def scenario() -> None:
+        async with pool_for(db) as first, pool_for(db) as second:
+            hooks = [
+                await register(first, owner.user_id, f"http://127.0.0.1:9/{n}", ["link.created"])
+                for n in range(5)
+            ]
+            for n in range(10):
+                await emit(first, owner.user_id, "link.created", n)
+            clock = FakeClock()
+            lease = lease_for(5)
+
+            async def claim(pool: AsyncConnectionPool) -> list[queue.Claimed]:
+                async with pool.connection() as conn:
+                    return await queue.claim(
+                        conn, now=clock(), limit=100, per_webhook=3, lease=lease
+                    )
+
+            results = await asyncio.gather(*(claim(p) for p in (first, second, first, second)))
+            claimed = [item for batch in results for item in batch]
+            assert len(claimed) == len({item.id for item in claimed}) == 15  # 5 webhooks, 3 each
+            for hook in hooks:
+                mine = sorted(item.event_seq for item in claimed if item.webhook_id == hook.id)
+                seqs = sql(
+                    db,
+                    "SELECT event_seq FROM webhook_deliveries WHERE webhook_id = %s"
+                    " ORDER BY event_seq LIMIT 3",
+                    hook.id,
+                )
+                assert mine == [row[0] for row in seqs]  # the earliest three, in event order
+            # Full: nothing more until a lease is released or runs out.
+            assert await claim(first) == []
+            clock.advance(lease.total_seconds() + 1)
+            again = await claim(second)
+            assert {item.id for item in again} == {item.id for item in claimed}
+            assert all(item.attempt == 1 for item in again)  # the same attempt, retried
+
+    asyncio.run(scenario())
+
+
+def test_full_schedule_pause_after_six_and_resume(db: str, receiver: Receiver) -> None:
+    owner = create_account(db)
+    receiver.behaviour = always(500, body=b"down")
+
+    async def scenario() -> None:
+        async with pool_for(db) as pool:
+            hook = await register(pool, owner.user_id, f"{receiver.url}/h", ["link.created"])
+            await emit(pool, owner.user_id, "link.created")
+            clock = FakeClock()
+            async with dispatcher(pool, clock, schedule=SPEC) as run:
+                await full_schedule(run, clock, pool, hook.id)
+
+    async def full_schedule(
+        run: Dispatcher, clock: FakeClock, pool: AsyncConnectionPool, hook_id: str
+    ) -> None:
+        hook = await service(pool).get(principal(owner.user_id), hook_id)
+        for attempt, base in enumerate(SPEC, start=1):
+            assert await run.run_once() == 1
+            ((attempts, next_at),) = sql(
+                db,
+                "SELECT attempts, next_attempt_at FROM webhook_deliveries WHERE webhook_id = %s",
+                hook.id,
+            )
+            assert attempts == attempt
+            gap = (next_at - clock()).total_seconds()
+            assert base * 0.9 - 1 <= gap <= base * 1.1, (attempt, gap)
+            if attempt < 6:
+                clock.now = next_at - timedelta(seconds=1)
+                assert await run.run_once() == 0  # not due yet
+            clock.now = next_at
+        webhook = await service(pool).get(principal(owner.user_id), hook.id)
+        assert (webhook.status, webhook.pause_reason, webhook.failure_streak) == (
+            "paused",
+            "failures",
+            6,
+        )
+        assert await run.run_once() == 0  # due, but paused
+        mails = sql(
+            db, "SELECT recipient, subject FROM mail_outbox WHERE body LIKE %s", f"%{hook.id}%"
+        )
+        assert mails == [(owner.email, f"Hop: webhook {hook.id} is paused")]
+
+        receiver.behaviour = always(200)
+        resumed = await service(pool).resume(principal(owner.user_id), hook.id)
+        assert (resumed.status, resumed.failure_streak) == ("active", 0)
+        assert await run.run_once() == 1
+        assert sql(
+            db, "SELECT state, attempts FROM webhook_deliveries WHERE webhook_id = %s", hook.id
+        ) == [("succeeded", 7)]
+        log = await service(pool).attempts(
+            principal(owner.user_id), hook.id, limit=50, cursor=None, event_id=None
+        )
+        assert [a.attempt for a in log.data] == [7, 6, 5, 4, 3, 2, 1]
+        assert [a.status_code for a in log.data] == [200] + [500] * 6
+        assert log.data[1].response_body == "down"
+        assert log.data[1].error == "HTTP 500"
+
+    asyncio.run(scenario())
+    assert [request.attempt for request in receiver.requests] == [1, 2, 3, 4, 5, 6, 7]
+
+
+@pytest.mark.parametrize(
+    ("status", "retry_after", "expected"),
+    [(429, "120", 120.0), (503, "1", 60.0), (429, "999999999", 86400.0)],
+)
+def test_retry_after_within_the_schedules_bounds(
+    db: str, receiver: Receiver, status: int, retry_after: str, expected: float
+) -> None:
+    owner = create_account(db)
+    receiver.behaviour = always(status, headers={"Retry-After": retry_after})
+
+    async def scenario() -> float:
+        async with pool_for(db) as pool:
+            hook = await register(pool, owner.user_id, receiver.url, ["link.created"])
+            await emit(pool, owner.user_id, "link.created")
+            clock = FakeClock()
+            async with dispatcher(pool, clock, schedule=SPEC) as run:
+                assert await run.run_once() == 1
+            ((next_at,),) = sql(
+                db, "SELECT next_attempt_at FROM webhook_deliveries WHERE webhook_id = %s", hook.id
+            )
+            return float((next_at - clock()).total_seconds())
+
+    assert asyncio.run(scenario()) == pytest.approx(expected, abs=1)
+
+
+def test_gone_pauses_at_once_and_redeliver_requeues(db: str, receiver: Receiver) -> None:
+    owner = create_account(db)
+    receiver.behaviour = always(410)
+
+    async def scenario() -> None:
+        async with pool_for(db) as pool:
+            hook = await register(pool, owner.user_id, receiver.url, ["link.created"])
+            await emit(pool, owner.user_id, "link.created")
+            clock = FakeClock()
+            async with dispatcher(pool, clock, schedule=SPEC) as run:
+                await gone_then_redeliver(run, clock, pool, hook.id)
+
+    async def gone_then_redeliver(
+        run: Dispatcher, clock: FakeClock, pool: AsyncConnectionPool, hook_id: str
+    ) -> None:
+        hook = await service(pool).get(principal(owner.user_id), hook_id)
+        assert await run.run_once() == 1
+        hooks = service(pool)
+        webhook = await hooks.get(principal(owner.user_id), hook.id)
+        assert (webhook.status, webhook.pause_reason) == ("paused", "gone")
+        assert len(sql(db, "SELECT 1 FROM mail_outbox WHERE body LIKE %s", f"%{hook.id}%")) == 1
+        receiver.behaviour = always(200)
+        await hooks.resume(principal(owner.user_id), hook.id)
+        clock.advance(5)  # the database's now(), which resume uses, is past the fake clock
+        assert await run.run_once() == 1
+        log = await hooks.attempts(
+            principal(owner.user_id), hook.id, limit=10, cursor=None, event_id=None
+        )
+        delivery = await hooks.redeliver(principal(owner.user_id), hook.id, log.data[0].delivery_id)
+        assert (delivery.state, delivery.attempts) == ("pending", 2)
+        clock.advance(5)
+        assert await run.run_once() == 1
+        assert [r.attempt for r in receiver.requests] == [1, 2, 3]
+
+    asyncio.run(scenario())
+
+
+def test_mailer_sends_once_over_smtp_and_retries_when_the_server_is_down(db: str) -> None:
+    sink = SmtpSink()
+    sql(db, "DELETE FROM mail_outbox RETURNING 1")
+    with psycopg.connect(db) as conn:
+        conn.execute(
+            "INSERT INTO mail_outbox (id, recipient, subject, body)"
+            " VALUES ('mail_1', 'owner@example.com', 'Hello', 'Body text')"
+        )
+
+    async def scenario() -> tuple[int, int, int]:
+        async with pool_for(db) as pool:
+            down = Mailer(
+                pool,
+                SmtpTransport(f"smtp://127.0.0.1:{free_port()}"),
+                "hop@example.com",
+                poll_interval=1,
+            )
+            failed = await down.send_due()
+            up = Mailer(
+                pool,
+                SmtpTransport(sink.url),
+                "hop@example.com",
+                poll_interval=1,
+                clock=lambda: FakeClock().now + timedelta(hours=2),
+            )
+            sent = await up.send_due()
+            return failed, sent, await up.send_due()
+
+    try:
+        assert asyncio.run(scenario()) == (0, 1, 0)
+        (message,) = sink.wait_for(1)
+    finally:
+        sink.close()
+    assert message["To"] == "owner@example.com"
+    assert message["From"] == "hop@example.com"
+    assert message["Subject"] == "Hello"
+    ((attempts, error),) = sql(db, "SELECT attempts, last_error FROM mail_outbox")
+    assert attempts == 2
+    assert error  # the refused connection is on record
