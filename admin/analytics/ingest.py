@@ -4,33 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import msgspec
 import psycopg
 
 from admin.analytics.enrich import EnrichedClick
 from admin.db import load_queries
 
 _SQL = load_queries(__file__, "ingest.sql")
-_COLUMNS = (
-    "event_id",
-    "link_id",
-    "clicked_at",
-    "visitor_id",
-    "country",
-    "device",
-    "os",
-    "browser",
-    "referrer",
-    "referrer_host",
-    "user_agent",
-    "is_bot",
-    "is_qr",
-)
+_batch_encoder = msgspec.json.Encoder()
 
 
 async def store_clicks(conn: psycopg.AsyncConnection, clicks: Sequence[EnrichedClick]) -> int:
     """Insert the batch in the caller's transaction; return how many were new."""
-    params = {column: [getattr(click, column) for click in clicks] for column in _COLUMNS}
-    cursor = await conn.execute(_SQL["ingest_clicks"], params)
+    cursor = await conn.execute(
+        _SQL["ingest_clicks"], {"clicks": _batch_encoder.encode(clicks).decode()}
+    )
     row = await cursor.fetchone()
     return int(row[0]) if row else 0
 

@@ -3,14 +3,15 @@
 -- bump the daily rollups and the link totals and write link.clicked events.
 -- A redelivered batch therefore changes nothing.
 WITH incoming AS (
-    SELECT *
-    FROM unnest(%(event_id)s::text[], %(link_id)s::text[], %(clicked_at)s::timestamptz[],
-                %(visitor_id)s::bytea[], %(country)s::text[], %(device)s::text[],
-                %(os)s::text[], %(browser)s::text[], %(referrer)s::text[],
-                %(referrer_host)s::text[], %(user_agent)s::text[], %(is_bot)s::boolean[],
-                %(is_qr)s::boolean[])
-         AS t(event_id, link_id, clicked_at, visitor_id, country, device, os, browser,
-              referrer, referrer_host, user_agent, is_bot, is_qr)
+    -- The batch arrives as one JSON array (msgspec-encoded EnrichedClick objects):
+    -- PostgreSQL's C parser unpacks it far cheaper than the driver adapts 13 arrays.
+    SELECT t.event_id, t.link_id, t.clicked_at, decode(t.visitor_id, 'base64') AS visitor_id,
+           t.country, t.device, t.os, t.browser, t.referrer, t.referrer_host, t.user_agent,
+           t.is_bot, t.is_qr
+    FROM json_to_recordset(%(clicks)s::json)
+         AS t(event_id text, link_id text, clicked_at timestamptz, visitor_id text,
+              country text, device text, os text, browser text, referrer text,
+              referrer_host text, user_agent text, is_bot boolean, is_qr boolean)
 ),
 inserted AS (
     INSERT INTO clicks (event_id, link_id, clicked_at, visitor_id, country, device, os,

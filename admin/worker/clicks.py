@@ -19,10 +19,11 @@ Delivery is at least once and storage idempotent, so counts stay exact:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 import msgspec
 import psycopg
@@ -40,6 +41,11 @@ _TRIM_EVERY_SECONDS = 5.0
 _TRANSIENT = (psycopg.OperationalError, RedisError, OSError)
 
 Entry = tuple[bytes, dict[bytes, bytes]]
+
+
+class Batch(NamedTuple):
+    clicks: list[EnrichedClick]
+    entry_ids: list[bytes]
 
 
 class Poison(Exception):
@@ -82,6 +88,7 @@ class ClickConsumer:
         self._own_backlog = True  # start by re-reading entries we were handed before a crash
         self._last_claim = 0.0
         self._last_trim = 0.0
+        self._storing: asyncio.Task[None] | None = None
 
     async def ensure_group(self) -> None:
         try:
@@ -115,25 +122,43 @@ class ClickConsumer:
                 self._own_backlog = True
                 await asyncio.sleep(backoff)
                 backoff = min(5.0, backoff * 2)
+        with contextlib.suppress(*_TRANSIENT):  # stopping: finish the batch in hand
+            await self.settle()
 
     async def step(self) -> None:
-        """One round: recover stuck entries when due, then read and store a batch."""
+        """One round: recover stuck entries when due, then read and store a batch.
+
+        Storing a batch overlaps with reading and enriching the next one: the
+        statement runs in PostgreSQL (another process, another core) while this
+        process decodes and enriches. At most one batch is being stored at a time.
+        """
         now = time.monotonic()
         if now - self._last_claim >= self.claim_idle_ms / 2000:
+            await self.settle()
             self._last_claim = now
             await self.recover()
         if self._own_backlog:
+            await self.settle()
             entries = await self._read("0")
             if not entries:
                 self._own_backlog = False
                 return
-        else:
-            entries = await self._read(">", block_ms=500)
-        if entries:
             await self.process(entries)
+            return
+        entries = await self._read(">", block_ms=500)
+        batch = await self.prepare(entries) if entries else None
+        await self.settle()
+        if batch is not None:
+            self._storing = asyncio.create_task(self.store(batch, entries))
         if time.monotonic() - self._last_trim >= _TRIM_EVERY_SECONDS:
             self._last_trim = time.monotonic()
             await self.trim()
+
+    async def settle(self) -> None:
+        """Wait for the batch being stored; its failure surfaces here."""
+        storing, self._storing = self._storing, None
+        if storing is not None:
+            await storing
 
     async def _read(self, start: str, block_ms: int | None = None) -> list[Entry]:
         response = cast(
@@ -152,6 +177,12 @@ class ClickConsumer:
         return entries
 
     async def process(self, entries: Sequence[Entry]) -> None:
+        batch = await self.prepare(entries)
+        if batch is not None:
+            await self.store(batch, entries)
+
+    async def prepare(self, entries: Sequence[Entry]) -> Batch | None:
+        """Decode and enrich; poison entries go to the dead-letter stream right away."""
         clicks: list[EnrichedClick] = []
         good: list[bytes] = []
         for entry_id, fields in entries:
@@ -162,11 +193,13 @@ class ClickConsumer:
                 continue
             clicks += [self.enricher.enrich(event) for event in events]
             good.append(entry_id)
-        if not good:
-            return
+        return Batch(clicks, good) if good else None
+
+    async def store(self, batch: Batch, entries: Sequence[Entry]) -> None:
+        """Store the batch in one transaction, then acknowledge its entries."""
         try:
             async with self.pool.connection() as conn:
-                stored = await store_batch(conn, clicks)
+                stored = await store_batch(conn, batch.clicks)
         except psycopg.errors.DeadlockDetected:
             self._own_backlog = True  # another worker held the same rows; simply retry
             return
@@ -179,15 +212,15 @@ class ClickConsumer:
                 extra={
                     "action": "worker.clicks_refused",
                     "error": str(exc),
-                    "entries": [entry_id.decode() for entry_id in good],
+                    "entries": [entry_id.decode() for entry_id in batch.entry_ids],
                 },
             )
-            if len(good) > 1:
+            if len(batch.entry_ids) > 1:
                 for entry in entries:
-                    if entry[0] in good:
+                    if entry[0] in batch.entry_ids:
                         await self._store_alone(entry)
             return
-        await self.redis.xack(CLICK_STREAM, CLICK_CONSUMER_GROUP, *good)
+        await self.redis.xack(CLICK_STREAM, CLICK_CONSUMER_GROUP, *batch.entry_ids)
         self.stored += stored
 
     async def _store_alone(self, entry: Entry) -> None:

@@ -1,0 +1,111 @@
+"""Worker benchmark: how fast the click backlog drains into PostgreSQL.
+
+Loads links, writes a backlog of clicks to the stream exactly as the edge does
+(batches of click events, Zipf over the links, a mix of real user agents), then
+starts ``--workers`` worker processes and measures clicks stored per second.
+(bench_edge.py compares the drain with the edge's redirect rate in the same run.)
+
+    .venv/bin/python -m loadtest.bench_worker [--clicks 300000] [--workers 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from datetime import UTC, datetime
+
+import psycopg
+import redis
+
+from common.keys import CLICK_STREAM
+from common.wire import CLICK_BATCH_VERSION, ClickEvent, click_batch_encoder
+from loadtest.bench_edge import clicks_stored, zipf_paths
+from loadtest.harness import Stack, machine
+
+AGENTS = [
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like"
+    " Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko)"
+    " Chrome/126.0.0.0 Mobile Safari/537.36",
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko)"
+    " Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0",
+    "Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:127.0) Gecko/20100101 Firefox/127.0",
+    "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+]
+REFERRERS = ["", "", "https://www.google.com/", "https://t.co/x", "https://news.example/a"]
+
+
+def backlog(
+    stack: Stack, codes: list[str], link_ids: dict[str, str], total: int, per_entry: int
+) -> None:
+    rng = random.Random(5)
+    picks = [path[1:] for path in zipf_paths(codes, total, 1.1)]
+    store = redis.Redis.from_url(stack.redis_url)
+    now = int(time.time() * 1000)
+    with store.pipeline(transaction=False) as pipe:
+        for start in range(0, total, per_entry):
+            events = [
+                ClickEvent(
+                    f"bench{n:x}",
+                    link_ids[code],
+                    code,
+                    now,
+                    f"81.2.69.{n % 250}:5000",
+                    rng.choice(AGENTS),
+                    rng.choice(REFERRERS),
+                    "en",
+                    "",
+                    "",
+                )
+                for n, code in enumerate(picks[start : start + per_entry], start)
+            ]
+            pipe.xadd(
+                CLICK_STREAM, {b"v": CLICK_BATCH_VERSION, b"c": click_batch_encoder.encode(events)}
+            )
+            if len(pipe) >= 100:
+                pipe.execute()
+        pipe.execute()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--links", type=int, default=100_000)
+    parser.add_argument("--clicks", type=int, default=300_000)
+    parser.add_argument(
+        "--per-entry",
+        type=int,
+        default=175,
+        help="clicks per stream entry (the edge writes ~175 at 35k req/s)",
+    )
+    parser.add_argument("--workers", type=int, default=1)
+    args = parser.parse_args()
+    print(f"# worker benchmark, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {machine()}")
+    with Stack() as stack:
+        user = stack.account()
+        codes = stack.bulk_links(user.userId, args.links)
+        with psycopg.connect(stack.database_url) as conn:
+            link_ids: dict[str, str] = dict(
+                conn.execute("SELECT short_code, id FROM links").fetchall()
+            )
+        backlog(stack, codes, link_ids, args.clicks, args.per_entry)
+        print(f"backlog: {args.clicks:,} clicks in entries of {args.per_entry}")
+        started = time.monotonic()
+        for n in range(args.workers):
+            stack.start(["hop.cli", "worker"], stack.env(HOP_WORKER_NAME=f"bench-{n}"))
+        first_seen, first_count, stored = 0.0, 0, 0
+        while time.monotonic() - started < 900 and stored < args.clicks:
+            stored = clicks_stored(stack.database_url, user.userId)
+            if stored and not first_seen:
+                first_seen, first_count = time.monotonic(), stored
+            time.sleep(0.25)
+        elapsed = time.monotonic() - first_seen
+        rate = (stored - first_count) / elapsed if elapsed > 0 else 0.0
+        print(
+            f"{args.workers} worker(s): stored {stored:,} of {args.clicks:,};"
+            f" drain {rate:,.0f} clicks/s"
+        )
+
+
+if __name__ == "__main__":
+    main()
