@@ -13,7 +13,7 @@ import msgspec
 LinkState = Literal["active", "deleted"]
 
 
-class LinkEntry(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+class LinkEntry(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, gc=False):
     """What the edge needs to answer ``GET /<code>``, stored at ``keys.link_key``."""
 
     link_id: str
@@ -33,7 +33,7 @@ link_entry_encoder = msgspec.msgpack.Encoder()
 link_entry_decoder = msgspec.msgpack.Decoder(LinkEntry)
 
 
-class ClickEvent(msgspec.Struct, frozen=True, array_like=True):
+class ClickEvent(msgspec.Struct, frozen=True, array_like=True, gc=False):
     """One redirect, as the edge saw it (DESIGN §4). The edge parses nothing it
     doesn't need: user agent, referrer and forwarding headers travel raw (cropped)
     and the worker enriches them. Array-like to keep stream entries small."""

@@ -10,6 +10,7 @@ runs) builds one app per worker process.
 from __future__ import annotations
 
 import asyncio
+import gc
 import itertools
 import logging
 import os
@@ -108,6 +109,9 @@ class EdgeApp:
     # --- RSGI lifecycle: granian calls these around the worker's event loop.
 
     def __rsgi_init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        # Everything alive now (modules, settings, this app) lives as long as the
+        # process: keep the cyclic collector from walking it again and again.
+        gc.freeze()
         self._tasks = [
             loop.create_task(self.invalidations.run()),
             loop.create_task(self.clicks.run()),
@@ -160,7 +164,9 @@ class EdgeApp:
             headers, qr = _tailored(target, scope, query)
             proto.response_empty(target.status, headers)
         else:
-            proto.response_empty(target.status, target.headers)
+            proto.response_empty(
+                target.status, [("location", target.location), target.cache_header]
+            )
 
         if method == "GET":  # HEAD is a probe, not a visit
             self._track(scope, target.link_id, code, now_ms, qr=qr, kind=CLICK_KIND)

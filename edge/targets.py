@@ -1,13 +1,16 @@
 """What the edge keeps per short code: the answer, prepared once when it is cached.
 
-A ``Target`` holds the ready-made response (status and header list) so a cache
-hit builds nothing; only a visit with a query string to forward allocates.
+A ``Target`` holds the response ready but for the header list itself (status,
+header-safe location, the shared cache-control pair): building the two-item list
+per request costs less than keeping ~100,000 of them in memory.
 """
 
 from __future__ import annotations
 
 import re
 from typing import Final
+
+import msgspec
 
 from common.wire import LinkEntry
 
@@ -40,49 +43,22 @@ _CACHE_HEADERS = {
 }
 
 
-class Target:
-    __slots__ = (
-        "android_location",
-        "cache_control",
-        "epoch",
-        "expires_at_ms",
-        "forward_query",
-        "headers",
-        "ios_location",
-        "kind",
-        "link_id",
-        "location",
-        "qr",
-        "status",
-    )
+class Target(msgspec.Struct, gc=False):
+    """gc=False: ~100,000 live in the cache and hold only strings and numbers, so the
+    cyclic garbage collector need not walk them (its pauses showed in the p99)."""
 
-    def __init__(
-        self,
-        kind: int,
-        link_id: str = "",
-        *,
-        location: str = "",
-        status: int = 302,
-        forward_query: bool = False,
-        expires_at_ms: int = 0,
-        qr: bool = False,
-        ios_url: str = "",
-        android_url: str = "",
-    ) -> None:
-        self.kind = kind
-        self.link_id = link_id
-        self.location = header_safe(location)
-        self.status = status
-        self.forward_query = forward_query
-        self.expires_at_ms = expires_at_ms
-        self.cache_control = PERMANENT_CACHE if status in (301, 308) else NO_STORE
-        # The cache-control pair is shared by every target: ~100 k of them are cached.
-        self.headers = [("location", self.location), _CACHE_HEADERS[self.cache_control]]
-        self.epoch = 0  # set by LinkCache.put
-        self.qr = qr  # every visit of a QR-owned link is a scan
-        # App links: one code, a store per platform (see admin/qr); "" for ordinary links.
-        self.ios_location = header_safe(ios_url) if ios_url else ""
-        self.android_location = header_safe(android_url) if android_url else ""
+    kind: int
+    link_id: str = ""
+    location: str = ""  # header-safe (see header_safe)
+    status: int = 302
+    forward_query: bool = False
+    expires_at_ms: int = 0
+    qr: bool = False  # every visit of a QR-owned link is a scan
+    # App links: one code, a store per platform (see admin/qr); "" for ordinary links.
+    ios_location: str = ""
+    android_location: str = ""
+    cache_header: tuple[str, str] = _CACHE_HEADERS[NO_STORE]  # shared by every target
+    epoch: int = 0  # set by LinkCache.put
 
     def location_for(self, user_agent: str) -> str:
         """The app-store URL for iOS or Android visitors of an app link, else the destination."""
@@ -100,7 +76,7 @@ class Target:
             base, hash_mark, fragment = location.partition("#")
             joiner = "&" if "?" in base else "?"
             location = f"{base}{joiner}{header_safe(query)}{hash_mark}{fragment}"
-        return [("location", location), _CACHE_HEADERS[self.cache_control]]
+        return [("location", location), self.cache_header]
 
 
 def not_found() -> Target:
@@ -111,14 +87,16 @@ def not_found() -> Target:
 def target_of(entry: LinkEntry) -> Target:
     if entry.state != "active":
         return Target(GONE, entry.link_id)
+    cache_control = PERMANENT_CACHE if entry.redirect_type in (301, 308) else NO_STORE
     return Target(
         REDIRECT,
         entry.link_id,
-        location=entry.url,
+        location=header_safe(entry.url),
         status=entry.redirect_type,
         forward_query=entry.forward_query,
         expires_at_ms=entry.expires_at_ms,
         qr=entry.qr,
-        ios_url=entry.ios_url,
-        android_url=entry.android_url,
+        ios_location=header_safe(entry.ios_url) if entry.ios_url else "",
+        android_location=header_safe(entry.android_url) if entry.android_url else "",
+        cache_header=_CACHE_HEADERS[cache_control],
     )
