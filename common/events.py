@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, Literal, get_args
 
 import msgspec
 
-EVENT_TYPES: Final = (
+EventType = Literal[
     "link.created",
     "link.updated",
     "link.deleted",
@@ -15,7 +15,8 @@ EVENT_TYPES: Final = (
     "qr.scanned",
     "bio.visited",
     "security.flagged",
-)
+]
+EVENT_TYPES: Final = get_args(EventType)
 
 
 class EventEnvelope(msgspec.Struct, frozen=True, kw_only=True):

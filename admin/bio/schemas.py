@@ -8,7 +8,7 @@ import msgspec
 from msgspec import Meta
 
 from admin.links.schemas import Url
-from admin.qr.schemas import SOCIAL_NETWORKS
+from admin.qr.schemas import SocialNetwork
 
 THEMES = ("light", "dark", "ocean", "sunset")
 Username = Annotated[
@@ -21,21 +21,7 @@ Username = Annotated[
     ),
 ]
 Theme = Literal["light", "dark", "ocean", "sunset"]
-Network = Literal[
-    "facebook",
-    "instagram",
-    "x",
-    "linkedin",
-    "tiktok",
-    "youtube",
-    "github",
-    "threads",
-    "pinterest",
-    "snapchat",
-    "telegram",
-    "twitch",
-]
-assert set(Network.__args__) == set(SOCIAL_NETWORKS)  # type: ignore[attr-defined]
+Network = SocialNetwork  # the same networks a `social` QR code knows
 
 
 class BioLinkIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename="camel"):

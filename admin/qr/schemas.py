@@ -24,7 +24,7 @@ Phone = Annotated[
     str, Meta(min_length=3, max_length=32, description="Phone number, ideally +<country><number>.")
 ]
 Email = Annotated[str, Meta(min_length=3, max_length=254)]
-SOCIAL_NETWORKS = (
+SocialNetwork = Literal[
     "facebook",
     "instagram",
     "x",
@@ -37,7 +37,7 @@ SOCIAL_NETWORKS = (
     "snapchat",
     "telegram",
     "twitch",
-)
+]
 CRYPTO_CURRENCIES = ("bitcoin", "litecoin", "dogecoin", "ethereum")
 
 
@@ -159,20 +159,7 @@ class AppData(_Data):
 
 
 class SocialData(_Data):
-    network: Literal[
-        "facebook",
-        "instagram",
-        "x",
-        "linkedin",
-        "tiktok",
-        "youtube",
-        "github",
-        "threads",
-        "pinterest",
-        "snapchat",
-        "telegram",
-        "twitch",
-    ]
+    network: SocialNetwork
     handle: Annotated[str, Meta(min_length=1, max_length=100)]
 
 

@@ -8,21 +8,12 @@ import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
 from admin.urls import MAX_URL_LENGTH
+from common.events import EventType
 
 MAX_EVENT_TYPES = 20
 ALL_EVENTS = "*"
 AUTO_SECRET = "auto"  # noqa: S105 - the request for a generated secret
-EventName = Literal[
-    "link.created",
-    "link.updated",
-    "link.deleted",
-    "link.clicked",
-    "qr.created",
-    "qr.scanned",
-    "bio.visited",
-    "security.flagged",
-    "*",
-]
+EventName = Literal[EventType, "*"]  # spec §6 types, or "*" for all
 Endpoint = Annotated[
     str,
     Meta(
