@@ -3,13 +3,16 @@
 -- (of pages that still exist) and write bio.visited for exactly those, when the
 -- owner has a webhook that wants it, with its deliveries.
 WITH incoming AS (
-    SELECT *
-    FROM unnest(%(event_id)s::text[], %(bio_id)s::text[], %(username)s::text[],
-                %(visited_at)s::timestamptz[], %(visitor_id)s::bytea[], %(country)s::text[],
-                %(device)s::text[], %(os)s::text[], %(browser)s::text[], %(referrer)s::text[],
-                %(referrer_host)s::text[], %(user_agent)s::text[], %(is_bot)s::boolean[])
-         AS t(event_id, bio_id, username, visited_at, visitor_id, country, device, os,
-              browser, referrer, referrer_host, user_agent, is_bot)
+    -- The same JSON batch as ingest_clicks: a visit's link_id is the page id and its
+    -- short_code the username visited.
+    SELECT t.event_id, t.link_id AS bio_id, t.short_code AS username,
+           t.clicked_at AS visited_at, decode(t.visitor_id, 'base64') AS visitor_id,
+           t.country, t.device, t.os, t.browser, t.referrer, t.referrer_host, t.user_agent,
+           t.is_bot
+    FROM json_to_recordset(%(visits)s::json)
+         AS t(event_id text, link_id text, short_code text, clicked_at timestamptz,
+              visitor_id text, country text, device text, os text, browser text,
+              referrer text, referrer_host text, user_agent text, is_bot boolean)
 ),
 inserted AS (
     INSERT INTO bio_visits (event_id, bio_id, username, visited_at, visitor_id, country,
