@@ -25,13 +25,14 @@ from admin.auth.service import AuthService
 from admin.bio.cache import BioCache
 from admin.bio.routes import BioController
 from admin.bio.service import BioService
-from admin.db import Database, create_pool
+from admin.db import Database, create_export_pool, create_pool
 from admin.export.routes import ExportController
 from admin.export.service import ExportService
+from admin.export.slots import ExportSlots
 from admin.gate import Gate
 from admin.guards import provide_principal, require_scope
 from admin.health import health, ready
-from admin.idempotency import Idempotency, IdempotencyStore
+from admin.idempotency import IdempotencyStore, idempotency
 from admin.links.cache import LinkCache
 from admin.links.routes import LinkController
 from admin.links.service import LinkService
@@ -48,6 +49,8 @@ from admin.webhooks.ssrf import AddressPolicy
 from common.logs import configure_logging
 from common.settings import Settings, SettingsError, load_settings
 
+EXPORT_BACKSTOP_SECONDS = 5.0
+
 
 def _constant(value: Any) -> Provide:
     def provide() -> Any:
@@ -62,6 +65,14 @@ def build_app(settings: Settings) -> ASGIApp:
     if settings.redis_url is None:
         raise SettingsError("HOP_REDIS_URL: required to run the admin")
     pool = create_pool(settings.database_url, settings.admin.db_pool_size)
+    export_pool = create_export_pool(
+        settings.database_url,
+        settings.admin.export_concurrency,
+        statement_timeout=settings.admin.export_statement_timeout,
+        # A backstop: the admin itself cuts a stalled export after the idle time-out and
+        # rolls back; PostgreSQL ends the transaction a little later should it not.
+        idle_in_transaction_timeout=settings.admin.export_idle_timeout + EXPORT_BACKSTOP_SECONDS,
+    )
     redis = Redis.from_url(settings.redis_url, socket_timeout=5, socket_connect_timeout=5)
     db = Database(pool)
     tokens = (
@@ -78,15 +89,17 @@ def build_app(settings: Settings) -> ASGIApp:
     background: list[asyncio.Task[None]] = []
     if settings.webhooks.secret_key is None:
         raise SettingsError("HOP_WEBHOOK_SECRET_KEY: required to run the admin")
+    box = SecretBox(settings.webhooks.secret_key)
     webhooks = WebhookService(
         db,
-        SecretBox(settings.webhooks.secret_key),
+        box,
         AddressPolicy(settings.webhooks.networks),
         allow_http=settings.webhooks.allow_http,
     )
 
     async def open_stores() -> None:
         await pool.open(wait=False)
+        await export_pool.open(wait=False)
         background.append(asyncio.create_task(changes.run()))
 
     async def close_stores() -> None:
@@ -95,6 +108,7 @@ def build_app(settings: Settings) -> ASGIApp:
             task.cancel()
         await asyncio.gather(*background, return_exceptions=True)
         await pool.close()
+        await export_pool.close()
         await redis.aclose()
 
     services: dict[str, Any] = {
@@ -104,7 +118,12 @@ def build_app(settings: Settings) -> ASGIApp:
         "links": links,
         "analytics": AnalyticsService(db),
         "qr": QrService(db, link_cache, settings.short_base_url),
-        "export": ExportService(db, settings.short_base_url),
+        "export": ExportService(
+            Database(export_pool),
+            ExportSlots(settings.admin.export_concurrency),
+            settings.short_base_url,
+            settings.admin.export_idle_timeout,
+        ),
         "bio": BioService(db, BioCache(redis), link_cache, redis, settings.short_base_url),
         "webhooks": webhooks,
     }
@@ -128,6 +147,8 @@ def build_app(settings: Settings) -> ASGIApp:
         ],
         dependencies=dependencies,
         guards=[require_scope],
+        # Inside Litestar, so it sees the routed handler and runs its guards first.
+        middleware=[idempotency(IdempotencyStore(db, box, settings.limits.idempotency_ttl))],
         exception_handlers=EXCEPTION_HANDLERS,
         openapi_config=openapi_config(),
         on_startup=[open_stores],
@@ -135,13 +156,13 @@ def build_app(settings: Settings) -> ASGIApp:
         request_max_body_size=settings.admin.max_body_bytes,
         logging_config=None,
     )
-    store = IdempotencyStore(db, settings.limits.idempotency_ttl)
     return Gate(
-        Idempotency(app, store),
+        app,
         auth,
         RateLimiter(batcher),
         settings.limits.anonymous_per_minute,
         settings.trusted_proxies,
+        max_body_bytes=settings.admin.max_body_bytes,
     )
 
 

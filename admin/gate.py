@@ -1,10 +1,18 @@
-"""The admin's front door: authenticate, count against the rate limit, stamp headers.
+"""The admin's front door: authenticate, count against the rate limit, stamp headers,
+bound the request body.
 
 It wraps the whole Litestar app so that every response, including errors and
 unknown routes, carries ``X-RateLimit-*``. It only *resolves* the caller; the
 route's guard decides whether a missing or bad credential matters (public
 routes such as login do not care). Callers without a valid credential are
 limited per client IP.
+
+``HOP_MAX_BODY_BYTES`` is enforced here, once for every body reader behind it
+(the idempotency middleware, Litestar's request parsing): a declared
+``Content-Length`` over the limit is refused before anything is read, and
+``receive`` counts the bytes as they arrive (chunked bodies declare no length),
+raising ``PayloadTooLarge`` the moment the count passes the limit. Nobody ever
+holds more than the limit plus one chunk.
 """
 
 from __future__ import annotations
@@ -15,7 +23,13 @@ from typing import Any
 from admin.asgi import ASGIApp, Message, Receive, Scope, Send
 from admin.auth.principal import Principal
 from admin.auth.service import AuthService
-from admin.errors import BadRequest, RateLimited, ServiceUnavailable, Unauthorized
+from admin.errors import (
+    BadRequest,
+    PayloadTooLarge,
+    RateLimited,
+    ServiceUnavailable,
+    Unauthorized,
+)
 from admin.problems import send_problem
 from admin.ratelimit import RateLimiter
 from common.clientip import client_ip, parse_networks
@@ -51,6 +65,34 @@ def _has_nul(scope: Scope) -> bool:
     return "\x00" in scope["path"] or b"%00" in query or b"\x00" in query
 
 
+def _declared_length(scope: Scope) -> int | None:
+    for name, value in scope["headers"]:
+        if name == b"content-length":
+            # The server's HTTP parser has already refused a malformed or repeated one.
+            return int(value) if value.isdigit() else None
+    return None
+
+
+def _too_large(limit: int) -> PayloadTooLarge:
+    return PayloadTooLarge(f"The request body must not exceed {limit} bytes.")
+
+
+def _bounded(receive: Receive, limit: int) -> Receive:
+    """``receive`` that raises PayloadTooLarge once more than ``limit`` body bytes came."""
+    seen = 0
+
+    async def bounded_receive() -> Message:
+        nonlocal seen
+        message = await receive()
+        if message["type"] == "http.request":
+            seen += len(message.get("body", b""))
+            if seen > limit:
+                raise _too_large(limit)
+        return message
+
+    return bounded_receive
+
+
 class Gate:
     def __init__(
         self,
@@ -59,8 +101,11 @@ class Gate:
         limiter: RateLimiter,
         anonymous_per_minute: int,
         trusted_proxies: Sequence[str],
+        *,
+        max_body_bytes: int,
     ) -> None:
         self.app = app
+        self.max_body_bytes = max_body_bytes
         self.auth = auth
         self.limiter = limiter
         self.anonymous_per_minute = anonymous_per_minute
@@ -99,9 +144,12 @@ class Gate:
             ip = client_ip(*_peer_and_forwarded(scope), self.trusted)
             decision = await self.limiter.hit(f"ip:{ip}", self.anonymous_per_minute, None)
         extra = decision.headers() if decision is not None else []
+        started = False
 
         async def send_with_limits(message: Message) -> None:
+            nonlocal started
             if message["type"] == "http.response.start":
+                started = True
                 message["headers"] = [*message.get("headers", ()), *extra]
             await send(message)
 
@@ -111,4 +159,14 @@ class Gate:
                 RateLimited(f"Rate limit exceeded; retry in {decision.retry_after} seconds."),
             )
             return
-        await self.app(scope, receive, send_with_limits)
+        declared = _declared_length(scope)
+        if declared is not None and declared > self.max_body_bytes:
+            await send_problem(send_with_limits, _too_large(self.max_body_bytes))
+            return
+        try:
+            await self.app(scope, _bounded(receive, self.max_body_bytes), send_with_limits)
+        except PayloadTooLarge as exc:
+            # Litestar answers it as a problem; this is for a reader outside its handlers.
+            if started:
+                raise
+            await send_problem(send_with_limits, exc)

@@ -53,6 +53,9 @@ class AdminSettings(msgspec.Struct, frozen=True, kw_only=True):
     workers: int
     db_pool_size: int
     max_body_bytes: int
+    export_concurrency: int
+    export_idle_timeout: float
+    export_statement_timeout: float
 
 
 class EdgeSettings(msgspec.Struct, frozen=True, kw_only=True):
@@ -338,7 +341,18 @@ VARIABLES: tuple[Variable, ...] = (
     Variable("HOP_DB_POOL_SIZE", "admin.db_pool_size", _positive_int, 10,
              "PostgreSQL connections per admin worker process."),
     Variable("HOP_MAX_BODY_BYTES", "admin.max_body_bytes", _positive_int, 1_048_576,
-             "Largest request body the admin accepts."),
+             "Largest request body the admin accepts; larger ones get 413 as soon as they "
+             "pass it, however they are sent."),
+    Variable("HOP_EXPORT_CONCURRENCY", "admin.export_concurrency", _positive_int, 2,
+             "Exports one admin worker process runs at once, each on a PostgreSQL connection "
+             "of a pool of its own (at most one per account); beyond it `POST "
+             "/v1/users/me/export` answers 503 with Retry-After."),
+    Variable("HOP_EXPORT_IDLE_TIMEOUT", "admin.export_idle_timeout", _positive_seconds, 30.0,
+             "Seconds an export waits for its client to take the next chunk; then the "
+             "export is cut off and its connection freed."),
+    Variable("HOP_EXPORT_STATEMENT_TIMEOUT", "admin.export_statement_timeout",
+             _positive_seconds, 60.0,
+             "Seconds one query of an export may run (PostgreSQL `statement_timeout`)."),
     Variable("HOP_EDGE_LISTEN", "edge.listen", _listen, _edge_listen_default,
              "HOST:PORT the edge binds. Default: host and port of HOP_SHORT_BASE_URL."),
     Variable("HOP_EDGE_WORKERS", "edge.workers", _positive_int, 1,
@@ -369,8 +383,9 @@ VARIABLES: tuple[Variable, ...] = (
              "A click batch delivered this many times without success goes to the "
              "dead-letter stream."),
     Variable("HOP_WEBHOOK_SECRET_KEY", "webhooks.secret_key", _secret, None,
-             "Key (32+ chars) encrypting webhook signing secrets at rest (AES-256-GCM). Required "
-             "by `hop admin` and `hop worker`; `hop dev` generates one in HOP_DATA_DIR.",
+             "Key (32+ chars) encrypting webhook signing secrets and the responses kept for "
+             "Idempotency-Key replays at rest (AES-256-GCM). Required by `hop admin` and "
+             "`hop worker`; `hop dev` generates one in HOP_DATA_DIR.",
              secret=True),
     Variable("HOP_WEBHOOK_ALLOW_HTTP", "webhooks.allow_http", _boolean, False,
              "Development: accept plain `http://` webhook endpoints (default: https only)."),

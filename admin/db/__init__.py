@@ -64,6 +64,41 @@ set_json_dumps(msgspec.json.encode)
 set_json_loads(msgspec.json.decode)
 
 
+def create_export_pool(
+    url: str, size: int, *, statement_timeout: float, idle_in_transaction_timeout: float
+) -> AsyncConnectionPool:
+    """The exports' own connections, so a slow export never waits on (or starves) the
+    main pool. Their sessions carry time-outs: a query may run ``statement_timeout``
+    seconds, and PostgreSQL ends a transaction left idle longer than
+    ``idle_in_transaction_timeout`` (the connection is then replaced). ``min_size`` 0:
+    exports are rare, and no connection is held for them in between."""
+
+    async def configure(conn: psycopg.AsyncConnection) -> None:
+        await conn.execute(
+            "SELECT set_config('statement_timeout', %s, false),"
+            " set_config('idle_in_transaction_session_timeout', %s, false)",
+            (_milliseconds(statement_timeout), _milliseconds(idle_in_transaction_timeout)),
+        )
+
+    return AsyncConnectionPool(
+        url,
+        min_size=0,
+        max_size=size,
+        open=False,
+        timeout=5.0,
+        kwargs={"autocommit": True, "application_name": EXPORT_APPLICATION_NAME},
+        configure=configure,
+        name="hop-export",
+    )
+
+
+EXPORT_APPLICATION_NAME = "hop-export"  # how the export's sessions show in pg_stat_activity
+
+
+def _milliseconds(seconds: float) -> str:
+    return f"{max(1, round(seconds * 1000))}ms"
+
+
 def create_pool(url: str, size: int) -> AsyncConnectionPool:
     return AsyncConnectionPool(
         url,
