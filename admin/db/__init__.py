@@ -20,6 +20,9 @@ from psycopg_pool import AsyncConnectionPool, PoolTimeout
 from admin.errors import ServiceUnavailable
 
 _QUERY_NAME = re.compile(r"^-- name: ([a-z_]+)\s*$", re.MULTILINE)
+# The connection is gone: lost, unreachable, or ended by the server (the export
+# pool's idle-in-transaction time-out raises the last, which is no OperationalError).
+_LOST = (psycopg.OperationalError, psycopg.errors.IdleInTransactionSessionTimeout, PoolTimeout)
 
 
 def load_queries(module_file: str, file_name: str = "queries.sql") -> dict[str, str]:
@@ -45,7 +48,7 @@ class Database:
         try:
             async with self.pool.connection() as conn, conn.transaction():
                 yield conn
-        except (psycopg.OperationalError, PoolTimeout) as exc:
+        except _LOST as exc:
             raise ServiceUnavailable("The database is unavailable; retry shortly.") from exc
 
     @asynccontextmanager
@@ -54,7 +57,7 @@ class Database:
         try:
             async with self.pool.connection() as conn:
                 yield conn
-        except (psycopg.OperationalError, PoolTimeout) as exc:
+        except _LOST as exc:
             raise ServiceUnavailable("The database is unavailable; retry shortly.") from exc
 
 
@@ -62,6 +65,9 @@ class Database:
 # standard library, which psycopg uses by default).
 set_json_dumps(msgspec.json.encode)
 set_json_loads(msgspec.json.decode)
+
+
+EXPORT_APPLICATION_NAME = "hop-export"  # how the export's sessions show in pg_stat_activity
 
 
 def create_export_pool(
@@ -90,9 +96,6 @@ def create_export_pool(
         configure=configure,
         name="hop-export",
     )
-
-
-EXPORT_APPLICATION_NAME = "hop-export"  # how the export's sessions show in pg_stat_activity
 
 
 def _milliseconds(seconds: float) -> str:
