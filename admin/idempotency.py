@@ -221,7 +221,7 @@ class Idempotency:
     async def _run_first(
         self, principal: Principal, key: str, scope: Scope, receive: Receive, send: Send
     ) -> None:
-        captured: dict[str, Any] = {"status": 500, "headers": {}, "body": []}
+        captured: dict[str, Any] = {"status": 500, "headers": {}, "body": [], "last": None}
 
         async def capture(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -233,6 +233,11 @@ class Idempotency:
                 }
             elif message["type"] == "http.response.body":
                 captured["body"].append(message.get("body", b""))
+                if not message.get("more_body", False):
+                    # Held back until the answer is recorded: a client that has the whole
+                    # answer and retries at once must get the replay, not a 409.
+                    captured["last"] = message
+                    return
             await send(message)
 
         try:
@@ -240,6 +245,11 @@ class Idempotency:
         except BaseException:
             await self.store.release(principal, key)
             raise
+        await self._record(principal, key, captured)
+        if captured["last"] is not None:
+            await send(captured["last"])
+
+    async def _record(self, principal: Principal, key: str, captured: dict[str, Any]) -> None:
         try:
             if captured["status"] >= 500:
                 await self.store.release(principal, key)
@@ -249,7 +259,7 @@ class Idempotency:
                     principal, key, captured["status"], captured["headers"], body
                 )
         except ServiceUnavailable:
-            # The answer is already sent; the key stays claimed and frees itself after
+            # The answer still goes out; the key stays claimed and frees itself after
             # _ABANDONED_AFTER_SECONDS, so a retry then runs the request again.
             logger.warning(
                 "could not record an idempotent response",

@@ -197,3 +197,23 @@ def test_tokens_are_not_kept_in_plain_text(
     )
     assert replayed.headers["idempotent-replayed"] == "true"
     assert replayed.content == refreshed.content
+
+
+def test_the_export_ignores_the_key(api: httpx.Client, account: Account, database_url: str) -> None:
+    headers = {**account.headers(), "Idempotency-Key": secrets.token_hex(8)}
+    for _ in range(2):
+        response = api.post("/v1/users/me/export", headers=headers)
+        assert response.status_code == 200
+        assert "idempotent-replayed" not in response.headers
+    assert stored_rows(database_url, account) == []
+
+
+def test_a_retry_right_after_the_answer_is_a_replay(api: httpx.Client, account: Account) -> None:
+    """The answer is recorded before its last byte goes out: a client that retries the
+    moment it has the answer gets the replay, never 409 in-progress."""
+    for n in range(200):
+        key = secrets.token_hex(8)
+        first = post(api, account, key, {"longUrl": f"https://example.com/quick/{n}"})
+        again = post(api, account, key, {"longUrl": f"https://example.com/quick/{n}"})
+        assert first.status_code == 201
+        assert (again.status_code, again.headers.get("idempotent-replayed")) == (201, "true")
