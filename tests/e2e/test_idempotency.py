@@ -209,8 +209,9 @@ def test_the_export_ignores_the_key(api: httpx.Client, account: Account, databas
 
 
 def test_a_retry_right_after_the_answer_is_a_replay(api: httpx.Client, account: Account) -> None:
-    """The answer is recorded before its last byte goes out: a client that retries the
-    moment it has the answer gets the replay, never 409 in-progress."""
+    """The first request records its answer just after sending it; a retry the moment the
+    answer is in must still get the replay, not 409 in-progress. (A race: on code without
+    the short second look it failed about three runs in four.)"""
     for n in range(200):
         key = secrets.token_hex(8)
         first = post(api, account, key, {"longUrl": f"https://example.com/quick/{n}"})
