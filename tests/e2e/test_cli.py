@@ -20,8 +20,15 @@ def _logs_in(api: httpx.Client, email: str, password: str) -> bool:
 
 def test_user_create_prints_one_json_object(database_url: str, api: httpx.Client) -> None:
     password = "a-long-password from stdin"
-    argv = ("user", "create", "--email", "cli-user@example.com", "--password-stdin")
-    argv += ("--plan", "pro")
+    argv = [
+        "user",
+        "create",
+        "--email",
+        "cli-user@example.com",
+        "--password-stdin",
+        "--plan",
+        "pro",
+    ]
     result = hop(*argv, env={"HOP_DATABASE_URL": database_url}, stdin=password + "\n")
     assert result.returncode == 0, result.stderr
     assert password not in " ".join(argv)
