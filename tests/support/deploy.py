@@ -233,3 +233,14 @@ def _lookup(
     if ref.get("optional"):
         return {}
     raise LookupError(f"{kind} {ref['name']!r} is neither in the manifest nor documented")
+
+
+def build_context_copies(path: Path = DOCKERFILE) -> list[tuple[list[str], str]]:
+    """The ``COPY sources... dest`` of the build context (not ``--from`` a stage)."""
+    copies = []
+    for line in re.sub(r"\\\n", " ", path.read_text()).splitlines():
+        keyword, _, rest = line.strip().partition(" ")
+        words = shlex.split(rest)
+        if keyword.upper() == "COPY" and not any(w.startswith("--from") for w in words):
+            copies.append((words[:-1], words[-1]))
+    return copies

@@ -13,6 +13,10 @@ for the way the files' own instructions generate them.
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
+import sys
+import zipfile
 from pathlib import Path
 from typing import get_args
 
@@ -27,6 +31,7 @@ from tests.support.deploy import (
     Image,
     MissingVariable,
     Process,
+    build_context_copies,
     compose_document,
     compose_processes,
     compose_references,
@@ -37,6 +42,7 @@ from tests.support.deploy import (
     random_key,
     read_image,
 )
+from tests.support.processes import ROOT
 
 COMPOSE_SCHEMA = Path(__file__).resolve().parents[1] / "support/compose_spec/compose-spec.json"
 # The oldest Kubernetes the manifest is meant for, and the newest the validator knows.
@@ -135,3 +141,44 @@ def test_each_documented_secret_is_needed(image: Image, name: str) -> None:
         except SettingsError as exc:
             refused.append(str(exc))
     assert any(message.startswith(f"{name}: required") for message in refused)
+
+
+def test_the_image_ships_the_reference_assets(tmp_path: Path) -> None:
+    """The Dockerfile copies the build context it lists and runs `pip install .`: the
+    wheel built from exactly that holds the vendored API reference and its licence."""
+    context = tmp_path / "app"
+    for sources, dest in build_context_copies():
+        for source in sources:
+            origin = ROOT / source
+            target = context / dest / origin.name if dest.endswith("/") else context / dest
+            if origin.is_dir():
+                shutil.copytree(origin, target, ignore=shutil.ignore_patterns("__pycache__"))
+            else:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy(origin, target)
+    wheels = tmp_path / "wheels"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            ".",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(wheels),
+        ],
+        cwd=context,
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    (wheel,) = wheels.glob("hop-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert {
+        "admin/static/scalar/standalone.js",
+        "admin/static/scalar/LICENSE",
+        "admin/db/schema.sql",
+    } <= names
