@@ -1,7 +1,7 @@
 """Strict JSON request bodies: ``@post(..., dto=JsonBody[LinkCreate])``.
 
 Litestar's default path decodes JSON into builtins and then converts, and
-answers every failure with 400. The spec wants finer answers: a body that is not
+answers every failure with 400. Our contract is finer (docs/api.md#errors): a body that is not
 JSON, not ``application/json``, not an object or missing a required field is 400;
 a present field with a bad value is 422 naming the field. This DTO decodes
 straight from bytes with one cached msgspec decoder per type (fast, and exact

@@ -1,4 +1,4 @@
-"""Domain errors that know their HTTP meaning (DESIGN §3, spec §7).
+"""Domain errors that know their HTTP meaning (docs/api.md#errors, docs/errors.md).
 
 Services raise these; ``admin/problems.py`` renders every one as
 ``application/problem+json``. Nothing above the data-access layer sees a

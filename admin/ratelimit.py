@@ -1,9 +1,10 @@
-"""Per-account rate limits (spec §8): fixed minute and calendar-month windows in Redis.
+"""Per-account rate limits (docs/api.md#rate-limits): fixed minute and calendar-month windows
+in Redis.
 
 One Lua script increments both counters atomically, so any number of admin
 processes count correctly together. A request that exceeds either window is
-refused with 429; the headers always describe the minute window (DESIGN §3)
-unless the month is the one exhausted.
+refused with 429; the headers always describe the minute window unless the month is
+the one exhausted (docs/decisions.md#rate-limits).
 """
 
 from __future__ import annotations

@@ -18,6 +18,8 @@ from urllib.parse import urlsplit
 
 import msgspec
 
+from common.weak_secrets import GENERATE, placeholder_reason, weak_key_reason
+
 
 class SettingsError(ValueError):
     """A HOP_* variable is missing or malformed; the message names it."""
@@ -199,7 +201,9 @@ def _header_name(raw: str) -> str:
 
 def _secret(raw: str) -> str:
     if len(raw) < 32:
-        raise ValueError("must be at least 32 characters")
+        raise ValueError(f"must be at least 32 characters; {GENERATE}")
+    if reason := weak_key_reason(raw):
+        raise ValueError(f"{reason}; {GENERATE}")
     return raw
 
 
@@ -246,6 +250,8 @@ def _smtp_url(raw: str) -> str:
         _ = parts.port
     except ValueError:
         raise ValueError("has an invalid port") from None
+    if parts.password and (reason := placeholder_reason(parts.password)):
+        raise ValueError(f"the password {reason}")
     return raw.strip()
 
 
@@ -303,8 +309,10 @@ VARIABLES: tuple[Variable, ...] = (
              "Comma-separated networks whose X-Forwarded-For is believed: the client IP for "
              "anonymous rate limits and for click analytics."),
     Variable("HOP_JWT_SECRET", "auth.jwt_secret", _secret, None,
-             "HMAC key (32+ chars) signing access tokens. Required by `hop admin`; "
-             "`hop dev` generates one in HOP_DATA_DIR.", secret=True),
+             "HMAC key (32+ random chars, e.g. `openssl rand -base64 48`) signing access "
+             "tokens. Required by `hop admin`; `hop dev` generates one in HOP_DATA_DIR. "
+             "Placeholders and patterns are refused (docs/operations.md#deploying).",
+             secret=True),
     Variable("HOP_ACCESS_TOKEN_TTL", "auth.access_token_ttl", _positive_int, 900,
              "Lifetime of a JWT access token, seconds."),
     Variable("HOP_REFRESH_TOKEN_TTL", "auth.refresh_token_ttl", _positive_int, 30 * 86400,
@@ -369,9 +377,10 @@ VARIABLES: tuple[Variable, ...] = (
              "A click batch delivered this many times without success goes to the "
              "dead-letter stream."),
     Variable("HOP_WEBHOOK_SECRET_KEY", "webhooks.secret_key", _secret, None,
-             "Key (32+ chars) encrypting webhook signing secrets at rest (AES-256-GCM). Required "
-             "by `hop admin` and `hop worker`; `hop dev` generates one in HOP_DATA_DIR.",
-             secret=True),
+             "Key (32+ random chars, e.g. `openssl rand -base64 48`) encrypting webhook signing "
+             "secrets at rest (AES-256-GCM); keep it, stored secrets need it. Required by "
+             "`hop admin` and `hop worker`; `hop dev` generates one in HOP_DATA_DIR. "
+             "Placeholders and patterns are refused.", secret=True),
     Variable("HOP_WEBHOOK_ALLOW_HTTP", "webhooks.allow_http", _boolean, False,
              "Development: accept plain `http://` webhook endpoints (default: https only)."),
     Variable("HOP_WEBHOOK_NETWORKS", "webhooks.networks", _webhook_networks, "public",
@@ -393,7 +402,8 @@ VARIABLES: tuple[Variable, ...] = (
              "event order."),
     Variable("HOP_SMTP_URL", "mail.smtp_url", _smtp_url, None,
              "Mail server for owner e-mails: `smtp://user:pass@host:25`, `smtp+starttls://...:587` "
-             "or `smtps://...:465`. Unset: e-mails are written to the log.", secret=True),
+             "or `smtps://...:465`. Unset: e-mails are written to the log. A placeholder "
+             "password is refused.", secret=True),
     Variable("HOP_SMTP_FROM", "mail.sender", _mailbox, "Hop <hop@localhost>",
              "Sender of owner e-mails."),
 )

@@ -34,7 +34,7 @@ link_entry_decoder = msgspec.msgpack.Decoder(LinkEntry)
 
 
 class ClickEvent(msgspec.Struct, frozen=True, array_like=True, gc=False):
-    """One redirect, as the edge saw it (DESIGN §4). The edge parses nothing it
+    """One redirect, as the edge saw it (docs/analytics.md). The edge parses nothing it
     doesn't need: user agent, referrer and forwarding headers travel raw (cropped)
     and the worker enriches them. Array-like to keep stream entries small."""
 

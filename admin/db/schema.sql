@@ -248,7 +248,7 @@ CREATE TABLE webhooks (
     user_id             text COLLATE "C" NOT NULL REFERENCES users ON DELETE CASCADE,
     environment         text NOT NULL CHECK (environment IN ('live', 'test')),
     endpoint            text NOT NULL,
-    -- Spec §6 type names; '{*}' subscribes to every type, present and future.
+    -- Event type names (docs/api.md#events); '{*}' subscribes to every type, present and future.
     events              text[] NOT NULL,
     -- AES-256-GCM ciphertexts (admin/webhooks/crypto.py); never the plain secret.
     secret              bytea NOT NULL,

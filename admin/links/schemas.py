@@ -1,4 +1,4 @@
-"""Wire formats of the links API (spec §2, DESIGN §3)."""
+"""Wire formats of the links API (docs/api.md#links; field rules in docs/decisions.md#api)."""
 
 from __future__ import annotations
 

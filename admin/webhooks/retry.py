@@ -1,4 +1,5 @@
-"""The retry schedule and the pause rule (spec §6, DESIGN §5), as pure logic.
+"""The retry schedule and the pause rule (docs/webhooks.md#retries-pause-and-resume), as
+pure logic.
 
 After failed attempt k the next one comes ``schedule[k-1]`` later, +/-10 %
 jitter so that a receiver recovering from an outage is not hit by every

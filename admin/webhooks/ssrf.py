@@ -1,4 +1,4 @@
-"""Where webhooks may go: endpoint URLs and the addresses behind them (DESIGN §5).
+"""Where webhooks may go: endpoint URLs and the addresses behind them.
 
 A webhook endpoint is a URL a customer chose and our servers POST to, the
 classic server-side request forgery vector. The rules:

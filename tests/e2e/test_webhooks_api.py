@@ -1,4 +1,5 @@
-"""/v1/webhooks: registration per spec §4, management, secrets shown once, problem+json."""
+"""/v1/webhooks: registration (docs/api.md#webhooks), management, secrets shown once,
+problem+json."""
 
 from __future__ import annotations
 

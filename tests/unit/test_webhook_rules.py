@@ -1,5 +1,5 @@
 """Pure webhook rules: the retry schedule, Retry-After, the pause streak, secrets at rest,
-the envelope, and the settings that carry the spec's numbers."""
+the envelope, and the settings that carry the contract's numbers (docs/api.md#webhooks)."""
 
 from __future__ import annotations
 
