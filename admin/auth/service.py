@@ -168,6 +168,7 @@ class AuthService:
                 row = await (await conn.execute(_SQL["login_user"], {"email": email})).fetchone()
             stored: str | None = row[1] if row else None
             if not await slot.verify(stored, password) or row is None or stored is None:
+                await self.throttle.failed(email)
                 logger.info("login refused", extra={"action": "auth.login_refused"})
                 raise Unauthorized("The e-mail or password is incorrect.")
             new_hash = await slot.hash(password) if self.passwords.needs_rehash(stored) else None

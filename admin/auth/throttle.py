@@ -58,6 +58,16 @@ return {0, failures, 0}
 """)
 
 
+# A lock-out runs from the failed attempt's answer, however long its hash took.
+_FAILED = LuaScript("""
+local lock = redis.call('HGET', KEYS[1], 'lock')
+if lock then
+  redis.call('HSET', KEYS[1], 'until', string.format('%d', tonumber(ARGV[1]) + tonumber(lock)))
+end
+return 0
+""")
+
+
 def email_digest(email: str) -> str:
     return hashlib.sha256(email.strip().lower().encode()).hexdigest()
 
@@ -90,6 +100,17 @@ class LoginThrottle:
             logger.warning(
                 "could not reset sign-in failures",
                 extra={"action": "auth.throttle_reset_failed", "error": str(exc)},
+            )
+
+    async def failed(self, email: str) -> None:
+        """Start a lock-out this failure earned from now. Best effort, like ``signed_in``."""
+        key = login_failures_key(email_digest(email))
+        try:
+            await _FAILED.run(self.batcher, [key], [int(time.time() * 1000)])
+        except (RedisError, OSError) as exc:
+            logger.warning(
+                "could not restart a sign-in lock-out",
+                extra={"action": "auth.throttle_restamp_failed", "error": str(exc)},
             )
 
     async def _begin(self, network: str, failures_key: str | None) -> None:
