@@ -127,7 +127,7 @@ class SignInUnavailable(ServiceUnavailable):
 
     def __init__(self) -> None:
         super().__init__(
-            "Signing in is unavailable for a moment (its attempt counter cannot be reached); "
-            "retry shortly. API keys keep working."
+            "Signing in and refreshing tokens are unavailable for a moment (their attempt "
+            "counters cannot be reached); retry shortly. API keys keep working."
         )
         self.headers["Retry-After"] = "5"

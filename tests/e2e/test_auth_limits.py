@@ -23,6 +23,7 @@ from tests.support.stores import scratch_database
 FREE_FAILURES = 3
 PER_NETWORK = 6
 LOCKED = "urn:hop:problem:sign-in-locked"
+REHASH_KIB = 32768  # not the default the test accounts were hashed with
 
 
 @pytest.fixture(scope="module")
@@ -36,6 +37,7 @@ def limited(database_url: str, redis_url: str, work_dir: Path) -> Iterator[httpx
         HOP_LOGIN_LOCKOUT="2",
         HOP_LOGIN_LOCKOUT_MAX="4",
         HOP_LOGIN_PER_NETWORK_PER_MINUTE=str(PER_NETWORK),
+        HOP_PASSWORD_HASH_MEMORY_KIB=str(REHASH_KIB),
     )
     with httpx.Client(base_url=admin.url, timeout=30) as client:
         yield client
@@ -171,6 +173,23 @@ def test_failures_lock_the_address_out_progressively(
     assert success.status_code == 200, success.text
     for _ in range(FREE_FAILURES - 1):
         assert sign_in(limited, account.email, "wrong", somewhere()).status_code == 401
+
+
+def test_signing_in_rehashes_a_password_made_with_other_parameters(
+    limited: httpx.Client, account: Account, database_url: str
+) -> None:
+    def stored_hash() -> str:
+        with psycopg.connect(database_url) as conn:
+            row = conn.execute(
+                "SELECT password_hash FROM users WHERE id = %s", (account.user_id,)
+            ).fetchone()
+        assert row is not None
+        return str(row[0])
+
+    assert "$m=65536," in stored_hash()
+    assert sign_in(limited, account.email, PASSWORD, somewhere()).status_code == 200
+    assert f"$m={REHASH_KIB}," in stored_hash()
+    assert sign_in(limited, account.email, PASSWORD, somewhere()).status_code == 200
 
 
 def made_up_key() -> str:
