@@ -218,6 +218,12 @@ def test_unknown_api_keys_past_the_anonymous_limit_never_reach_postgresql(
                 # Resolved once (from elsewhere), the valid key is now in the admin's memory.
                 elsewhere = {"X-Forwarded-For": somewhere(), **account.headers()}
                 assert client.get("/v1/links", headers=elsewhere).status_code == 200
+                # Refused once, a made-up key is remembered as refused.
+                repeated = {
+                    "X-Forwarded-For": somewhere(),
+                    "Authorization": f"Bearer {made_up_key()}",
+                }
+                assert client.get("/v1/links", headers=repeated).status_code == 401
                 avoid_minute_boundary()
                 flood = {"X-Forwarded-For": somewhere()}
                 with psycopg.connect(database_url) as locker:
@@ -231,6 +237,8 @@ def test_unknown_api_keys_past_the_anonymous_limit_never_reach_postgresql(
                     ]
                     # A key held in memory pays no lookup and no anonymous count.
                     cached = client.get("/v1/links", headers={**flood, **account.headers()})
+                    # Nor does a key refused lately: 401 from memory, not 503 from the lock.
+                    again = client.get("/v1/links", headers=repeated)
         finally:
             admin.stop()
     assert [response.status_code for response in statuses] == [503] * limit + [429] * 25
@@ -238,6 +246,8 @@ def test_unknown_api_keys_past_the_anonymous_limit_never_reach_postgresql(
         assert response.headers["x-ratelimit-limit"] == str(limit)
     assert 1 <= int(statuses[-1].headers["retry-after"]) <= 60
     assert cached.status_code == 200
+    assert again.status_code == 401
+    assert "not valid" in again.json()["detail"]
 
 
 def test_without_redis_every_v1_answer_still_carries_rate_limit_headers(
