@@ -32,3 +32,13 @@ def bio_key(username: str) -> str:
 def rate_limit_keys(bucket: str, minute: int, month: str) -> tuple[str, str]:
     """Fixed-window counters: one per minute, one per calendar month (UTC)."""
     return f"hop:rl:{bucket}:m:{minute}", f"hop:rl:{bucket}:mo:{month}"
+
+
+def login_failures_key(email_digest: str) -> str:
+    """A hash of failed sign-ins and the lock-out for one e-mail address (by its digest)."""
+    return f"hop:login:fail:{email_digest}"
+
+
+def login_network_key(network: str, minute: int) -> str:
+    """Sign-in and refresh attempts from one client network in one minute."""
+    return f"hop:login:net:{network}:{minute}"

@@ -35,6 +35,16 @@ class AuthSettings(msgspec.Struct, frozen=True, kw_only=True):
     access_token_ttl: int
     refresh_token_ttl: int
     cache_ttl: int
+    password_hash_memory_kib: int
+    password_hash_concurrency: int
+    key_usage_interval: float
+
+
+class LoginLimits(msgspec.Struct, frozen=True, kw_only=True):
+    free_failures: int
+    lockout: int  # seconds, doubled per further failure
+    lockout_max: int
+    per_network_per_minute: int
 
 
 class PlanLimit(msgspec.Struct, frozen=True):
@@ -47,6 +57,7 @@ class LimitSettings(msgspec.Struct, frozen=True, kw_only=True):
     pro: PlanLimit
     business: PlanLimit
     anonymous_per_minute: int
+    login: LoginLimits
     idempotency_ttl: int
 
 
@@ -126,6 +137,13 @@ def _positive_int(raw: str) -> int:
         raise ValueError(f"must be a whole number, got {raw!r}") from None
     if value <= 0:
         raise ValueError(f"must be greater than 0, got {value}")
+    return value
+
+
+def _hash_memory(raw: str) -> int:
+    value = _positive_int(raw)
+    if value < 8192:
+        raise ValueError(f"must be at least 8192 (KiB), got {value}")
     return value
 
 
@@ -321,6 +339,18 @@ VARIABLES: tuple[Variable, ...] = (
              "Seconds an admin process may reuse a resolved API key or user plan. Changes "
              "(a revoked key) are announced over Redis and apply at once; this bounds them "
              "only if Redis was unreachable when they were made."),
+    Variable("HOP_PASSWORD_HASH_MEMORY_KIB", "auth.password_hash_memory_kib", _hash_memory,
+             65536,
+             "Memory (KiB) of one argon2id password hash, for new hashes; checking a password "
+             "uses the parameters stored in its hash. At least 8192."),
+    Variable("HOP_PASSWORD_HASH_CONCURRENCY", "auth.password_hash_concurrency", _positive_int,
+             2,
+             "Password hashes one admin process computes at once (as many more may wait; "
+             "beyond that a sign-in is answered 503). Peak hashing memory per process is about "
+             "this times HOP_PASSWORD_HASH_MEMORY_KIB."),
+    Variable("HOP_API_KEY_USAGE_INTERVAL", "auth.key_usage_interval", _positive_seconds, 60.0,
+             "Seconds between an admin process's writes of API keys' `lastUsedAt` (one UPDATE "
+             "for every key used meanwhile), so it lags by at most this much."),
     Variable("HOP_LIMIT_FREE_PER_MINUTE", "limits.free.per_minute", _positive_int, 60,
              "Requests per minute, free plan."),
     Variable("HOP_LIMIT_FREE_PER_MONTH", "limits.free.per_month", _positive_int, 10_000,
@@ -335,8 +365,20 @@ VARIABLES: tuple[Variable, ...] = (
              10_000_000,
              "Requests per calendar month, business plan, unless the account sets its own."),
     Variable("HOP_LIMIT_ANONYMOUS_PER_MINUTE", "limits.anonymous_per_minute", _positive_int, 60,
-             "Requests per minute per client IP without a valid token (login, refresh, "
-             "public pages, bad credentials)."),
+             "Requests per minute per client network (an IPv4 address, an IPv6 /64) without a "
+             "valid token (login, refresh, public pages, bad credentials), also spent by every "
+             "API key the admin process must look up in PostgreSQL."),
+    Variable("HOP_LOGIN_FREE_FAILURES", "limits.login.free_failures", _positive_int, 5,
+             "Failed sign-ins for one e-mail address before it is locked out."),
+    Variable("HOP_LOGIN_LOCKOUT", "limits.login.lockout", _positive_int, 60,
+             "Seconds of the first lock-out; each further failure doubles it."),
+    Variable("HOP_LOGIN_LOCKOUT_MAX", "limits.login.lockout_max", _positive_int, 3600,
+             "Longest lock-out, seconds. Failures are forgotten a day after the last one, or "
+             "at the next successful sign-in."),
+    Variable("HOP_LOGIN_PER_NETWORK_PER_MINUTE", "limits.login.per_network_per_minute",
+             _positive_int, 30,
+             "Sign-in and refresh attempts per minute from one client network (an IPv4 "
+             "address, an IPv6 /64), whatever token they carry."),
     Variable("HOP_IDEMPOTENCY_TTL", "limits.idempotency_ttl", _positive_int, 86400,
              "How long an Idempotency-Key is remembered, seconds."),
     Variable("HOP_ADMIN_LISTEN", "admin.listen", _listen, _admin_listen_default,

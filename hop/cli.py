@@ -88,11 +88,20 @@ def cmd_user_create(settings: Settings, args: argparse.Namespace) -> int:
     created = _run(
         _with_db(
             settings,
-            lambda db: AccountService(db).create_user(args.email, password, args.plan),
+            lambda db: AccountService(db, _passwords(settings)).create_user(
+                args.email, password, args.plan
+            ),
         )
     )
     _print_json(created)
     return 0
+
+
+def _passwords(settings: Settings) -> Any:
+    from admin.accounts.passwords import Passwords
+
+    auth = settings.auth
+    return Passwords(auth.password_hash_memory_kib, auth.password_hash_concurrency)
 
 
 def cmd_key_create(settings: Settings, args: argparse.Namespace) -> int:

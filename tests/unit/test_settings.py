@@ -48,6 +48,7 @@ def test_listen_follows_the_public_url_unless_set() -> None:
         ("HOP_EDGE_LISTEN", "h:70000", "HOP_EDGE_LISTEN: must be a TCP port"),
         ("HOP_JWT_SECRET", "short", "HOP_JWT_SECRET: must be at least 32 characters"),
         ("HOP_TRUSTED_PROXIES", "10.0.0.0/8,nope", "HOP_TRUSTED_PROXIES: 'nope'"),
+        ("HOP_PASSWORD_HASH_MEMORY_KIB", "4096", "HOP_PASSWORD_HASH_MEMORY_KIB: must be at least"),
         ("HOP_NOT_A_SETTING", "1", "HOP_NOT_A_SETTING: unknown setting"),
     ],
 )
