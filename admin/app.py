@@ -90,7 +90,9 @@ def build_app(settings: Settings) -> ASGIApp:
         usage=key_usage,
     )
     link_cache = LinkCache(batcher)
-    links = LinkService(db, link_cache, settings.short_base_url)
+    links = LinkService(
+        db, link_cache, settings.short_base_url, settings.admin.code_reservation_days
+    )
     background: list[asyncio.Task[None]] = []
     if settings.webhooks.secret_key is None:
         raise SettingsError("HOP_WEBHOOK_SECRET_KEY: required to run the admin")
@@ -123,7 +125,14 @@ def build_app(settings: Settings) -> ASGIApp:
         "analytics": AnalyticsService(db),
         "qr": QrService(db, link_cache, settings.short_base_url),
         "export": ExportService(db, settings.short_base_url),
-        "bio": BioService(db, BioCache(redis), link_cache, redis, settings.short_base_url),
+        "bio": BioService(
+            db,
+            BioCache(redis),
+            link_cache,
+            redis,
+            settings.short_base_url,
+            reservation_days=settings.admin.code_reservation_days,
+        ),
         "webhooks": webhooks,
     }
     dependencies: dict[str, Provide | Callable[..., Any]] = {

@@ -66,6 +66,7 @@ class AdminSettings(msgspec.Struct, frozen=True, kw_only=True):
     workers: int
     db_pool_size: int
     max_body_bytes: int
+    code_reservation_days: int
 
 
 class EdgeSettings(msgspec.Struct, frozen=True, kw_only=True):
@@ -144,6 +145,16 @@ def _hash_memory(raw: str) -> int:
     value = _positive_int(raw)
     if value < 8192:
         raise ValueError(f"must be at least 8192 (KiB), got {value}")
+    return value
+
+
+def _non_negative_int(raw: str) -> int:
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ValueError(f"must be a whole number, got {raw!r}") from None
+    if value < 0:
+        raise ValueError(f"must be 0 or more, got {value}")
     return value
 
 
@@ -316,7 +327,8 @@ VARIABLES: tuple[Variable, ...] = (
     Variable("HOP_BASE_URL", "base_url", _http_url, "http://127.0.0.1:8000",
              "Public address of the admin API."),
     Variable("HOP_SHORT_BASE_URL", "short_base_url", _http_url, "http://127.0.0.1:8080",
-             "Public address of the edge; short URLs are HOP_SHORT_BASE_URL/<code>."),
+             "Public address of the edge; short URLs are HOP_SHORT_BASE_URL/<code> "
+             "(sandbox ones HOP_SHORT_BASE_URL/test/<code>)."),
     Variable("HOP_DATA_DIR", "data_dir", _text, ".hop",
              "Folder for the embedded PostgreSQL and Redis data and dev secrets."),
     Variable("HOP_LOG_LEVEL", "log_level", _choice("debug", "info", "warning", "error"), "info",
@@ -324,8 +336,8 @@ VARIABLES: tuple[Variable, ...] = (
     Variable("HOP_LOG_FORMAT", "log_format", _choice("json", "text"), "json",
              "`json`: one JSON object per line; `text`: for people."),
     Variable("HOP_TRUSTED_PROXIES", "trusted_proxies", _networks, (),
-             "Comma-separated networks whose X-Forwarded-For is believed: the client IP for "
-             "anonymous rate limits and for click analytics."),
+             "Comma-separated networks whose X-Forwarded-For (and HOP_COUNTRY_HEADER) is "
+             "believed: the client IP for anonymous rate limits and for click analytics."),
     Variable("HOP_JWT_SECRET", "auth.jwt_secret", _secret, None,
              "HMAC key (32+ random chars, e.g. `openssl rand -base64 48`) signing access "
              "tokens. Required by `hop admin`; `hop dev` generates one in HOP_DATA_DIR. "
@@ -389,6 +401,10 @@ VARIABLES: tuple[Variable, ...] = (
              "PostgreSQL connections per admin worker process."),
     Variable("HOP_MAX_BODY_BYTES", "admin.max_body_bytes", _positive_int, 1_048_576,
              "Largest request body the admin accepts."),
+    Variable("HOP_CODE_RESERVATION_DAYS", "admin.code_reservation_days", _non_negative_int, 30,
+             "Days a deleted link's code, a link's previous alias and a deleted or renamed Bio "
+             "page's username stay reserved for their owner (the edge answers 410 for them); "
+             "other accounts get 409 until then. 0: free at once."),
     Variable("HOP_EDGE_LISTEN", "edge.listen", _listen, _edge_listen_default,
              "HOST:PORT the edge binds. Default: host and port of HOP_SHORT_BASE_URL."),
     Variable("HOP_EDGE_WORKERS", "edge.workers", _positive_int, 1,
@@ -408,7 +424,8 @@ VARIABLES: tuple[Variable, ...] = (
              "oldest are dropped and counted in the log."),
     Variable("HOP_COUNTRY_HEADER", "edge.country_header", _header_name, None,
              "Request header a trusted proxy sets to the visitor's country (e.g. "
-             "`CF-IPCountry`). Unset: country comes from the offline IP database."),
+             "`CF-IPCountry`), believed only when the edge's peer is in HOP_TRUSTED_PROXIES. "
+             "Unset, or from anyone else: country comes from the offline IP database."),
     Variable("HOP_WORKER_NAME", "worker.name", _text, None,
              "Consumer name in the click stream's group. Default: host name and process id."),
     Variable("HOP_WORKER_READ_COUNT", "worker.read_count", _positive_int, 20,

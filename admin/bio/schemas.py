@@ -17,10 +17,22 @@ Username = Annotated[
         min_length=3,
         max_length=30,
         pattern=r"^[a-z0-9_.]+$",
-        description="3-30 of a-z 0-9 _ . (unique; reserved words refused).",
+        description=(
+            "3-30 of a-z 0-9 _ . (unique per environment; reserved words refused). A deleted "
+            "or renamed page's name stays reserved for its owner for HOP_CODE_RESERVATION_DAYS."
+        ),
     ),
 ]
 Theme = Literal["light", "dark", "ocean", "sunset"]
+PageUrl = Annotated[
+    str,
+    Meta(
+        description=(
+            "<short_base_url>/@<username>; for a sandbox (svc_test_) page "
+            "<short_base_url>/test/@<username>."
+        )
+    ),
+]
 Network = SocialNetwork  # the same networks a `social` QR code knows
 
 
@@ -98,6 +110,6 @@ class BioPage(msgspec.Struct, kw_only=True, rename="camel"):
     language: str
     links: list[OwnBioLink]
     socials: list[OwnBioSocial]
-    page_url: str
+    page_url: PageUrl
     created_at: str
     updated_at: str

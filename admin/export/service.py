@@ -17,6 +17,7 @@ import psycopg
 
 from admin.auth.principal import Principal
 from admin.db import Database, load_queries
+from admin.urls import public_base
 from common.timefmt import iso_utc, utc_now
 
 _SQL = load_queries(__file__, "sections.sql")
@@ -55,7 +56,7 @@ class ExportService:
         params = {
             "user_id": principal.user_id,
             "environment": principal.environment,
-            "short_base_url": self.short_base_url,
+            "short_base_url": public_base(self.short_base_url, principal.environment),
         }
         async with self.db.transaction() as conn:
             await conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")

@@ -7,7 +7,7 @@ import httpx
 import msgspec
 import redis
 
-from common.keys import LINK_PREFIX, link_key
+from common.keys import LINK_PREFIX, link_key, sandbox_link_key
 from tests.support.accounts import Account
 from tests.support.cli import run_hop as hop
 from tests.support.cli import run_hop_in_terminal
@@ -158,19 +158,29 @@ def test_cache_rebuild_restores_a_flushed_redis(
         "/v1/links", json={"longUrl": "https://example.com/gone"}, headers=account.headers()
     ).json()
     api.delete(f"/v1/links/{gone['id']}", headers=account.headers())
+    sandbox = api.post(
+        "/v1/links", json={"longUrl": "https://example.com/s"}, headers=account.headers("test")
+    ).json()["shortCode"]
     store = redis.Redis.from_url(redis_url)
     store.set(link_key("stale-entry"), b"junk")
+    store.set(sandbox_link_key("stale-entry"), b"junk")
+    store.set(link_key(sandbox), b"junk")  # a sandbox code is no live one
     before = {code: store.get(link_key(code)) for code in [*codes, gone["shortCode"]]}
-    store.delete(*[link_key(code) for code in before])
+    sandbox_before = store.get(sandbox_link_key(sandbox))
+    assert sandbox_before is not None
+    store.delete(*[link_key(code) for code in before], sandbox_link_key(sandbox))
 
     result = hop(
         "cache", "rebuild", env={"HOP_DATABASE_URL": database_url, "HOP_REDIS_URL": redis_url}
     )
     assert result.returncode == 0, result.stderr
-    assert msgspec.json.decode(result.stdout)["links"] >= 6
+    assert msgspec.json.decode(result.stdout)["links"] >= 7
     after = {code: store.get(link_key(code)) for code in before}
     assert after == before
+    assert store.get(sandbox_link_key(sandbox)) == sandbox_before
     assert store.get(link_key("stale-entry")) is None
+    assert store.get(sandbox_link_key("stale-entry")) is None
+    assert store.get(link_key(sandbox)) is None
     keys: list[bytes] = store.keys(LINK_PREFIX + "*")  # type: ignore[assignment]
     assert all(key.startswith(LINK_PREFIX.encode()) for key in keys)
 

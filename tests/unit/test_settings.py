@@ -23,6 +23,11 @@ def test_defaults() -> None:
     assert (settings.limits.free.per_minute, settings.limits.free.per_month) == (60, 10_000)
     assert (settings.limits.pro.per_minute, settings.limits.pro.per_month) == (600, 100_000)
     assert settings.auth.access_token_ttl == 900
+    assert settings.admin.code_reservation_days == 30
+
+
+def test_code_reservation_can_be_turned_off() -> None:
+    assert load_settings({"HOP_CODE_RESERVATION_DAYS": "0"}).admin.code_reservation_days == 0
 
 
 def test_listen_follows_the_public_url_unless_set() -> None:
@@ -43,6 +48,7 @@ def test_listen_follows_the_public_url_unless_set() -> None:
         ("HOP_BASE_URL", "localhost:8000", "HOP_BASE_URL: must be an absolute http(s) URL"),
         ("HOP_ADMIN_WORKERS", "0", "HOP_ADMIN_WORKERS: must be greater than 0"),
         ("HOP_ADMIN_WORKERS", "two", "HOP_ADMIN_WORKERS: must be a whole number"),
+        ("HOP_CODE_RESERVATION_DAYS", "-1", "HOP_CODE_RESERVATION_DAYS: must be 0 or more"),
         ("HOP_LOG_LEVEL", "loud", "HOP_LOG_LEVEL: must be one of"),
         ("HOP_EDGE_LISTEN", "9000", "HOP_EDGE_LISTEN: must be HOST:PORT"),
         ("HOP_EDGE_LISTEN", "h:70000", "HOP_EDGE_LISTEN: must be a TCP port"),
