@@ -67,7 +67,7 @@ _BLOCKED = tuple(
 _NAT64 = ipaddress.IPv6Network("64:ff9b::/96")
 # A host whose last label is numeric (or 0x-hex) is an IPv4 address to URL
 # parsers and resolvers alike, whatever else it looks like.
-_NUMERIC_LABEL = re.compile(r"^(?:0x[0-9a-f]*|[0-9]+)$", re.IGNORECASE)
+_NUMERIC_LABEL = re.compile(r"(?:0x[0-9a-f]*|[0-9]+)", re.IGNORECASE)
 RESOLVE_TIMEOUT_SECONDS = 3.0
 
 
@@ -125,7 +125,7 @@ class AddressPolicy:
 
 
 def _ipv4_spelling(host: str) -> bool:
-    return bool(_NUMERIC_LABEL.match(host.rstrip(".").rsplit(".", 1)[-1]))
+    return bool(_NUMERIC_LABEL.fullmatch(host.rstrip(".").rsplit(".", 1)[-1]))
 
 
 def parse_endpoint(raw: str, *, allow_http: bool) -> SplitResult:

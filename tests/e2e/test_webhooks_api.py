@@ -81,6 +81,8 @@ def test_defaults_and_all_events(api: httpx.Client, account: Account) -> None:
         ({"endpoint": ENDPOINT, "events": ["webhook.test"]}, 422, "events[0]"),
         ({"endpoint": ENDPOINT, "events": ["*"], "secret": "too-short"}, 422, "secret"),
         ({"endpoint": ENDPOINT, "events": ["*"], "secret": "has spaces " * 3}, 422, "secret"),
+        ({"endpoint": ENDPOINT, "events": ["*"], "secret": "auto\n"}, 422, "secret"),
+        ({"endpoint": ENDPOINT, "events": ["*"], "secret": "x" * 30 + "\n"}, 422, "secret"),
         ({"endpoint": "ftp://127.0.0.1/x", "events": ["*"]}, 422, "endpoint"),
         ({"endpoint": "http://user:pw@127.0.0.1/x", "events": ["*"]}, 422, "endpoint"),
         ({"endpoint": "http://127.0.0.1/x#frag", "events": ["*"]}, 422, "endpoint"),
@@ -95,6 +97,7 @@ def test_bad_registrations(
     assert response.status_code == status, response.text
     assert response.headers["content-type"] == "application/problem+json"
     assert field in [error["field"] for error in response.json()["errors"]]
+    assert api.get("/v1/webhooks", headers=account.headers()).json()["data"] == []
 
 
 def test_not_json_is_400(api: httpx.Client, account: Account) -> None:
