@@ -233,6 +233,12 @@ def strict_admin(
         "https://2130706433/x",
         "https://0177.0.0.1/x",
         "https://0.0.0.0/x",
+        "https://[::127.0.0.1]/x",  # IPv4-compatible loopback
+        "https://[::a9fe:a9fe]/x",  # IPv4-compatible 169.254.169.254
+        "https://[::ffff:0:127.0.0.1]/x",  # IPv4-translated loopback
+        "https://[::2]/x",
+        "https://[5f00::1]/x",  # SRv6 SIDs
+        "https://[3fff::1]/x",  # documentation
     ],
 )
 def test_production_rules_refuse_private_targets(
@@ -246,3 +252,20 @@ def test_production_rules_refuse_private_targets(
     )
     assert response.status_code == 422, response.text
     assert response.json()["errors"][0]["field"] == "endpoint"
+
+
+def test_a_refusal_does_not_say_where_a_name_leads(strict_admin: str, account: Account) -> None:
+    # A name in an internal zone must not become a way to read internal addresses:
+    # the owner learns only that the address is not public.
+    response = httpx.post(
+        f"{strict_admin}/v1/webhooks",
+        json={"endpoint": "https://localhost/x", "events": ["*"]},
+        headers=account.headers(),
+    )
+    assert response.status_code == 422, response.text
+    problem = response.json()
+    assert problem["errors"] == [
+        {"field": "endpoint", "message": "resolves to a non-public address"}
+    ]
+    for address in ("127.0.0.1", "::1", "127.", "::"):
+        assert address not in response.text

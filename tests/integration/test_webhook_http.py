@@ -325,3 +325,24 @@ def test_tls_goes_to_the_checked_address_with_the_names_certificate(tmp_path: Pa
     assert b"Host: hooks.test:" in request
     assert wrong.status_code is None  # type: ignore[attr-defined]
     assert "TLS certificate not accepted" in wrong.error  # type: ignore[attr-defined]
+
+
+def test_a_refused_address_stays_out_of_the_attempt_log(caplog: pytest.LogCaptureFixture) -> None:
+    # The attempt log is the owner's to read; what the name resolved to (after a
+    # harmless registration, a DNS change can point it inside) is the operator's.
+    async def resolve(host: str, _: int) -> list[str]:
+        return ["10.1.2.3"]
+
+    async def scenario() -> str | None:
+        sender = Sender(AddressPolicy(), allow_http=False, timeout=5, resolver=resolve)
+        outcome = await sender.post("https://hooks.example/in", b"{}", {}, pool="wh_1")
+        await sender.aclose()
+        return outcome.error
+
+    with caplog.at_level("WARNING", logger="admin.webhooks.sender"):
+        error = asyncio.run(scenario())
+    assert error == "endpoint refused: resolves to a non-public address"
+    (record,) = caplog.records
+    assert record.action == "webhook.endpoint_refused"  # type: ignore[attr-defined]
+    assert record.webhook == "wh_1"  # type: ignore[attr-defined]
+    assert record.detail == "hooks.example resolves to 10.1.2.3"  # type: ignore[attr-defined]
