@@ -26,7 +26,7 @@ from admin.gate import principal_of
 from admin.problems import send_problem
 
 _SQL = load_queries(__file__, "idempotency.sql")
-_KEY = re.compile(r"^[\x21-\x7e]{1,255}$")
+_KEY = re.compile(r"[\x21-\x7e]{1,255}")
 _KEPT_HEADERS = (b"content-type", b"location")
 _ABANDONED_AFTER_SECONDS = 60
 # POSTs that change nothing and may answer far more than is worth keeping: the
@@ -145,7 +145,7 @@ class Idempotency:
     async def _run(
         self, principal: Principal, key: str, scope: Scope, receive: Receive, send: Send
     ) -> None:
-        if not _KEY.match(key):
+        if not _KEY.fullmatch(key):
             raise ValidationFailed(
                 "The Idempotency-Key header must be 1-255 visible ASCII characters.",
                 [FieldError("Idempotency-Key", "malformed")],

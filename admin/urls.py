@@ -18,7 +18,7 @@ from common.keys import SANDBOX_PATH
 
 MAX_URL_LENGTH = 2048
 _FORBIDDEN = re.compile(r"[\x00-\x20\x7f\\]|[\u0080-\u009f\u2028\u2029]")
-_LABEL = re.compile(r"^(?!-)[a-z0-9-]{1,63}(?<!-)$")
+_LABEL = re.compile(r"(?!-)[a-z0-9-]{1,63}(?<!-)")
 
 
 class InvalidUrl(ValueError):
@@ -37,7 +37,7 @@ def _check_host(host: str) -> None:
     except UnicodeError:
         raise InvalidUrl("has an invalid host name") from None
     labels = ascii_host.rstrip(".").split(".")
-    if len(ascii_host) > 253 or not all(_LABEL.match(label) for label in labels):
+    if len(ascii_host) > 253 or not all(_LABEL.fullmatch(label) for label in labels):
         raise InvalidUrl("has an invalid host name")
 
 

@@ -30,7 +30,7 @@ from ua_parser import parse as parse_user_agent
 from common.clientip import Network, client_ip, peer_host
 from common.wire import ClickEvent
 
-_COUNTRY = re.compile(r"^[A-Z]{2}$")
+_COUNTRY = re.compile(r"[A-Z]{2}")
 # Codes proxies use for "unknown" or "Tor", not countries.
 _NOT_COUNTRIES = frozenset({"XX", "T1", "A1", "A2", "O1", "ZZ"})
 _MOBILE_OS = frozenset(
@@ -115,7 +115,7 @@ def classify_agent(user_agent: str) -> Agent:
 
 def country_of(header_country: str, ip: str) -> str:
     code = header_country.upper()
-    if _COUNTRY.match(code) and code not in _NOT_COUNTRIES:
+    if _COUNTRY.fullmatch(code) and code not in _NOT_COUNTRIES:
         return code
     try:
         return iptocc.country_code(ip) or ""

@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
+from admin.patterns import whole
 from admin.urls import MAX_URL_LENGTH
 
 MAX_TAGS = 20
@@ -24,7 +25,7 @@ Alias = Annotated[
     Meta(
         min_length=3,
         max_length=64,
-        pattern=r"^[A-Za-z0-9_-]+$",
+        pattern=whole("[A-Za-z0-9_-]+"),
         description=(
             "Custom short code: 3-64 of A-Z a-z 0-9 _ -. Unique per environment (live and "
             "sandbox are separate); a code freed by a delete or alias change stays reserved "

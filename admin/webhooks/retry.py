@@ -52,7 +52,7 @@ def parse_retry_after(value: str | None, now: datetime) -> float | None:
         return float(text)
     try:
         moment = parsedate_to_datetime(text)
-    except (TypeError, ValueError, IndexError):
+    except (TypeError, ValueError, IndexError, OverflowError):  # a year past any C long
         return None
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)

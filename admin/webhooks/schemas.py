@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
+from admin.patterns import whole
 from admin.urls import MAX_URL_LENGTH
 from common.events import EventType
 
@@ -34,7 +35,7 @@ EventNames = Annotated[
 SecretText = Annotated[
     str,
     Meta(
-        pattern=r"^(?:auto|[\x21-\x7e]{24,128})$",
+        pattern=whole(r"auto|[\x21-\x7e]{24,128}"),
         description='"auto" to have a whsec_ secret generated, or your own 24-128 visible '
         "ASCII characters.",
     ),

@@ -162,6 +162,9 @@ def test_unknown_pages_are_404(api: httpx.Client, edge_url: str) -> None:
     ("body", "field"),
     [
         ({"username": "admin", "displayName": "x"}, "username"),
+        ({"username": "admin\n", "displayName": "x"}, "username"),  # $ before \n
+        ({"username": "ok_name\n", "displayName": "x"}, "username"),
+        ({"username": "ok_name", "displayName": "x", "language": "en\n"}, "language"),
         ({"username": "Upper", "displayName": "x"}, "username"),
         ({"username": "ab", "displayName": "x"}, "username"),
         ({"username": "ok_name", "displayName": "x", "theme": "neon"}, "theme"),
@@ -184,6 +187,7 @@ def test_bad_pages_are_422(
     response = put(api, account, **body)
     assert response.status_code == 422, response.text
     assert field in [error["field"] for error in response.json()["errors"]]
+    assert api.get("/v1/bio", headers=account.headers()).status_code == 404  # nothing stored
 
 
 def test_taken_username_is_409_and_rename_moves_the_page(

@@ -186,6 +186,8 @@ def test_bad_requests_are_400(
         ({"longUrl": "https://example.com", "alias": "a" * 65}, "alias"),
         ({"longUrl": "https://example.com", "alias": "ADMIN"}, "alias"),
         ({"longUrl": "https://example.com", "alias": "health"}, "alias"),
+        ({"longUrl": "https://example.com", "alias": "admin\n"}, "alias"),  # $ before \n
+        ({"longUrl": "https://example.com", "alias": "fresh-alias\n"}, "alias"),
         ({"longUrl": "https://example.com", "tags": [1]}, "tags[0]"),
         ({"longUrl": "https://example.com", "tags": "promo"}, "tags"),
         ({"longUrl": "https://example.com", "tags": [str(n) for n in range(21)]}, "tags"),
