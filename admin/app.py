@@ -11,10 +11,11 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-from litestar import Litestar
+from litestar import Litestar, Request
 from litestar.di import Provide
 from redis.asyncio import Redis
 
+from admin.accounts.passwords import Passwords
 from admin.analytics.routes import AnalyticsController
 from admin.analytics.service import AnalyticsService
 from admin.asgi import ASGIApp
@@ -22,6 +23,8 @@ from admin.auth.cache import AuthCache
 from admin.auth.jwt_tokens import AccessTokens
 from admin.auth.routes import AuthController
 from admin.auth.service import AuthService
+from admin.auth.throttle import LoginThrottle
+from admin.auth.usage import KeyUsage
 from admin.bio.cache import BioCache
 from admin.bio.routes import BioController
 from admin.bio.service import BioService
@@ -29,7 +32,7 @@ from admin.db import Database, create_export_pool, create_pool
 from admin.export.routes import ExportController
 from admin.export.service import ExportService
 from admin.export.slots import ExportSlots
-from admin.gate import Gate
+from admin.gate import Gate, client_address
 from admin.guards import provide_principal, require_scope
 from admin.health import health, ready
 from admin.idempotency import IdempotencyStore, idempotency
@@ -46,10 +49,26 @@ from admin.webhooks.crypto import SecretBox
 from admin.webhooks.routes import WebhookController
 from admin.webhooks.service import WebhookService
 from admin.webhooks.ssrf import AddressPolicy
+from common.clientip import parse_networks
 from common.logs import configure_logging
 from common.settings import Settings, SettingsError, load_settings
 
+# Seconds PostgreSQL gives an idle export transaction beyond HOP_EXPORT_IDLE_TIMEOUT.
 EXPORT_BACKSTOP_SECONDS = 5.0
+
+# Everything the API serves; tests/unit/test_patterns.py walks its OpenAPI document.
+ROUTE_HANDLERS: list[Any] = [
+    health,
+    ready,
+    openapi_json,
+    AuthController,
+    LinkController,
+    AnalyticsController,
+    QrController,
+    BioController,
+    ExportController,
+    WebhookController,
+]
 
 
 def _constant(value: Any) -> Provide:
@@ -82,10 +101,24 @@ def build_app(settings: Settings) -> ASGIApp:
     )
     auth_cache = AuthCache(settings.auth.cache_ttl)
     changes = auth_cache.listen(redis)
-    auth = AuthService(db, auth_cache, tokens, settings.limits, settings.auth.refresh_token_ttl)
     batcher = RedisBatcher(redis)
+    key_usage = KeyUsage(db, settings.auth.key_usage_interval)
+    auth = AuthService(
+        db,
+        auth_cache,
+        tokens,
+        settings.limits,
+        settings.auth.refresh_token_ttl,
+        passwords=Passwords(
+            settings.auth.password_hash_memory_kib, settings.auth.password_hash_concurrency
+        ),
+        throttle=LoginThrottle(batcher, settings.limits.login),
+        usage=key_usage,
+    )
     link_cache = LinkCache(batcher)
-    links = LinkService(db, link_cache, settings.short_base_url)
+    links = LinkService(
+        db, link_cache, settings.short_base_url, settings.admin.code_reservation_days
+    )
     background: list[asyncio.Task[None]] = []
     if settings.webhooks.secret_key is None:
         raise SettingsError("HOP_WEBHOOK_SECRET_KEY: required to run the admin")
@@ -101,12 +134,14 @@ def build_app(settings: Settings) -> ASGIApp:
         await pool.open(wait=False)
         await export_pool.open(wait=False)
         background.append(asyncio.create_task(changes.run()))
+        background.append(asyncio.create_task(key_usage.run()))
 
     async def close_stores() -> None:
         changes.stop()
         for task in background:
             task.cancel()
         await asyncio.gather(*background, return_exceptions=True)
+        await key_usage.flush()
         await pool.close()
         await export_pool.close()
         await redis.aclose()
@@ -124,27 +159,29 @@ def build_app(settings: Settings) -> ASGIApp:
             settings.short_base_url,
             settings.admin.export_idle_timeout,
         ),
-        "bio": BioService(db, BioCache(redis), link_cache, redis, settings.short_base_url),
+        "bio": BioService(
+            db,
+            BioCache(redis),
+            link_cache,
+            redis,
+            settings.short_base_url,
+            reservation_days=settings.admin.code_reservation_days,
+        ),
         "webhooks": webhooks,
     }
     dependencies: dict[str, Provide | Callable[..., Any]] = {
         name: _constant(value) for name, value in services.items()
     }
     dependencies["principal"] = Provide(provide_principal, sync_to_thread=False)
+    trusted = parse_networks(settings.trusted_proxies)
+
+    def provide_client_address(request: Request[Any, Any, Any]) -> str:
+        return client_address(request.scope, trusted)
+
+    dependencies["client_address"] = Provide(provide_client_address, sync_to_thread=False)
 
     app = Litestar(
-        route_handlers=[
-            health,
-            ready,
-            openapi_json,
-            AuthController,
-            LinkController,
-            AnalyticsController,
-            QrController,
-            BioController,
-            ExportController,
-            WebhookController,
-        ],
+        route_handlers=ROUTE_HANDLERS,
         dependencies=dependencies,
         guards=[require_scope],
         # Inside Litestar, so it sees the routed handler and runs its guards first.

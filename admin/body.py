@@ -1,7 +1,7 @@
 """Strict JSON request bodies: ``@post(..., dto=JsonBody[LinkCreate])``.
 
 Litestar's default path decodes JSON into builtins and then converts, and
-answers every failure with 400. The spec wants finer answers: a body that is not
+answers every failure with 400. Our contract is finer (docs/api.md#errors): a body that is not
 JSON, not ``application/json``, not an object or missing a required field is 400;
 a present field with a bad value is 422 naming the field. This DTO decodes
 straight from bytes with one cached msgspec decoder per type (fast, and exact
@@ -26,13 +26,13 @@ from admin.errors import BadRequest, FieldError, ValidationFailed
 
 T = TypeVar("T")
 _decoders: dict[type[Any], msgspec.json.Decoder[Any]] = {}
-_MESSAGE = re.compile(r"^(?P<message>.*?)(?: - at `\$(?P<path>[^`]*)`)?$", re.DOTALL)
-_MISSING = re.compile(r"^Object missing required field `(?P<name>[^`]+)`$")
-_UNKNOWN = re.compile(r"^Object contains unknown field `(?P<name>[^`]+)`$")
+_MESSAGE = re.compile(r"(?P<message>.*?)(?: - at `\$(?P<path>[^`]*)`)?", re.DOTALL)
+_MISSING = re.compile(r"Object missing required field `(?P<name>[^`]+)`")
+_UNKNOWN = re.compile(r"Object contains unknown field `(?P<name>[^`]+)`")
 # An escaped NUL (\u0000) preceded by an even number of backslashes: PostgreSQL
 # text cannot hold NUL, and no field of ours has a use for it.
 _NUL = re.compile(rb"(?<!\\)(?:\\\\)*\\u0000")
-_JSON_MEDIA = re.compile(r"^application/(?:[\w.+-]+\+)?json$")
+_JSON_MEDIA = re.compile(r"application/(?:[\w.+-]+\+)?json")
 
 
 # Names of request structs that refuse unknown fields; admin/openapi.py marks
@@ -77,15 +77,15 @@ def decode_json_body(body: bytes, model: type[T]) -> T:
     try:
         return _decoder(model).decode(body)
     except msgspec.ValidationError as exc:
-        match = _MESSAGE.match(str(exc))
+        match = _MESSAGE.fullmatch(str(exc))
         assert match is not None  # the pattern matches every string
         message, path = match["message"], _field(match["path"] or "")
-        if missing := _MISSING.match(message):
+        if missing := _MISSING.fullmatch(message):
             field = f"{path}.{missing['name']}" if path else missing["name"]
             raise BadRequest(
                 f"The field {field!r} is required.", [FieldError(field, "is required")]
             ) from None
-        if unknown := _UNKNOWN.match(message):
+        if unknown := _UNKNOWN.fullmatch(message):
             field = f"{path}.{unknown['name']}" if path else unknown["name"]
             raise ValidationFailed(
                 f"Unknown field {field!r}.", [FieldError(field, "is not a known field")]
@@ -101,7 +101,7 @@ def decode_json_body(body: bytes, model: type[T]) -> T:
 
 def require_json(content_type: str | None) -> None:
     media_type = (content_type or "").split(";", 1)[0].strip().lower()
-    if not _JSON_MEDIA.match(media_type):
+    if not _JSON_MEDIA.fullmatch(media_type):
         raise BadRequest("The request body must be sent as Content-Type: application/json.")
 
 

@@ -1,4 +1,4 @@
-"""Domain errors that know their HTTP meaning (DESIGN §3, spec §7).
+"""Domain errors that know their HTTP meaning (docs/api.md#errors, docs/errors.md).
 
 Services raise these; ``admin/problems.py`` renders every one as
 ``application/problem+json``. Nothing above the data-access layer sees a
@@ -108,3 +108,48 @@ def validation(errors: list[FieldError]) -> ValidationFailed:
     """One 422 carrying every field problem found."""
     fields = ", ".join(dict.fromkeys(error.field for error in errors))
     return ValidationFailed(f"Invalid value for {fields}.", errors)
+
+
+class PasswordHashingBusy(ServiceUnavailable):
+    """Every place for a password hash in this process is taken (admin/accounts/passwords.py)."""
+
+    slug = "password-hashing-busy"
+
+    def __init__(self) -> None:
+        super().__init__("Too many sign-ins are being checked right now; retry in a second.")
+        self.headers["Retry-After"] = "1"
+
+
+class SignInLocked(RateLimited):
+    """Repeated failed sign-ins for one e-mail address (admin/auth/throttle.py)."""
+
+    slug = "sign-in-locked"
+
+    def __init__(self, retry_after: int, lockout: int) -> None:
+        super().__init__(
+            "Too many failed sign-ins for this e-mail address: signing in with it is locked "
+            f"for {_duration(lockout)} (retry in {_duration(retry_after)}). Each further "
+            "failure doubles the lock-out; a successful sign-in resets it."
+        )
+        self.headers["Retry-After"] = str(retry_after)
+
+
+def _duration(seconds: int) -> str:
+    if seconds % 3600 == 0:
+        return f"{seconds // 3600} hour" + ("s" if seconds != 3600 else "")
+    if seconds % 60 == 0:
+        return f"{seconds // 60} minute" + ("s" if seconds != 60 else "")
+    return f"{seconds} second" + ("s" if seconds != 1 else "")
+
+
+class SignInUnavailable(ServiceUnavailable):
+    """The sign-in attempt counters (Redis) cannot be reached: sign-in fails closed."""
+
+    slug = "sign-in-unavailable"
+
+    def __init__(self) -> None:
+        super().__init__(
+            "Signing in and refreshing tokens are unavailable for a moment (their attempt "
+            "counters cannot be reached); retry shortly. API keys keep working."
+        )
+        self.headers["Retry-After"] = "5"

@@ -1,11 +1,15 @@
-"""The admin's front door: authenticate, count against the rate limit, stamp headers,
-bound the request body.
+"""The admin's front door: authenticate, count against the rate limit, stamp headers.
 
 It wraps the whole Litestar app so that every response, including errors and
 unknown routes, carries ``X-RateLimit-*``. It only *resolves* the caller; the
 route's guard decides whether a missing or bad credential matters (public
 routes such as login do not care). Callers without a valid credential are
-limited per client IP.
+limited per client network (an IPv4 address, an IPv6 /64).
+
+An API key this process has not resolved lately costs a PostgreSQL query, so
+that query is counted against the client network's anonymous bucket *before*
+it is made: a flood of made-up keys is refused at the anonymous rate, not
+passed to the database. Keys found in memory pay nothing more.
 
 ``HOP_MAX_BODY_BYTES`` is enforced here, once for every body reader behind it
 (the idempotency middleware, Litestar's request parsing): a declared
@@ -25,14 +29,15 @@ from admin.auth.principal import Principal
 from admin.auth.service import AuthService
 from admin.errors import (
     BadRequest,
+    HopError,
     PayloadTooLarge,
     RateLimited,
     ServiceUnavailable,
     Unauthorized,
 )
 from admin.problems import send_problem
-from admin.ratelimit import RateLimiter
-from common.clientip import client_ip, parse_networks
+from admin.ratelimit import Decision, RateLimiter
+from common.clientip import Network, client_ip, client_network, parse_networks
 
 PRINCIPAL = "hop.principal"
 AUTH_ERROR = "hop.auth_error"
@@ -50,13 +55,22 @@ def auth_error_of(scope: Mapping[str, Any]) -> Unauthorized | None:
     return error
 
 
-def _peer_and_forwarded(scope: Scope) -> tuple[str, str | None]:
+def _peer_and_forwarded(scope: Mapping[str, Any]) -> tuple[str, str | None]:
     peer = str((scope.get("client") or ("unknown", 0))[0])
     forwarded = next(
         (value.decode("latin-1") for name, value in scope["headers"] if name == b"x-forwarded-for"),
         None,
     )
     return peer, forwarded
+
+
+def client_address(scope: Mapping[str, Any], trusted: Sequence[Network]) -> str:
+    """The client's address: the peer, or what trusted proxies say in X-Forwarded-For."""
+    return client_ip(*_peer_and_forwarded(scope), trusted)
+
+
+class _LookupRefused(Exception):
+    """The client network is over its anonymous limit: do not look the key up."""
 
 
 def _has_nul(scope: Scope) -> bool:
@@ -115,35 +129,15 @@ class Gate:
         if scope["type"] != "http" or scope["path"] in UNGATED_PATHS:
             await self.app(scope, receive, send)
             return
-        if _has_nul(scope):
-            await send_problem(send, BadRequest("The URL must not contain NUL characters."))
-            return
-        authorization = next(
-            (
-                value.decode("latin-1")
-                for name, value in scope["headers"]
-                if name == b"authorization"
-            ),
-            None,
-        )
-        principal: Principal | None = None
-        try:
-            principal = await self.auth.authenticate(authorization)
-        except Unauthorized as exc:
-            scope[AUTH_ERROR] = exc
-        except ServiceUnavailable as exc:
-            await send_problem(send, exc)
-            return
-        scope[PRINCIPAL] = principal
-
+        anonymous, failure = await self._authenticate(scope)
+        principal = principal_of(scope)
         if principal is not None:
             decision = await self.limiter.hit(
                 f"acct:{principal.user_id}", principal.limit_per_minute, principal.limit_per_month
             )
         else:
-            ip = client_ip(*_peer_and_forwarded(scope), self.trusted)
-            decision = await self.limiter.hit(f"ip:{ip}", self.anonymous_per_minute, None)
-        extra = decision.headers() if decision is not None else []
+            decision = anonymous or await self._hit_anonymous(scope)
+        extra = decision.headers()
         started = False
 
         async def send_with_limits(message: Message) -> None:
@@ -153,15 +147,14 @@ class Gate:
                 message["headers"] = [*message.get("headers", ()), *extra]
             await send(message)
 
-        if decision is not None and decision.blocked:
-            await send_problem(
-                send_with_limits,
-                RateLimited(f"Rate limit exceeded; retry in {decision.retry_after} seconds."),
-            )
-            return
-        declared = _declared_length(scope)
-        if declared is not None and declared > self.max_body_bytes:
-            await send_problem(send_with_limits, _too_large(self.max_body_bytes))
+        if decision.blocked:
+            failure = RateLimited(f"Rate limit exceeded; retry in {decision.retry_after} seconds.")
+        elif failure is None and _has_nul(scope):
+            failure = BadRequest("The URL must not contain NUL characters.")
+        elif failure is None and (_declared_length(scope) or 0) > self.max_body_bytes:
+            failure = _too_large(self.max_body_bytes)
+        if failure is not None:
+            await send_problem(send_with_limits, failure)
             return
         try:
             await self.app(scope, _bounded(receive, self.max_body_bytes), send_with_limits)
@@ -170,3 +163,41 @@ class Gate:
             if started:
                 raise
             await send_problem(send_with_limits, exc)
+
+    async def _authenticate(self, scope: Scope) -> tuple[Decision | None, HopError | None]:
+        """Put the principal (or why there is none) in ``scope``.
+
+        Returns the anonymous decision if a key lookup was counted, and the
+        error to answer with if authentication could not be completed.
+        """
+        authorization = next(
+            (
+                value.decode("latin-1")
+                for name, value in scope["headers"]
+                if name == b"authorization"
+            ),
+            None,
+        )
+        anonymous: Decision | None = None
+
+        async def count_lookup() -> None:
+            nonlocal anonymous
+            anonymous = await self._hit_anonymous(scope)
+            if anonymous.blocked:
+                raise _LookupRefused
+
+        scope[PRINCIPAL] = None
+        failure: HopError | None = None
+        try:
+            scope[PRINCIPAL] = await self.auth.authenticate(authorization, count_lookup)
+        except Unauthorized as exc:
+            scope[AUTH_ERROR] = exc
+        except _LookupRefused:
+            pass  # the anonymous decision is a refusal, answered by the caller
+        except ServiceUnavailable as exc:
+            failure = exc
+        return anonymous, failure
+
+    async def _hit_anonymous(self, scope: Scope) -> Decision:
+        network = client_network(client_address(scope, self.trusted))
+        return await self.limiter.hit(f"ip:{network}", self.anonymous_per_minute, None)

@@ -7,10 +7,10 @@ from typing import Any
 
 from litestar import Litestar, Request, Response, get
 from litestar.openapi import OpenAPIConfig, ResponseSpec
-from litestar.openapi.plugins import ScalarRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme
 
 from admin.body import STRICT_SCHEMAS
+from admin.docs import DOCS_PATH, ReferencePage, docs_router
 from admin.problems import PROBLEM_MEDIA_TYPE, Problem
 
 _DESCRIPTIONS = {
@@ -55,12 +55,14 @@ def openapi_config() -> OpenAPIConfig:
         title="Hop API",
         version="1.0.0",
         description="Short links, analytics, QR codes, Bio pages and webhooks. "
-        "Authenticate with 'Authorization: Bearer <API key or access token>'.",
-        # The interactive reference lives at /v1/docs; the schema itself at
-        # /v1/openapi.json (openapi_json below). Mounting the OpenAPI router at
-        # /v1 would let its catch-all route swallow unknown /v1 paths.
-        path="/v1/docs",
-        render_plugins=[ScalarRenderPlugin(path="/")],
+        "Authenticate with `Authorization: Bearer <API key or access token>`.",
+        # The interactive reference lives at /v1/docs (admin/docs.py, served from
+        # this process only); the schema itself at /v1/openapi.json (openapi_json
+        # below). Mounting the OpenAPI router at /v1 would let its catch-all route
+        # swallow unknown /v1 paths.
+        path=DOCS_PATH,
+        openapi_router=docs_router(),
+        render_plugins=[ReferencePage()],
         components=Components(
             security_schemes={
                 BEARER: SecurityScheme(

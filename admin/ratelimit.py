@@ -1,30 +1,32 @@
-"""Per-account rate limits (spec §8): fixed minute and calendar-month windows in Redis.
+"""Per-account rate limits (docs/api.md#rate-limits): fixed minute and calendar-month
+windows in Redis.
 
 One Lua script increments both counters atomically, so any number of admin
 processes count correctly together. A request that exceeds either window is
-refused with 429; the headers always describe the minute window (DESIGN §3)
-unless the month is the one exhausted.
+refused with 429; the headers always describe the minute window unless the
+month is the one exhausted (docs/decisions.md#rate-limits). While Redis is
+unreachable each process counts the minute window itself, so every response
+still carries the headers and a flood is still refused (per process) rather
+than let through.
 """
 
 from __future__ import annotations
 
 import calendar
-import hashlib
 import logging
 import time
 from datetime import UTC, datetime
-from typing import Any
 
 import msgspec
-from redis.asyncio.client import Pipeline
-from redis.exceptions import NoScriptError, RedisError
+from redis.exceptions import RedisError
 
-from admin.redis_batch import RedisBatcher
+from admin.redis_batch import LuaScript, RedisBatcher
 from common.keys import rate_limit_keys
 
 logger = logging.getLogger(__name__)
 
-_HIT = """
+_RETRY_REDIS_AFTER = 1.0
+_HIT = LuaScript("""
 local minute = redis.call('INCR', KEYS[1])
 if minute == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
 local month = 0
@@ -33,7 +35,7 @@ if #KEYS > 1 then
   if month == 1 then redis.call('EXPIREAT', KEYS[2], ARGV[2]) end
 end
 return {minute, month}
-"""
+""")
 
 
 class Decision(msgspec.Struct, frozen=True):
@@ -64,45 +66,80 @@ def _month_bounds(now: float) -> tuple[str, int]:
     return f"{moment:%Y%m}", int(start.timestamp()) + days * 86400
 
 
+class LocalWindows:
+    """Minute counters in this process, for while Redis cannot be reached.
+
+    Only the current minute is kept. Past ``max_buckets`` a new bucket is
+    counted from one each time instead of being remembered, so a flood of
+    addresses cannot grow the table without bound.
+    """
+
+    def __init__(self, max_buckets: int = 100_000) -> None:
+        self.max_buckets = max_buckets
+        self._minute = -1
+        self._counts: dict[str, int] = {}
+
+    def hit(self, bucket: str, minute: int) -> int:
+        if minute != self._minute:
+            self._minute, self._counts = minute, {}
+        count = self._counts.get(bucket, 0) + 1
+        if count > 1 or len(self._counts) < self.max_buckets:
+            self._counts[bucket] = count
+        return count
+
+
 class RateLimiter:
+    """Counts in Redis; while Redis is unreachable, in this process (minute window only).
+
+    After a failure Redis is left alone for ``_RETRY_REDIS_AFTER`` seconds, so an
+    outage costs each request neither a connection attempt nor a log line.
+    """
+
     def __init__(self, batcher: RedisBatcher) -> None:
         self.batcher = batcher
-        self._sha = hashlib.sha1(_HIT.encode()).hexdigest()  # noqa: S324 - Redis names scripts by SHA-1
+        self.local = LocalWindows()
+        self._redis_down_until = 0.0
 
-    async def _count(self, keys: list[str], args: list[int]) -> list[Any]:
-        def add(pipe: Pipeline) -> None:
-            pipe.evalsha(self._sha, len(keys), *keys, *args)
-
-        (result,) = await self.batcher.run(add)
-        if isinstance(result, NoScriptError):  # Redis restarted or flushed its scripts
-            await self.batcher.redis.script_load(_HIT)
-            (result,) = await self.batcher.run(add)
-        if isinstance(result, Exception):
-            raise result
-        counts: list[Any] = result
-        return counts
-
-    async def hit(self, bucket: str, per_minute: int, per_month: int | None) -> Decision | None:
-        """Count one request; None when Redis cannot be reached (the request goes through)."""
+    async def hit(self, bucket: str, per_minute: int, per_month: int | None) -> Decision:
+        """Count one request and decide."""
         now = time.time()
         minute = int(now // 60)
         minute_reset = (minute + 1) * 60
         month, month_reset = _month_bounds(now)
         minute_key, month_key = rate_limit_keys(bucket, minute, month)
         keys = [minute_key] if per_month is None else [minute_key, month_key]
-        try:
-            minute_count, month_count = await self._count(keys, [61, month_reset + 60])
-        except (RedisError, OSError):
-            logger.warning(
-                "rate limiter unavailable; request allowed",
-                extra={"action": "ratelimit.unavailable", "bucket": bucket},
-            )
-            return None
-        remaining = per_minute - int(minute_count)
+        counts = await self._count_in_redis(keys, month_reset, now)
+        if counts is None:
+            minute_count, month_count = self.local.hit(bucket, minute), 0
+            per_month = None  # a month cannot be counted in one process's memory
+        else:
+            minute_count, month_count = counts
+        remaining = per_minute - minute_count
         if per_month is not None and month_count > per_month:
             return Decision(per_minute, 0, month_reset, max(1, month_reset - int(now)))
         if remaining < 0:
             return Decision(per_minute, 0, minute_reset, max(1, minute_reset - int(now)))
         if per_month is not None:
-            remaining = min(remaining, per_month - int(month_count))
+            remaining = min(remaining, per_month - month_count)
         return Decision(per_minute, remaining, minute_reset, 0)
+
+    async def _count_in_redis(
+        self, keys: list[str], month_reset: int, now: float
+    ) -> tuple[int, int] | None:
+        """The minute's and month's counts, or None when Redis is (lately) unreachable."""
+        if now < self._redis_down_until:
+            return None
+        try:
+            minute_count, month_count = await _HIT.run(self.batcher, keys, [61, month_reset + 60])
+        except (RedisError, OSError) as exc:
+            if self._redis_down_until == 0.0:
+                logger.warning(
+                    "rate limiter cannot reach Redis; counting in this process",
+                    extra={"action": "ratelimit.unavailable", "error": str(exc)},
+                )
+            self._redis_down_until = time.time() + _RETRY_REDIS_AFTER
+            return None
+        if self._redis_down_until:
+            self._redis_down_until = 0.0
+            logger.warning("rate limiter back on Redis", extra={"action": "ratelimit.restored"})
+        return int(minute_count), int(month_count)

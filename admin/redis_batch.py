@@ -11,11 +11,13 @@ simply a pipeline of that request's commands.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 from collections.abc import Callable
 from typing import Any
 
 from redis.asyncio import Redis
 from redis.asyncio.client import Pipeline
+from redis.exceptions import NoScriptError
 
 AddCommands = Callable[[Pipeline], None]
 
@@ -58,3 +60,25 @@ class RedisBatcher:
         for (_, future), (start, end) in zip(batch, spans, strict=True):
             if not future.done():
                 future.set_result(results[start:end])
+
+
+class LuaScript:
+    """A Lua script run by its SHA-1 through a batcher, loaded again if Redis forgot it."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.sha = hashlib.sha1(source.encode()).hexdigest()  # noqa: S324 - Redis names scripts by SHA-1
+
+    async def run(self, batcher: RedisBatcher, keys: list[str], args: list[Any]) -> Any:
+        """The script's result; raises RedisError or OSError when Redis cannot answer."""
+
+        def add(pipe: Pipeline) -> None:
+            pipe.evalsha(self.sha, len(keys), *keys, *args)
+
+        (result,) = await batcher.run(add)
+        if isinstance(result, NoScriptError):  # Redis restarted or flushed its scripts
+            await batcher.redis.script_load(self.source)
+            (result,) = await batcher.run(add)
+        if isinstance(result, Exception):
+            raise result
+        return result

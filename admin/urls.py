@@ -14,9 +14,11 @@ import ipaddress
 import re
 from urllib.parse import SplitResult, quote, urlsplit
 
+from common.keys import SANDBOX_PATH
+
 MAX_URL_LENGTH = 2048
 _FORBIDDEN = re.compile(r"[\x00-\x20\x7f\\]|[\u0080-\u009f\u2028\u2029]")
-_LABEL = re.compile(r"^(?!-)[a-z0-9-]{1,63}(?<!-)$")
+_LABEL = re.compile(r"(?!-)[a-z0-9-]{1,63}(?<!-)")
 
 
 class InvalidUrl(ValueError):
@@ -35,7 +37,7 @@ def _check_host(host: str) -> None:
     except UnicodeError:
         raise InvalidUrl("has an invalid host name") from None
     labels = ascii_host.rstrip(".").split(".")
-    if len(ascii_host) > 253 or not all(_LABEL.match(label) for label in labels):
+    if len(ascii_host) > 253 or not all(_LABEL.fullmatch(label) for label in labels):
         raise InvalidUrl("has an invalid host name")
 
 
@@ -82,3 +84,11 @@ def location_form(url: str) -> str:
     rest = url[len(parts.scheme) + 3 + len(parts.netloc) :]
     encoded = "".join(char if char.isascii() else quote(char, safe="") for char in rest)
     return f"{parts.scheme}://{ascii_host}{colon}{port}{encoded}"
+
+
+def public_base(short_base_url: str, environment: str) -> str:
+    """Where an environment's links and Bio pages live: ``<base>/<code>``, ``<base>/@<name>``.
+
+    Sandbox ones sit under ``SANDBOX_PATH`` on the short domain (see docs/decisions.md).
+    """
+    return short_base_url if environment == "live" else short_base_url + SANDBOX_PATH

@@ -34,3 +34,21 @@ def client_ip(peer: str, forwarded_for: str | None, trusted: Sequence[Network]) 
         if not any(address in network for network in trusted):
             return str(address)
     return hops[0]
+
+
+def client_network(address: str) -> str:
+    """The rate-limit bucket of a client address: an IPv4 address, or an IPv6 /64.
+
+    One IPv6 subscriber (a home, a VM) is routinely given a whole /64, so keying
+    by the full address would give it 2**64 buckets. IPv4 stays per address: a
+    /24 would put unrelated customers of one ISP or cloud in the same bucket.
+    """
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((int(ip), 64), strict=False))
+    return str(ip)

@@ -1,4 +1,4 @@
-"""The event envelope of spec §2 and the event types of spec §6."""
+"""The event envelope and the event types (docs/api.md#events)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ EVENT_TYPES: Final = get_args(EventType)
 class EventEnvelope(msgspec.Struct, frozen=True, kw_only=True):
     id: str  # evt_…
     type: str
-    createdAt: str  # noqa: N815 - spec field name; ISO 8601 UTC with milliseconds
+    createdAt: str  # noqa: N815 - the wire field name; ISO 8601 UTC with milliseconds
     data: dict[str, Any]
 
 
@@ -38,7 +38,7 @@ class WireEnvelope(msgspec.Struct, frozen=True, kw_only=True):
 
     id: str
     type: str
-    createdAt: str  # noqa: N815 - spec field name
+    createdAt: str  # noqa: N815 - the wire field name
     data: msgspec.Raw
 
 

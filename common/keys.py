@@ -2,6 +2,9 @@
 
 Everything Hop keeps in Redis lives under ``hop:``. Links are keyed by short code
 because that is what the edge has in hand; the value is a ``wire.LinkEntry``.
+Sandbox (``svc_test_``) links and Bio pages are a namespace of their own, under
+``hop:test:`` (no live key starts with it), served by the edge only below
+``SANDBOX_PATH``.
 """
 
 from __future__ import annotations
@@ -19,6 +22,11 @@ CLICK_CONSUMER_GROUP = "hop-worker"
 # Rendered Bio pages by username; the value is a ``wire.BioEntry``. The edge reads
 # the key on every visit, so no invalidation channel is needed.
 BIO_PREFIX = "hop:bio:"
+SANDBOX_LINK_PREFIX = "hop:test:link:"
+SANDBOX_BIO_PREFIX = "hop:test:bio:"
+# <short_base_url>/test/<code> and /test/@<username>: sandbox links and pages. No live
+# code can take the path: codes have no "/".
+SANDBOX_PATH = "/test"
 
 
 def link_key(short_code: str) -> str:
@@ -29,6 +37,33 @@ def bio_key(username: str) -> str:
     return BIO_PREFIX + username
 
 
+def sandbox_link_key(short_code: str) -> str:
+    return SANDBOX_LINK_PREFIX + short_code
+
+
+def sandbox_bio_key(username: str) -> str:
+    return SANDBOX_BIO_PREFIX + username
+
+
+def link_key_in(environment: str, short_code: str) -> str:
+    """The link's key in its environment's namespace (``live`` or ``test``)."""
+    return link_key(short_code) if environment == "live" else sandbox_link_key(short_code)
+
+
+def bio_key_in(environment: str, username: str) -> str:
+    return bio_key(username) if environment == "live" else sandbox_bio_key(username)
+
+
 def rate_limit_keys(bucket: str, minute: int, month: str) -> tuple[str, str]:
     """Fixed-window counters: one per minute, one per calendar month (UTC)."""
     return f"hop:rl:{bucket}:m:{minute}", f"hop:rl:{bucket}:mo:{month}"
+
+
+def login_failures_key(email_digest: str) -> str:
+    """A hash of failed sign-ins and the lock-out for one e-mail address (by its digest)."""
+    return f"hop:login:fail:{email_digest}"
+
+
+def login_network_key(network: str, minute: int) -> str:
+    """Sign-in and refresh attempts from one client network in one minute."""
+    return f"hop:login:net:{network}:{minute}"

@@ -14,7 +14,8 @@ from typing import Any
 import msgspec
 
 _STANDARD_ATTRS = frozenset(vars(logging.makeLogRecord({})).keys()) | {"message", "asctime"}
-_encoder = msgspec.json.Encoder()
+# A field JSON cannot encode is written as its str(): a log line is never lost to it.
+_encoder = msgspec.json.Encoder(enc_hook=str)
 
 
 class JsonFormatter(logging.Formatter):

@@ -18,6 +18,8 @@ from urllib.parse import urlsplit
 
 import msgspec
 
+from common.weak_secrets import GENERATE, placeholder_reason, weak_key_reason
+
 
 class SettingsError(ValueError):
     """A HOP_* variable is missing or malformed; the message names it."""
@@ -33,6 +35,16 @@ class AuthSettings(msgspec.Struct, frozen=True, kw_only=True):
     access_token_ttl: int
     refresh_token_ttl: int
     cache_ttl: int
+    password_hash_memory_kib: int
+    password_hash_concurrency: int
+    key_usage_interval: float
+
+
+class LoginLimits(msgspec.Struct, frozen=True, kw_only=True):
+    free_failures: int
+    lockout: int  # seconds, doubled per further failure
+    lockout_max: int
+    per_network_per_minute: int
 
 
 class PlanLimit(msgspec.Struct, frozen=True):
@@ -45,6 +57,7 @@ class LimitSettings(msgspec.Struct, frozen=True, kw_only=True):
     pro: PlanLimit
     business: PlanLimit
     anonymous_per_minute: int
+    login: LoginLimits
     idempotency_ttl: int
 
 
@@ -56,6 +69,7 @@ class AdminSettings(msgspec.Struct, frozen=True, kw_only=True):
     export_concurrency: int
     export_idle_timeout: float
     export_statement_timeout: float
+    code_reservation_days: int
 
 
 class EdgeSettings(msgspec.Struct, frozen=True, kw_only=True):
@@ -127,6 +141,23 @@ def _positive_int(raw: str) -> int:
         raise ValueError(f"must be a whole number, got {raw!r}") from None
     if value <= 0:
         raise ValueError(f"must be greater than 0, got {value}")
+    return value
+
+
+def _hash_memory(raw: str) -> int:
+    value = _positive_int(raw)
+    if value < 8192:
+        raise ValueError(f"must be at least 8192 (KiB), got {value}")
+    return value
+
+
+def _non_negative_int(raw: str) -> int:
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ValueError(f"must be a whole number, got {raw!r}") from None
+    if value < 0:
+        raise ValueError(f"must be 0 or more, got {value}")
     return value
 
 
@@ -202,7 +233,9 @@ def _header_name(raw: str) -> str:
 
 def _secret(raw: str) -> str:
     if len(raw) < 32:
-        raise ValueError("must be at least 32 characters")
+        raise ValueError(f"must be at least 32 characters; {GENERATE}")
+    if reason := weak_key_reason(raw):
+        raise ValueError(f"{reason}; {GENERATE}")
     return raw
 
 
@@ -249,6 +282,8 @@ def _smtp_url(raw: str) -> str:
         _ = parts.port
     except ValueError:
         raise ValueError("has an invalid port") from None
+    if parts.password and (reason := placeholder_reason(parts.password)):
+        raise ValueError(f"the password {reason}")
     return raw.strip()
 
 
@@ -295,7 +330,8 @@ VARIABLES: tuple[Variable, ...] = (
     Variable("HOP_BASE_URL", "base_url", _http_url, "http://127.0.0.1:8000",
              "Public address of the admin API."),
     Variable("HOP_SHORT_BASE_URL", "short_base_url", _http_url, "http://127.0.0.1:8080",
-             "Public address of the edge; short URLs are HOP_SHORT_BASE_URL/<code>."),
+             "Public address of the edge; short URLs are HOP_SHORT_BASE_URL/<code> "
+             "(sandbox ones HOP_SHORT_BASE_URL/test/<code>)."),
     Variable("HOP_DATA_DIR", "data_dir", _text, ".hop",
              "Folder for the embedded PostgreSQL and Redis data and dev secrets."),
     Variable("HOP_LOG_LEVEL", "log_level", _choice("debug", "info", "warning", "error"), "info",
@@ -303,11 +339,13 @@ VARIABLES: tuple[Variable, ...] = (
     Variable("HOP_LOG_FORMAT", "log_format", _choice("json", "text"), "json",
              "`json`: one JSON object per line; `text`: for people."),
     Variable("HOP_TRUSTED_PROXIES", "trusted_proxies", _networks, (),
-             "Comma-separated networks whose X-Forwarded-For is believed: the client IP for "
-             "anonymous rate limits and for click analytics."),
+             "Comma-separated networks whose X-Forwarded-For (and HOP_COUNTRY_HEADER) is "
+             "believed: the client IP for anonymous rate limits and for click analytics."),
     Variable("HOP_JWT_SECRET", "auth.jwt_secret", _secret, None,
-             "HMAC key (32+ chars) signing access tokens. Required by `hop admin`; "
-             "`hop dev` generates one in HOP_DATA_DIR.", secret=True),
+             "HMAC key (32+ random chars, e.g. `openssl rand -base64 48`) signing access "
+             "tokens. Required by `hop admin`; `hop dev` generates one in HOP_DATA_DIR. "
+             "Placeholders and patterns are refused (docs/operations.md#deploying).",
+             secret=True),
     Variable("HOP_ACCESS_TOKEN_TTL", "auth.access_token_ttl", _positive_int, 900,
              "Lifetime of a JWT access token, seconds."),
     Variable("HOP_REFRESH_TOKEN_TTL", "auth.refresh_token_ttl", _positive_int, 30 * 86400,
@@ -316,6 +354,18 @@ VARIABLES: tuple[Variable, ...] = (
              "Seconds an admin process may reuse a resolved API key or user plan. Changes "
              "(a revoked key) are announced over Redis and apply at once; this bounds them "
              "only if Redis was unreachable when they were made."),
+    Variable("HOP_PASSWORD_HASH_MEMORY_KIB", "auth.password_hash_memory_kib", _hash_memory,
+             65536,
+             "Memory (KiB) of one argon2id password hash, for new hashes; checking a password "
+             "uses the parameters stored in its hash. At least 8192."),
+    Variable("HOP_PASSWORD_HASH_CONCURRENCY", "auth.password_hash_concurrency", _positive_int,
+             2,
+             "Password hashes one admin process computes at once (as many more may wait; "
+             "beyond that a sign-in is answered 503). Peak hashing memory per process is about "
+             "this times HOP_PASSWORD_HASH_MEMORY_KIB."),
+    Variable("HOP_API_KEY_USAGE_INTERVAL", "auth.key_usage_interval", _positive_seconds, 60.0,
+             "Seconds between an admin process's writes of API keys' `lastUsedAt` (one UPDATE "
+             "for every key used meanwhile), so it lags by at most this much."),
     Variable("HOP_LIMIT_FREE_PER_MINUTE", "limits.free.per_minute", _positive_int, 60,
              "Requests per minute, free plan."),
     Variable("HOP_LIMIT_FREE_PER_MONTH", "limits.free.per_month", _positive_int, 10_000,
@@ -330,8 +380,20 @@ VARIABLES: tuple[Variable, ...] = (
              10_000_000,
              "Requests per calendar month, business plan, unless the account sets its own."),
     Variable("HOP_LIMIT_ANONYMOUS_PER_MINUTE", "limits.anonymous_per_minute", _positive_int, 60,
-             "Requests per minute per client IP without a valid token (login, refresh, "
-             "public pages, bad credentials)."),
+             "Requests per minute per client network (an IPv4 address, an IPv6 /64) without a "
+             "valid token (login, refresh, public pages, bad credentials), also spent by every "
+             "API key the admin process must look up in PostgreSQL."),
+    Variable("HOP_LOGIN_FREE_FAILURES", "limits.login.free_failures", _positive_int, 5,
+             "Failed sign-ins for one e-mail address before it is locked out."),
+    Variable("HOP_LOGIN_LOCKOUT", "limits.login.lockout", _positive_int, 60,
+             "Seconds of the first lock-out; each further failure doubles it."),
+    Variable("HOP_LOGIN_LOCKOUT_MAX", "limits.login.lockout_max", _positive_int, 3600,
+             "Longest lock-out, seconds. Failures are forgotten a day after the last one, or "
+             "at the next successful sign-in."),
+    Variable("HOP_LOGIN_PER_NETWORK_PER_MINUTE", "limits.login.per_network_per_minute",
+             _positive_int, 30,
+             "Sign-in and refresh attempts per minute from one client network (an IPv4 "
+             "address, an IPv6 /64), whatever token they carry."),
     Variable("HOP_IDEMPOTENCY_TTL", "limits.idempotency_ttl", _positive_int, 86400,
              "How long an Idempotency-Key is remembered, seconds."),
     Variable("HOP_ADMIN_LISTEN", "admin.listen", _listen, _admin_listen_default,
@@ -353,6 +415,10 @@ VARIABLES: tuple[Variable, ...] = (
     Variable("HOP_EXPORT_STATEMENT_TIMEOUT", "admin.export_statement_timeout",
              _positive_seconds, 60.0,
              "Seconds one query of an export may run (PostgreSQL `statement_timeout`)."),
+    Variable("HOP_CODE_RESERVATION_DAYS", "admin.code_reservation_days", _non_negative_int, 30,
+             "Days a deleted link's code, a link's previous alias and a deleted or renamed Bio "
+             "page's username stay reserved for their owner (the edge answers 410 for them); "
+             "other accounts get 409 until then. 0: free at once."),
     Variable("HOP_EDGE_LISTEN", "edge.listen", _listen, _edge_listen_default,
              "HOST:PORT the edge binds. Default: host and port of HOP_SHORT_BASE_URL."),
     Variable("HOP_EDGE_WORKERS", "edge.workers", _positive_int, 1,
@@ -372,7 +438,8 @@ VARIABLES: tuple[Variable, ...] = (
              "oldest are dropped and counted in the log."),
     Variable("HOP_COUNTRY_HEADER", "edge.country_header", _header_name, None,
              "Request header a trusted proxy sets to the visitor's country (e.g. "
-             "`CF-IPCountry`). Unset: country comes from the offline IP database."),
+             "`CF-IPCountry`), believed only when the edge's peer is in HOP_TRUSTED_PROXIES. "
+             "Unset, or from anyone else: country comes from the offline IP database."),
     Variable("HOP_WORKER_NAME", "worker.name", _text, None,
              "Consumer name in the click stream's group. Default: host name and process id."),
     Variable("HOP_WORKER_READ_COUNT", "worker.read_count", _positive_int, 20,
@@ -383,9 +450,10 @@ VARIABLES: tuple[Variable, ...] = (
              "A click batch delivered this many times without success goes to the "
              "dead-letter stream."),
     Variable("HOP_WEBHOOK_SECRET_KEY", "webhooks.secret_key", _secret, None,
-             "Key (32+ chars) encrypting webhook signing secrets and the responses kept for "
-             "Idempotency-Key replays at rest (AES-256-GCM). Required by `hop admin` and "
-             "`hop worker`; `hop dev` generates one in HOP_DATA_DIR.",
+             "Key (32+ random chars, e.g. `openssl rand -base64 48`) encrypting webhook signing "
+             "secrets and the responses kept for Idempotency-Key replays at rest (AES-256-GCM); "
+             "keep it, stored secrets need it. Required by `hop admin` and `hop worker`; "
+             "`hop dev` generates one in HOP_DATA_DIR. Placeholders and patterns are refused.",
              secret=True),
     Variable("HOP_WEBHOOK_ALLOW_HTTP", "webhooks.allow_http", _boolean, False,
              "Development: accept plain `http://` webhook endpoints (default: https only)."),
@@ -408,7 +476,8 @@ VARIABLES: tuple[Variable, ...] = (
              "event order."),
     Variable("HOP_SMTP_URL", "mail.smtp_url", _smtp_url, None,
              "Mail server for owner e-mails: `smtp://user:pass@host:25`, `smtp+starttls://...:587` "
-             "or `smtps://...:465`. Unset: e-mails are written to the log.", secret=True),
+             "or `smtps://...:465`. Unset: e-mails are written to the log. A placeholder "
+             "password is refused.", secret=True),
     Variable("HOP_SMTP_FROM", "mail.sender", _mailbox, "Hop <hop@localhost>",
              "Sender of owner e-mails."),
 )

@@ -1,4 +1,4 @@
-"""Webhook signatures (spec §6, DESIGN §5): Stripe's scheme under our header name.
+"""Webhook signatures (docs/api.md#signature): Stripe's scheme under our header name.
 
 A delivery carries ``Svc-Signature: t=<unix seconds>,v1=<hex>[,v1=<hex>...]``
 where each ``v1`` is ``HMAC-SHA256(key=secret, msg="<t>.<raw body>")`` in

@@ -34,7 +34,7 @@ link_entry_decoder = msgspec.msgpack.Decoder(LinkEntry)
 
 
 class ClickEvent(msgspec.Struct, frozen=True, array_like=True, gc=False):
-    """One redirect, as the edge saw it (DESIGN §4). The edge parses nothing it
+    """One redirect, as the edge saw it (docs/analytics.md). The edge parses nothing it
     doesn't need: user agent, referrer and forwarding headers travel raw (cropped)
     and the worker enriches them. Array-like to keep stream entries small."""
 
@@ -47,7 +47,8 @@ class ClickEvent(msgspec.Struct, frozen=True, array_like=True, gc=False):
     referrer: str
     accept_language: str
     forwarded_for: str
-    country: str  # from HOP_COUNTRY_HEADER when a trusted proxy set it, else ""
+    country: str  # the HOP_COUNTRY_HEADER value, raw: the worker believes it only from
+    # a peer in HOP_TRUSTED_PROXIES
     qr: bool = False
     # "click": a redirect of link_id. "bio": a Bio page visit, where link_id holds
     # the page id (bio_…) and short_code the username visited.
@@ -69,6 +70,9 @@ class BioEntry(msgspec.Struct, frozen=True, kw_only=True):
 
     bio_id: str
     html: bytes
+    # Appended in issue 8: a deleted or renamed page's old name, reserved for its
+    # owner; the edge answers 410 (html is empty).
+    gone: bool = False
 
 
 bio_entry_encoder = msgspec.msgpack.Encoder()

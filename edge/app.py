@@ -24,16 +24,22 @@ from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
 from redis.exceptions import RedisError
 
-from common.keys import bio_key
+from common.keys import SANDBOX_PATH, bio_key, sandbox_bio_key, sandbox_link_key
 from common.logs import configure_logging
 from common.settings import Settings, SettingsError, load_settings
-from common.wire import BIO_VISIT_KIND, CLICK_KIND, ClickEvent, bio_entry_decoder
+from common.wire import (
+    BIO_VISIT_KIND,
+    CLICK_KIND,
+    ClickEvent,
+    bio_entry_decoder,
+    link_entry_decoder,
+)
 from edge import pages
 from edge.cache import LinkCache
 from edge.clicks import ClickBuffer
 from edge.invalidation import link_invalidations
 from edge.resolver import Resolver
-from edge.targets import MISSING, NO_STORE, REDIRECT, Target
+from edge.targets import MISSING, NO_STORE, REDIRECT, Target, not_found, target_of
 
 logger = logging.getLogger(__name__)
 
@@ -60,6 +66,15 @@ _BIO_HEADERS = [
     ("x-content-type-options", "nosniff"),
     ("referrer-policy", "strict-origin-when-cross-origin"),
 ]
+# Sandbox links and pages: <short_base_url>/test/<code> and /test/@<username>, a
+# namespace of their own (docs/decisions.md). Never live codes (those have no "/"),
+# never indexed, and read from Redis on each visit like Bio pages: test traffic
+# stays out of the in-process cache that serves live codes.
+_SANDBOX_PREFIX = SANDBOX_PATH + "/"
+_NOINDEX = ("x-robots-tag", "noindex")
+_SANDBOX_ERROR_HEADERS = [*_ERROR_HEADERS, _NOINDEX]
+_SANDBOX_UNAVAILABLE_HEADERS = [*_UNAVAILABLE_HEADERS, _NOINDEX]
+_SANDBOX_BIO_HEADERS = [*_BIO_HEADERS, _NOINDEX]
 
 
 def _tailored(target: Target, scope: Any, query: str) -> tuple[list[tuple[str, str]], bool]:
@@ -141,10 +156,7 @@ class EdgeApp:
         target = self.cache.get(code)
         if target is None:
             if not _CODE.fullmatch(code) or path == _HEALTH_PATH:
-                if path.startswith(_BIO_PATH):
-                    await self._bio(scope, proto, path[len(_BIO_PATH) :])
-                else:
-                    self._special(path, proto)
+                await self._not_a_code(scope, proto, path)
                 return
             try:
                 target = await self.resolver.resolve(code)
@@ -193,21 +205,27 @@ class EdgeApp:
             )
         )
 
-    async def _bio(self, scope: Any, proto: Any, username: str) -> None:
+    async def _bio(self, scope: Any, proto: Any, username: str, *, sandbox: bool = False) -> None:
         """``/@<username>``: the rendered Bio page from Redis; a GET is a visit."""
+        errors = _SANDBOX_ERROR_HEADERS if sandbox else _ERROR_HEADERS
         if not _USERNAME.fullmatch(username):
-            proto.response_bytes(404, _ERROR_HEADERS, pages.BIO_NOT_FOUND)
+            proto.response_bytes(404, errors, pages.BIO_NOT_FOUND)
             return
+        key = sandbox_bio_key(username) if sandbox else bio_key(username)
         try:
-            raw = cast("bytes | None", await self.redis.get(bio_key(username)))
+            raw = cast("bytes | None", await self.redis.get(key))
         except (RedisError, OSError):
-            proto.response_bytes(503, _UNAVAILABLE_HEADERS, pages.UNAVAILABLE)
+            unavailable = _SANDBOX_UNAVAILABLE_HEADERS if sandbox else _UNAVAILABLE_HEADERS
+            proto.response_bytes(503, unavailable, pages.UNAVAILABLE)
             return
         if raw is None:
-            proto.response_bytes(404, _ERROR_HEADERS, pages.BIO_NOT_FOUND)
+            proto.response_bytes(404, errors, pages.BIO_NOT_FOUND)
             return
         entry = bio_entry_decoder.decode(raw)
-        proto.response_bytes(200, _BIO_HEADERS, entry.html)
+        if entry.gone:  # deleted or renamed: the name is reserved for its owner
+            proto.response_bytes(410, errors, pages.BIO_GONE)
+            return
+        proto.response_bytes(200, _SANDBOX_BIO_HEADERS if sandbox else _BIO_HEADERS, entry.html)
         if scope.method == "GET":
             self._track(
                 scope,
@@ -218,8 +236,40 @@ class EdgeApp:
                 kind=BIO_VISIT_KIND,
             )
 
-    def _special(self, path: str, proto: Any) -> None:
-        if path == "/":
+    async def _sandbox(self, scope: Any, proto: Any, rest: str) -> None:
+        """``/test/<code>`` and ``/test/@<username>``: the sandbox namespace, from Redis."""
+        if rest.startswith("@"):
+            await self._bio(scope, proto, rest[1:], sandbox=True)
+            return
+        if not _CODE.fullmatch(rest):
+            proto.response_bytes(404, _SANDBOX_ERROR_HEADERS, pages.NOT_FOUND)
+            return
+        try:
+            raw = cast("bytes | None", await self.redis.get(sandbox_link_key(rest)))
+        except (RedisError, OSError):
+            proto.response_bytes(503, _SANDBOX_UNAVAILABLE_HEADERS, pages.UNAVAILABLE)
+            return
+        target = not_found() if raw is None else target_of(link_entry_decoder.decode(raw))
+        now_ms = int(time.time() * 1000)
+        if target.kind != REDIRECT or (target.expires_at_ms and now_ms >= target.expires_at_ms):
+            if target.kind == MISSING:
+                proto.response_bytes(404, _SANDBOX_ERROR_HEADERS, pages.NOT_FOUND)
+            else:
+                proto.response_bytes(410, _SANDBOX_ERROR_HEADERS, pages.GONE)
+            return
+        headers, qr = _tailored(target, scope, scope.query_string)
+        headers.append(_NOINDEX)
+        proto.response_empty(target.status, headers)
+        if scope.method == "GET":
+            self._track(scope, target.link_id, rest, now_ms, qr=qr, kind=CLICK_KIND)
+
+    async def _not_a_code(self, scope: Any, proto: Any, path: str) -> None:
+        """Every path that is not a live code: Bio pages, the sandbox, ``/``, health."""
+        if path.startswith(_BIO_PATH):
+            await self._bio(scope, proto, path[len(_BIO_PATH) :])
+        elif path.startswith(_SANDBOX_PREFIX):
+            await self._sandbox(scope, proto, path[len(_SANDBOX_PREFIX) :])
+        elif path == "/":
             proto.response_empty(302, self._landing)
         elif path == _HEALTH_PATH:
             proto.response_bytes(

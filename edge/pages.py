@@ -20,5 +20,8 @@ GONE: Final = _page(
     "Link no longer available", "This short link has expired or was removed by its owner."
 )
 BIO_NOT_FOUND: Final = _page("Page not found", "No Bio page has this name.")
+BIO_GONE: Final = _page(
+    "Page no longer available", "This Bio page was removed or renamed by its owner."
+)
 UNAVAILABLE: Final = _page("Temporarily unavailable", "Please try again in a moment.")
 METHOD_NOT_ALLOWED: Final = _page("Method not allowed", "Short links answer GET and HEAD.")

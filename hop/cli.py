@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import getpass
 import os
 import sys
 from collections.abc import Callable, Coroutine, Sequence
@@ -54,17 +55,53 @@ async def _with_db(settings: Settings, action: Callable[[Any], Coroutine[Any, An
         return await action(Database(pool))
 
 
+def _password(args: argparse.Namespace) -> str:
+    """The new user's password, kept out of argv (the process list, shell history).
+
+    ``--password-stdin`` reads one line from standard input (like ``docker login``);
+    otherwise a terminal is asked twice. ``--password`` still works for scripts that
+    accept the exposure.
+    """
+    if args.password is not None:
+        password: str = args.password
+        return password
+    if args.password_stdin:
+        line = sys.stdin.readline()
+        if not line:
+            raise SystemExit("hop: --password-stdin: standard input is empty")
+        return line.removesuffix("\n").removesuffix("\r")
+    if not sys.stdin.isatty():
+        raise SystemExit(
+            "hop: no password: give it on standard input with --password-stdin "
+            "(or run in a terminal to be asked for it)"
+        )
+    first = getpass.getpass("Password: ")
+    if getpass.getpass("Password (again): ") != first:
+        raise SystemExit("hop: the passwords do not match; nothing was created")
+    return first
+
+
 def cmd_user_create(settings: Settings, args: argparse.Namespace) -> int:
     from admin.accounts.service import AccountService
 
+    password = _password(args)
     created = _run(
         _with_db(
             settings,
-            lambda db: AccountService(db).create_user(args.email, args.password, args.plan),
+            lambda db: AccountService(db, _passwords(settings)).create_user(
+                args.email, password, args.plan
+            ),
         )
     )
     _print_json(created)
     return 0
+
+
+def _passwords(settings: Settings) -> Any:
+    from admin.accounts.passwords import Passwords
+
+    auth = settings.auth
+    return Passwords(auth.password_hash_memory_kib, auth.password_hash_concurrency)
 
 
 def cmd_key_create(settings: Settings, args: argparse.Namespace) -> int:
@@ -196,7 +233,17 @@ def _parser() -> argparse.ArgumentParser:
     )
     create = user.add_parser("create", help="create a user with a live and a test key")
     create.add_argument("--email", required=True)
-    create.add_argument("--password", required=True)
+    given = create.add_mutually_exclusive_group()
+    given.add_argument(
+        "--password-stdin",
+        action="store_true",
+        help="read the password from the first line of standard input",
+    )
+    given.add_argument(
+        "--password",
+        help="the password itself (visible in the process list and shell history: "
+        "prefer the prompt or --password-stdin)",
+    )
     create.add_argument("--plan", choices=("free", "pro", "business"), default="free")
     create.set_defaults(func=cmd_user_create)
 

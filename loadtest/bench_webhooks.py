@@ -46,7 +46,7 @@ from hop.dev import ensure_database
 from hop.embedded import EmbeddedPostgres, EmbeddedRedis, free_port, wait_for_port
 from tests.support.dispatch import principal_of
 
-SECRET_KEY = "bench-webhook-secret-key-0123456789abcdef"  # noqa: S105 - a throwaway stack
+SECRET_KEY = secrets.token_urlsafe(48)  # a throwaway stack; placeholders are refused
 SIGNING_SECRET = "whsec_bench_" + secrets.token_urlsafe(32)
 BATCH = 100
 ROOT = Path(__file__).resolve().parents[1]

@@ -201,23 +201,27 @@ class Stack(contextlib.ExitStack):
     def bulk_links(self, user_id: str, count: int) -> list[str]:
         """Insert ``count`` links straight into PostgreSQL and write them to Redis."""
         codes = list({new_short_code() for _ in range(count * 2)})[:count]
-        with (
-            psycopg.connect(self.database_url) as conn,
-            conn.cursor() as cursor,
-            cursor.copy(
+        ids = [new_id("lnk") for _ in codes]
+        with psycopg.connect(self.database_url) as conn, conn.cursor() as cursor:
+            with cursor.copy(
                 "COPY links (id, user_id, environment, short_code, long_url) FROM STDIN"
-            ) as copy,
-        ):
-            for n, code in enumerate(codes):
-                copy.write_row(
-                    (
-                        new_id("lnk"),
-                        user_id,
-                        "live",
-                        code,
-                        f"https://example.com/products/{n}?ref=hop",
+            ) as copy:
+                for n, (link_id, code) in enumerate(zip(ids, codes, strict=True)):
+                    copy.write_row(
+                        (
+                            link_id,
+                            user_id,
+                            "live",
+                            code,
+                            f"https://example.com/products/{n}?ref=hop",
+                        )
                     )
-                )
+            # Who holds each code (what the API's create does in the same statement).
+            with cursor.copy(
+                "COPY short_codes (environment, short_code, user_id, link_id) FROM STDIN"
+            ) as copy:
+                for link_id, code in zip(ids, codes, strict=True):
+                    copy.write_row(("live", code, user_id, link_id))
 
         async def restore() -> None:
             redis = Redis.from_url(self.redis_url)

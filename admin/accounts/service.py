@@ -9,7 +9,7 @@ import psycopg
 from psycopg import errors as pg_errors
 from redis.asyncio import Redis
 
-from admin.accounts.passwords import MIN_PASSWORD_LENGTH, hash_password_async
+from admin.accounts.passwords import MIN_PASSWORD_LENGTH, Passwords, default_passwords
 from admin.auth.cache import announce_auth_change
 from admin.auth.scopes import ALL_SCOPES
 from admin.auth.secrets import new_api_key, token_hash
@@ -62,13 +62,15 @@ async def _insert_key(
 
 
 class AccountService:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, passwords: Passwords | None = None) -> None:
         self.db = db
+        self.passwords = passwords or default_passwords()
 
     async def create_user(self, email: str, password: str, plan: str = "free") -> CreatedUser:
         """A user plus one live and one test key holding every scope."""
         _check_new_user(email, password, plan)
-        password_hash = await hash_password_async(password)
+        with self.passwords.slot() as slot:
+            password_hash = await slot.hash(password)
         user_id = new_id("usr")
         async with self.db.transaction() as conn:
             try:

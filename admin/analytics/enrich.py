@@ -1,7 +1,9 @@
 """Turn a raw click into analytics dimensions, offline (no network at click time).
 
-- country: the trusted proxy's header when the edge was configured with one,
-  else the RIR-delegation database shipped by ``iptocc``;
+- country: the header named by HOP_COUNTRY_HEADER, believed only when the click's
+  immediate peer is one of HOP_TRUSTED_PROXIES (anyone else can send it), else the
+  RIR-delegation database shipped by ``iptocc``. The edge forwards the header raw and
+  leaves this judgement here, off its hot path;
 - browser, OS and device class: uap-core rules via ``ua-parser`` (native matcher);
 - bot: ``crawlerdetect``'s list, or uap-core's "Spider" device;
 - referrer host from the Referer header;
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import ipaddress
 import re
 from collections.abc import Sequence
 from datetime import UTC, datetime
@@ -27,7 +30,7 @@ from ua_parser import parse as parse_user_agent
 from common.clientip import Network, client_ip, peer_host
 from common.wire import ClickEvent
 
-_COUNTRY = re.compile(r"^[A-Z]{2}$")
+_COUNTRY = re.compile(r"[A-Z]{2}")
 # Codes proxies use for "unknown" or "Tor", not countries.
 _NOT_COUNTRIES = frozenset({"XX", "T1", "A1", "A2", "O1", "ZZ"})
 _MOBILE_OS = frozenset(
@@ -112,7 +115,7 @@ def classify_agent(user_agent: str) -> Agent:
 
 def country_of(header_country: str, ip: str) -> str:
     code = header_country.upper()
-    if _COUNTRY.match(code) and code not in _NOT_COUNTRIES:
+    if _COUNTRY.fullmatch(code) and code not in _NOT_COUNTRIES:
         return code
     try:
         return iptocc.country_code(ip) or ""
@@ -132,8 +135,19 @@ class Enricher:
         self.salt = visitor_salt
         self.trusted = tuple(trusted_proxies)
 
+    def from_trusted_proxy(self, peer: str) -> bool:
+        if not self.trusted:
+            return False
+        try:
+            address = ipaddress.ip_address(peer)
+        except ValueError:
+            return False
+        return any(address in network for network in self.trusted)
+
     def enrich(self, event: ClickEvent) -> EnrichedClick:
-        ip = client_ip(peer_host(event.peer_ip), event.forwarded_for or None, self.trusted)
+        peer = peer_host(event.peer_ip)
+        ip = client_ip(peer, event.forwarded_for or None, self.trusted)
+        header_country = event.country if event.country and self.from_trusted_proxy(peer) else ""
         agent = classify_agent(event.user_agent)
         visitor = hashlib.blake2b(
             f"{ip}\0{event.user_agent}".encode(), key=self.salt[:64], digest_size=16
@@ -143,7 +157,7 @@ class Enricher:
             link_id=event.link_id,
             clicked_at=datetime.fromtimestamp(event.at_ms / 1000, UTC),
             visitor_id=visitor,
-            country=country_of(event.country, ip),
+            country=country_of(header_country, ip),
             device=agent.device,
             os=agent.os,
             browser=agent.browser,

@@ -5,6 +5,12 @@ limits. Entries live ``ttl`` seconds at most, and any change is announced on
 ``AUTH_CHANGES_CHANNEL`` (a revoked key, a changed plan) so every admin process
 drops it at once. While that channel is down the cache is not trusted: every
 lookup goes to PostgreSQL until the subscription is back.
+
+Refused API keys (unknown or revoked) are remembered too, for
+``_REFUSAL_TTL`` seconds, so a client repeating a bad key costs no query. That
+memory stays trusted while the channel is down: an unknown key cannot become
+valid (keys are 256 random bits, created only with their hash) and a revoked
+key is never restored.
 """
 
 from __future__ import annotations
@@ -19,19 +25,34 @@ from common.channels import Subscription
 from common.keys import AUTH_CHANGES_CHANNEL
 
 _MAX_ENTRIES = 100_000
+_MAX_REFUSALS = 10_000
+_REFUSAL_TTL = 30.0
 
 
 class AuthCache:
     def __init__(self, ttl_seconds: float) -> None:
         self.ttl = ttl_seconds
         self._entries: dict[Any, tuple[float, Any]] = {}
+        self._refusals: dict[bytes, tuple[float, str]] = {}
         self.subscription: Subscription | None = None
 
     def listen(self, redis: Redis) -> Subscription:
         self.subscription = Subscription(
-            redis, AUTH_CHANGES_CHANNEL, on_message=self._apply, on_resync=self._entries.clear
+            redis, AUTH_CHANGES_CHANNEL, on_message=self._apply, on_resync=self._clear
         )
         return self.subscription
+
+    def refusal(self, key_hash: bytes) -> str | None:
+        """Why this API key was refused lately, or None."""
+        item = self._refusals.get(key_hash)
+        if item is None or item[0] < time.monotonic():
+            return None
+        return item[1]
+
+    def refuse(self, key_hash: bytes, reason: str) -> None:
+        if len(self._refusals) >= _MAX_REFUSALS:
+            self._refusals.clear()
+        self._refusals[key_hash] = (time.monotonic() + _REFUSAL_TTL, reason)
 
     def get(self, key: Any) -> Any | None:
         if self.subscription is None or not self.subscription.connected.is_set():
@@ -56,7 +77,11 @@ class AuthCache:
 
     def _apply(self, data: bytes) -> None:
         # Changes are rare: dropping everything is simpler than tracking owners.
+        self._clear()
+
+    def _clear(self) -> None:
         self._entries.clear()
+        self._refusals.clear()
 
 
 async def announce_auth_change(redis: Redis, what: str) -> bool:

@@ -26,3 +26,11 @@ UPDATE refresh_tokens SET rotated_at = now() WHERE id = %(id)s
 -- name: revoke_refresh_family
 UPDATE refresh_tokens SET revoked_at = now()
 WHERE family_id = %(family_id)s AND revoked_at IS NULL
+
+-- name: update_password_hash
+UPDATE users SET password_hash = %(password_hash)s WHERE id = %(user_id)s
+
+-- name: record_key_use
+UPDATE api_keys AS k SET last_used_at = u.used_at
+FROM unnest(%(ids)s::text[], %(used_at)s::timestamptz[]) AS u (id, used_at)
+WHERE k.id = u.id AND (k.last_used_at IS NULL OR k.last_used_at < u.used_at)

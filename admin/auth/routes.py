@@ -34,9 +34,13 @@ class AuthController(Controller):
         status_code=200,
         responses=problems(400, 401, 422),
     )
-    async def login(self, data: LoginRequest, auth: AuthService) -> TokenPair:
-        """Exchange e-mail and password for an access token and a refresh token."""
-        return await auth.login(data.email, data.password)
+    async def login(self, data: LoginRequest, auth: AuthService, client_address: str) -> TokenPair:
+        """Exchange e-mail and password for an access token and a refresh token.
+
+        Failed attempts lock the e-mail address out for a while (429, growing with
+        each further failure), and attempts per client network are limited.
+        """
+        return await auth.login(data.email, data.password, client_address)
 
     @post(
         "/refresh",
@@ -45,6 +49,8 @@ class AuthController(Controller):
         status_code=200,
         responses=problems(400, 401, 422),
     )
-    async def refresh(self, data: RefreshRequest, auth: AuthService) -> TokenPair:
+    async def refresh(
+        self, data: RefreshRequest, auth: AuthService, client_address: str
+    ) -> TokenPair:
         """Spend a refresh token for a new pair; reusing a spent one revokes its family."""
-        return await auth.refresh(data.refresh_token)
+        return await auth.refresh(data.refresh_token, client_address)

@@ -1,4 +1,4 @@
-"""Scope names ``<resource>:<read|write>`` (DESIGN §3). Write implies read."""
+"""Scope names ``<resource>:<read|write>`` (docs/api.md#authentication). Write implies read."""
 
 from __future__ import annotations
 

@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 
 import msgspec
 import psycopg
 
-from admin.accounts.passwords import verify_password
+from admin.accounts.passwords import Passwords
 from admin.auth.cache import AuthCache
 from admin.auth.jwt_tokens import AccessTokens
 from admin.auth.principal import Principal
 from admin.auth.scopes import ALL_SCOPES
 from admin.auth.secrets import key_environment, new_refresh_token, token_hash
+from admin.auth.throttle import LoginThrottle
+from admin.auth.usage import KeyUsage
 from admin.db import Database, load_queries
 from admin.errors import Unauthorized
+from common.clientip import client_network
 from common.ids import new_id
 from common.settings import LimitSettings
 
@@ -29,6 +33,14 @@ class TokenPair(msgspec.Struct, frozen=True, rename="camel"):
     token_type: str = "Bearer"  # noqa: S105 - the OAuth token type, not a secret
 
 
+# Called before an API key is looked up in PostgreSQL; raises to stop the lookup.
+BeforeLookup = Callable[[], Awaitable[None]]
+
+
+async def _no_check() -> None:
+    return None
+
+
 class AuthService:
     def __init__(
         self,
@@ -37,12 +49,19 @@ class AuthService:
         tokens: AccessTokens | None,
         limits: LimitSettings,
         refresh_ttl: int,
+        *,
+        passwords: Passwords,
+        throttle: LoginThrottle,
+        usage: KeyUsage,
     ) -> None:
         self.db = db
         self.cache = cache
         self.tokens = tokens
         self.limits = limits
         self.refresh_ttl = refresh_ttl
+        self.passwords = passwords
+        self.throttle = throttle
+        self.usage = usage
 
     def _limits(self, plan: str, per_minute: int | None, per_month: int | None) -> tuple[int, int]:
         plan_limit = {"free": self.limits.free, "pro": self.limits.pro}.get(
@@ -50,8 +69,15 @@ class AuthService:
         )
         return per_minute or plan_limit.per_minute, per_month or plan_limit.per_month
 
-    async def authenticate(self, authorization: str | None) -> Principal:
-        """Resolve ``Authorization: Bearer <token>`` or raise Unauthorized saying why."""
+    async def authenticate(
+        self, authorization: str | None, before_lookup: BeforeLookup = _no_check
+    ) -> Principal:
+        """Resolve ``Authorization: Bearer <token>`` or raise Unauthorized saying why.
+
+        ``before_lookup`` runs only when an API key must be looked up in
+        PostgreSQL (not in this process's memory), so the caller can make that
+        query cost something (the gate counts it against the client's network).
+        """
         if not authorization:
             raise Unauthorized("Send 'Authorization: Bearer <API key or access token>'.")
         scheme, _, token = authorization.strip().partition(" ")
@@ -59,25 +85,34 @@ class AuthService:
         if scheme.lower() != "bearer" or not token:
             raise Unauthorized("The Authorization header must be 'Bearer <token>'.")
         if key_environment(token) is not None:
-            return await self._from_api_key(token)
+            return await self._from_api_key(token, before_lookup)
         if token.count(".") == 2 and self.tokens is not None:
             return await self._from_access_token(token)
         raise Unauthorized("The bearer token is malformed.")
 
-    async def _from_api_key(self, key: str) -> Principal:
+    async def _from_api_key(self, key: str, before_lookup: BeforeLookup) -> Principal:
         digest = token_hash(key)
         cached: Principal | None = self.cache.get(digest)
         if cached is not None:
+            if cached.key_id is not None:
+                self.usage.used(cached.key_id)
             return cached
+        refused = self.cache.refusal(digest)
+        if refused is not None:
+            raise Unauthorized(refused)
+        await before_lookup()
         generation = self.cache.generation
         async with self.db.connection() as conn:
             cursor = await conn.execute(_SQL["principal_by_key_hash"], {"key_hash": digest})
             row = await cursor.fetchone()
         if row is None:
+            self.cache.refuse(digest, "The API key is not valid.")
             raise Unauthorized("The API key is not valid.")
         key_id, user_id, environment, scopes, revoked_at, plan, per_minute, per_month = row
         if revoked_at is not None:
+            self.cache.refuse(digest, "The API key has been revoked.")
             raise Unauthorized("The API key has been revoked.")
+        self.usage.used(key_id)
         minute, month = self._limits(plan, per_minute, per_month)
         principal = Principal(
             user_id=user_id,
@@ -120,25 +155,41 @@ class AuthService:
             raise Unauthorized("Token sign-in is not configured on this server.")
         return self.tokens
 
-    async def login(self, email: str, password: str) -> TokenPair:
+    async def login(self, email: str, password: str, client_address: str) -> TokenPair:
+        """Check the password within the brute-force limits (admin/auth/throttle.py).
+
+        The hashing place is taken first, so an attempt refused as busy (503)
+        is not counted as a failure.
+        """
         tokens = self._require_tokens()
-        async with self.db.connection() as conn:
-            row = await (await conn.execute(_SQL["login_user"], {"email": email})).fetchone()
-        if not await verify_password(row[1] if row else None, password) or row is None:
-            logger.info("login refused", extra={"action": "auth.login_refused"})
-            raise Unauthorized("The e-mail or password is incorrect.")
+        with self.passwords.slot() as slot:
+            await self.throttle.begin_sign_in(email, client_network(client_address))
+            async with self.db.connection() as conn:
+                row = await (await conn.execute(_SQL["login_user"], {"email": email})).fetchone()
+            stored: str | None = row[1] if row else None
+            if not await slot.verify(stored, password) or row is None or stored is None:
+                await self.throttle.failed(email)
+                logger.info("login refused", extra={"action": "auth.login_refused"})
+                raise Unauthorized("The e-mail or password is incorrect.")
+            new_hash = await slot.hash(password) if self.passwords.needs_rehash(stored) else None
+        await self.throttle.signed_in(email)
         user_id = str(row[0])
         async with self.db.transaction() as conn:
+            if new_hash is not None:  # hashed with parameters since changed
+                await conn.execute(
+                    _SQL["update_password_hash"], {"password_hash": new_hash, "user_id": user_id}
+                )
             refresh = await self._store_refresh(conn, user_id, family_id=new_id("rtf"))
         return self._pair(tokens, user_id, refresh)
 
-    async def refresh(self, refresh_token: str) -> TokenPair:
+    async def refresh(self, refresh_token: str, client_address: str) -> TokenPair:
         """Rotate: the presented token is spent and a new one issued in its family.
 
         Presenting a spent token again means it leaked (or a client raced itself):
         the whole family is revoked, signing out every session minted from it.
         """
         tokens = self._require_tokens()
+        await self.throttle.begin_refresh(client_network(client_address))
         async with self.db.transaction() as conn:
             cursor = await conn.execute(
                 _SQL["refresh_token_for_update"], {"token_hash": token_hash(refresh_token)}

@@ -1,9 +1,12 @@
-"""Rendered Bio pages in Redis, where the edge reads them (``keys.bio_key``).
+"""Rendered Bio pages in Redis, where the edge reads them (``keys.bio_key_in``).
 
 Like the link cache: written after the PostgreSQL commit, failures logged (not
 raised), and ``rebuild_bio_pages`` (run by ``hop cache rebuild`` and by the
-worker at start) restores every page from PostgreSQL and drops pages it no
-longer knows. The edge reads the key on each visit, so nothing is published.
+worker at start) restores every page of both environments from PostgreSQL and
+drops pages it no longer knows. A deleted or renamed page's old name keeps a
+"gone" entry (the edge answers 410) while it is reserved for its owner and after,
+until another page takes it. The edge reads the key on each visit, so nothing is
+published.
 """
 
 from __future__ import annotations
@@ -16,14 +19,16 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from admin.bio.repository import all_pages_query, known_usernames
-from common.keys import BIO_PREFIX, bio_key
+from common.keys import BIO_PREFIX, SANDBOX_BIO_PREFIX, bio_key_in
 from common.wire import BioEntry, bio_entry_encoder
 
 logger = logging.getLogger(__name__)
 _BATCH = 500
 
 
-def _entry(bio_id: str, html: str) -> bytes:
+def _entry(bio_id: str, html: str | None) -> bytes:
+    if html is None:
+        return bio_entry_encoder.encode(BioEntry(bio_id=bio_id, html=b"", gone=True))
     return bio_entry_encoder.encode(BioEntry(bio_id=bio_id, html=html.encode()))
 
 
@@ -32,20 +37,26 @@ class BioCache:
         self.redis = redis
 
     async def write(
-        self, bio_id: str, username: str, html: str, old_username: str | None = None
+        self,
+        environment: str,
+        bio_id: str,
+        username: str,
+        html: str,
+        old_username: str | None = None,
     ) -> None:
         try:
             async with self.redis.pipeline(transaction=True) as pipe:
-                pipe.set(bio_key(username), _entry(bio_id, html))
+                pipe.set(bio_key_in(environment, username), _entry(bio_id, html))
                 if old_username is not None and old_username != username:
-                    pipe.delete(bio_key(old_username))
+                    pipe.set(bio_key_in(environment, old_username), _entry(bio_id, None))
                 await pipe.execute()
         except RedisError:
             self._failed(username)
 
-    async def remove(self, username: str) -> None:
+    async def remove(self, environment: str, bio_id: str, username: str) -> None:
+        """The page is deleted: its address answers 410."""
         try:
-            await self.redis.delete(bio_key(username))
+            await self.redis.set(bio_key_in(environment, username), _entry(bio_id, None))
         except RedisError:
             self._failed(username)
 
@@ -58,21 +69,24 @@ class BioCache:
 
 
 async def rebuild_bio_pages(conn: psycopg.AsyncConnection, redis: Redis) -> int:
-    """Write every page from PostgreSQL and drop Redis pages PostgreSQL doesn't know."""
+    """Write every name's page (or gone entry) from PostgreSQL, in both environments, and
+    drop Redis entries of names PostgreSQL doesn't know."""
     written = 0
     async with conn.cursor(name="hop_bio_rebuild", row_factory=tuple_row) as rows:
         await rows.execute(all_pages_query())
         while batch := await rows.fetchmany(_BATCH):
             async with redis.pipeline(transaction=False) as pipe:
-                for bio_id, username, html in batch:
-                    pipe.set(bio_key(username), _entry(bio_id, html))
+                for environment, username, bio_id, html in batch:
+                    pipe.set(bio_key_in(environment, username), _entry(bio_id, html))
                 await pipe.execute()
             written += len(batch)
-    keys = [key async for key in redis.scan_iter(match=BIO_PREFIX + "*", count=_BATCH)]
-    for start in range(0, len(keys), _BATCH):
-        names = [key[len(BIO_PREFIX) :].decode() for key in keys[start : start + _BATCH]]
-        known = await known_usernames(conn, names)
-        stale = [bio_key(name) for name in names if name not in known]
-        if stale:
-            await redis.delete(*stale)
+    for environment, prefix in (("live", BIO_PREFIX), ("test", SANDBOX_BIO_PREFIX)):
+        keys = [key async for key in redis.scan_iter(match=prefix + "*", count=_BATCH)]
+        for start in range(0, len(keys), _BATCH):
+            chunk = keys[start : start + _BATCH]
+            names = [key[len(prefix) :].decode() for key in chunk]
+            known = await known_usernames(conn, environment, names)
+            stale = [key for key, name in zip(chunk, names, strict=True) if name not in known]
+            if stale:
+                await redis.delete(*stale)
     return written

@@ -21,6 +21,7 @@ _USERNAME_CONSTRAINT = "bio_pages_username_key"
 
 class PageRow(msgspec.Struct, kw_only=True):
     id: str
+    environment: str  # 'live' | 'test': the namespace of username
     username: str
     display_name: str
     description: str
@@ -56,8 +57,43 @@ async def page_of(
     return await _one(conn, query, _owner(principal))
 
 
-async def page_by_username(conn: psycopg.AsyncConnection, username: str) -> PageRow | None:
-    return await _one(conn, "page_by_username", {"username": username})
+async def page_by_username(
+    conn: psycopg.AsyncConnection, environment: str, username: str
+) -> PageRow | None:
+    return await _one(conn, "page_by_username", {"environment": environment, "username": username})
+
+
+def _taken(username: str) -> Conflict:
+    return Conflict(
+        f"The username {username!r} is taken.", [FieldError("username", "already taken")]
+    )
+
+
+async def claim_username(
+    conn: psycopg.AsyncConnection,
+    principal: Principal,
+    username: str,
+    bio_id: str,
+    reservation_days: int,
+) -> None:
+    """Take ``username`` for the page; Conflict if another page holds it or it is still
+    reserved for another owner."""
+    params = {
+        **_owner(principal),
+        "username": username,
+        "bio_id": bio_id,
+        "reservation_days": reservation_days,
+    }
+    if await (await conn.execute(_SQL["claim_username"], params)).fetchone() is None:
+        raise _taken(username)
+
+
+async def free_username(
+    conn: psycopg.AsyncConnection, principal: Principal, username: str, bio_id: str
+) -> None:
+    """The page left ``username``: it stays reserved for the owner."""
+    params = {**_owner(principal), "username": username, "bio_id": bio_id}
+    await conn.execute(_SQL["free_username"], params)
 
 
 async def upsert_page(
@@ -74,10 +110,7 @@ async def upsert_page(
             row = await _one(conn, "upsert_page", params)
     except pg_errors.UniqueViolation as exc:
         if exc.diag.constraint_name == _USERNAME_CONSTRAINT:
-            raise Conflict(
-                f"The username {values['username']!r} is taken.",
-                [FieldError("username", "already taken")],
-            ) from None
+            raise _taken(values["username"]) from None
         raise
     assert row is not None
     return row
@@ -91,6 +124,10 @@ def all_pages_query() -> str:
     return _SQL["all_pages"]
 
 
-async def known_usernames(conn: psycopg.AsyncConnection, usernames: list[str]) -> set[str]:
-    cursor = await conn.execute(_SQL["known_usernames"], {"usernames": usernames})
+async def known_usernames(
+    conn: psycopg.AsyncConnection, environment: str, usernames: list[str]
+) -> set[str]:
+    """Those of ``usernames`` held or once held in the environment."""
+    params = {"environment": environment, "usernames": usernames}
+    cursor = await conn.execute(_SQL["known_usernames"], params)
     return {str(row[0]) for row in await cursor.fetchall()}

@@ -32,7 +32,8 @@ class BioController(Controller):
     async def put_bio(
         self, data: BioPut, principal: Principal, bio: BioService
     ) -> Response[BioPage]:
-        """Create (201) or replace (200) your Bio page; served at <short_base_url>/@<username>."""
+        """Create (201) or replace (200) your Bio page; served at <short_base_url>/@<username>
+        (a sandbox key's at <short_base_url>/test/@<username>)."""
         page, created = await bio.put(principal, data)
         return Response(page, status_code=201 if created else 200)
 
@@ -43,7 +44,8 @@ class BioController(Controller):
 
     @delete("/", opt={"scope": "bio:write"}, responses=problems(401, 403, 404))
     async def delete_bio(self, principal: Principal, bio: BioService) -> None:
-        """Delete your Bio page; its address answers 404 from then on."""
+        """Delete your Bio page; its address answers 410 Gone from then on, and the username
+        stays reserved for you (HOP_CODE_RESERVATION_DAYS)."""
         await bio.delete(principal)
 
     @get("/{username:str}", security=[{}], responses=problems(404))
@@ -53,7 +55,8 @@ class BioController(Controller):
         username: Annotated[str, Parameter(max_length=64)],
         bio: BioService,
     ) -> PublicBioPage:
-        """Public page data by username; no Authorization needed. Counts as a visit."""
+        """Public data of a live page by username; no Authorization needed. Counts as a
+        visit."""
         headers = request.headers
         visitor = Visitor(
             peer_ip=request.client.host if request.client else "",

@@ -8,6 +8,7 @@ import msgspec
 from msgspec import Meta
 
 from admin.links.schemas import Url
+from admin.patterns import whole
 from admin.qr.schemas import SocialNetwork
 
 THEMES = ("light", "dark", "ocean", "sunset")
@@ -16,11 +17,23 @@ Username = Annotated[
     Meta(
         min_length=3,
         max_length=30,
-        pattern=r"^[a-z0-9_.]+$",
-        description="3-30 of a-z 0-9 _ . (unique; reserved words refused).",
+        pattern=whole("[a-z0-9_.]+"),
+        description=(
+            "3-30 of a-z 0-9 _ . (unique per environment; reserved words refused). A deleted "
+            "or renamed page's name stays reserved for its owner for HOP_CODE_RESERVATION_DAYS."
+        ),
     ),
 ]
 Theme = Literal["light", "dark", "ocean", "sunset"]
+PageUrl = Annotated[
+    str,
+    Meta(
+        description=(
+            "<short_base_url>/@<username>; for a sandbox (svc_test_) page "
+            "<short_base_url>/test/@<username>."
+        )
+    ),
+]
 Network = SocialNetwork  # the same networks a `social` QR code knows
 
 
@@ -44,7 +57,7 @@ class BioPut(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename="c
     avatar_url: Url | None = None
     theme: Theme = "light"
     language: Annotated[
-        str, Meta(pattern=r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$", description="Page language.")
+        str, Meta(pattern=whole("[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*"), description="Page language.")
     ] = "en"
     links: Annotated[list[BioLinkIn], Meta(max_length=50)] = msgspec.field(default_factory=list)
     socials: Annotated[list[BioSocialIn], Meta(max_length=20)] = msgspec.field(default_factory=list)
@@ -98,6 +111,6 @@ class BioPage(msgspec.Struct, kw_only=True, rename="camel"):
     language: str
     links: list[OwnBioLink]
     socials: list[OwnBioSocial]
-    page_url: str
+    page_url: PageUrl
     created_at: str
     updated_at: str

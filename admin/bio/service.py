@@ -39,7 +39,7 @@ from admin.links.managed import create_managed_link, retarget_managed_link
 from admin.links.repository import LinkRow
 from admin.qr import repository as qr_repo
 from admin.qr.payloads import social_url
-from admin.urls import InvalidUrl, parse_http_url, same_host
+from admin.urls import InvalidUrl, parse_http_url, public_base, same_host
 from common.ids import new_id, ulid
 from common.keys import CLICK_STREAM
 from common.timefmt import iso_utc
@@ -112,18 +112,22 @@ class BioService:
         link_cache: LinkCache,
         redis: Redis,
         short_base_url: str,
+        *,
+        reservation_days: int,
     ) -> None:
         self.db = db
         self.cache = cache
         self.link_cache = link_cache
         self.redis = redis
         self.short_base_url = short_base_url
+        # How long a freed username stays reserved for its owner (HOP_CODE_RESERVATION_DAYS).
+        self.reservation_days = reservation_days
 
-    def page_url(self, username: str) -> str:
-        return f"{self.short_base_url}/@{username}"
+    def page_url(self, environment: str, username: str) -> str:
+        return f"{public_base(self.short_base_url, environment)}/@{username}"
 
-    def _short_url(self, code: str) -> str:
-        return f"{self.short_base_url}/{code}"
+    def _short_url(self, environment: str, code: str) -> str:
+        return f"{public_base(self.short_base_url, environment)}/{code}"
 
     def to_resource(self, row: repo.PageRow) -> BioPage:
         return BioPage(
@@ -137,7 +141,7 @@ class BioService:
             links=[
                 OwnBioLink(
                     title=link["title"],
-                    url=self._short_url(link["shortCode"]),
+                    url=self._short_url(row.environment, link["shortCode"]),
                     link_id=link["linkId"],
                     destination=link["url"],
                 )
@@ -147,13 +151,13 @@ class BioService:
                 OwnBioSocial(
                     network=social["network"],
                     handle=social["handle"],
-                    url=self._short_url(social["shortCode"]),
+                    url=self._short_url(row.environment, social["shortCode"]),
                     link_id=social["linkId"],
                     destination=social["url"],
                 )
                 for social in row.socials
             ],
-            page_url=self.page_url(row.username),
+            page_url=self.page_url(row.environment, row.username),
             created_at=iso_utc(row.created_at),
             updated_at=iso_utc(row.updated_at),
         )
@@ -175,9 +179,17 @@ class BioService:
     async def put(self, principal: Principal, data: BioPut) -> tuple[BioPage, bool]:
         """Create or replace the caller's page; (page, created)."""
         _validate(data, self.short_base_url)
+        environment = principal.environment
         written: list[LinkRow] = []
         async with self.db.transaction() as conn:
             current = await repo.page_of(conn, principal, for_update=True)
+            page_id = current.id if current else new_id("bio")
+            if current is None or current.username != data.username:
+                await repo.claim_username(
+                    conn, principal, data.username, page_id, self.reservation_days
+                )
+                if current is not None:
+                    await repo.free_username(conn, principal, current.username, current.id)
             # Managed links of the current page, by destination, for reuse.
             spare: dict[str, list[str]] = {}
             for item in [
@@ -231,9 +243,12 @@ class BioService:
                     avatar_url=data.avatar_url,
                     theme=data.theme,
                     language=data.language,
-                    links=[(link["title"], self._short_url(link["shortCode"])) for link in links],
+                    links=[
+                        (link["title"], self._short_url(environment, link["shortCode"]))
+                        for link in links
+                    ],
                     socials=[
-                        (s["network"], s["handle"], self._short_url(s["shortCode"]))
+                        (s["network"], s["handle"], self._short_url(environment, s["shortCode"]))
                         for s in socials
                     ],
                 )
@@ -242,7 +257,7 @@ class BioService:
                 conn,
                 principal,
                 {
-                    "id": current.id if current else new_id("bio"),
+                    "id": page_id,
                     "username": data.username,
                     "display_name": data.display_name,
                     "description": data.description,
@@ -259,7 +274,7 @@ class BioService:
         if written:
             await self.link_cache.write(written)
         await self.cache.write(
-            row.id, row.username, row.html, current.username if current else None
+            environment, row.id, row.username, row.html, current.username if current else None
         )
         return self.to_resource(row), current is None
 
@@ -268,7 +283,9 @@ class BioService:
     ) -> list[LinkRow]:
         """Dynamic 'bio' QR codes keep working when the page is renamed."""
         moved = [
-            await retarget_managed_link(conn, principal, link_id, self.page_url(username))
+            await retarget_managed_link(
+                conn, principal, link_id, self.page_url(principal.environment, username)
+            )
             for link_id in await qr_repo.bio_qr_links(conn, principal)
         ]
         return [row for row in moved if row is not None]
@@ -281,8 +298,9 @@ class BioService:
         return self.to_resource(row)
 
     async def get_public(self, username: str, visitor: Visitor) -> PublicBioPage:
+        """A live page by name; sandbox pages are public only at the edge (/test/@name)."""
         async with self.db.transaction() as conn:
-            row = await repo.page_by_username(conn, username)
+            row = await repo.page_by_username(conn, "live", username)
         if row is None:
             raise NotFound(f"No Bio page is named {username!r}.")
         await self._emit_visit(row, visitor)
@@ -319,9 +337,10 @@ class BioService:
             row = await repo.delete_page(conn, principal)
             if row is None:
                 raise NotFound("You have no Bio page.")
+            await repo.free_username(conn, principal, row.username, row.id)
             written = await _delete_managed(
                 conn, [item["linkId"] for item in [*row.links, *row.socials] if not item.get("own")]
             )
         if written:
             await self.link_cache.write(written)
-        await self.cache.remove(row.username)
+        await self.cache.remove(row.environment, row.id, row.username)

@@ -61,11 +61,28 @@ CREATE TABLE links (
     updated_at     timestamptz NOT NULL DEFAULT now(),
     deleted_at     timestamptz
 );
--- A deleted link keeps its row (the edge answers 410 for it) but frees its code.
-CREATE UNIQUE INDEX links_short_code_key ON links (short_code) WHERE deleted_at IS NULL;
+-- A deleted link keeps its row; short_codes (below) says who holds each code.
 CREATE INDEX links_owner_idx ON links (user_id, environment, id) WHERE deleted_at IS NULL;
 CREATE INDEX links_tags_idx ON links USING gin (tags) WHERE deleted_at IS NULL;
 CREATE INDEX links_updated_idx ON links (updated_at);
+
+-- Who holds each short code, per environment (live and sandbox are separate
+-- namespaces). A code stays held after its link is deleted or moves to another
+-- alias: freed_at is set, and for HOP_CODE_RESERVATION_DAYS only the same owner
+-- may take it again. Claiming is one INSERT .. ON CONFLICT DO UPDATE .. WHERE on
+-- the primary key, which waits for a concurrent delete or rename and judges the
+-- row as that left it: no window between "is it free?" and "take it".
+-- No foreign keys: links and users are never removed, and this is written on the
+-- create hot path.
+CREATE TABLE short_codes (
+    environment  text NOT NULL CHECK (environment IN ('live', 'test')),
+    short_code   text COLLATE "C" NOT NULL,
+    user_id      text COLLATE "C" NOT NULL,
+    -- The link holding the code, or the last one that did (freed_at set).
+    link_id      text COLLATE "C" NOT NULL,
+    freed_at     timestamptz,
+    PRIMARY KEY (environment, short_code)
+);
 
 -- The transactional outbox: every event is written here in the transaction of
 -- the change that caused it; the worker fans it out to webhooks.
@@ -194,8 +211,20 @@ CREATE TABLE bio_pages (
     created_at    timestamptz NOT NULL DEFAULT now(),
     updated_at    timestamptz NOT NULL DEFAULT now()
 );
-CREATE UNIQUE INDEX bio_pages_username_key ON bio_pages (username);
+CREATE UNIQUE INDEX bio_pages_username_key ON bio_pages (environment, username);
 CREATE UNIQUE INDEX bio_pages_owner_key ON bio_pages (user_id, environment);
+
+-- Who holds each Bio username, per environment; reserved for its owner after a
+-- delete or rename like short codes.
+CREATE TABLE bio_usernames (
+    environment  text NOT NULL CHECK (environment IN ('live', 'test')),
+    username     text COLLATE "C" NOT NULL,
+    user_id      text COLLATE "C" NOT NULL,
+    -- The page holding the name, or the last one that did (freed_at set).
+    bio_id       text COLLATE "C" NOT NULL,
+    freed_at     timestamptz,
+    PRIMARY KEY (environment, username)
+);
 
 -- One row per visit of a Bio page (the HTML at the edge or the public JSON),
 -- enriched like clicks; not counted as link clicks.
@@ -248,7 +277,7 @@ CREATE TABLE webhooks (
     user_id             text COLLATE "C" NOT NULL REFERENCES users ON DELETE CASCADE,
     environment         text NOT NULL CHECK (environment IN ('live', 'test')),
     endpoint            text NOT NULL,
-    -- Spec §6 type names; '{*}' subscribes to every type, present and future.
+    -- Event type names (docs/api.md#events); '{*}' subscribes to every type, present and future.
     events              text[] NOT NULL,
     -- AES-256-GCM ciphertexts (admin/webhooks/crypto.py); never the plain secret.
     secret              bytea NOT NULL,

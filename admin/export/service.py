@@ -23,6 +23,7 @@ import psycopg
 from admin.auth.principal import Principal
 from admin.db import Database, load_queries
 from admin.export.slots import ExportSlots
+from admin.urls import public_base
 from common.timefmt import iso_utc, utc_now
 
 _SQL = load_queries(__file__, "sections.sql")
@@ -66,7 +67,7 @@ class ExportService:
         params = {
             "user_id": principal.user_id,
             "environment": principal.environment,
-            "short_base_url": self.short_base_url,
+            "short_base_url": public_base(self.short_base_url, principal.environment),
         }
         with self.slots.take(principal.user_id):
             async with self.db.transaction() as conn:

@@ -1,7 +1,8 @@
 """Write-through of links into Redis in the shape the edge reads (common/wire.py).
 
-Writes happen after the PostgreSQL commit. Each is followed by a message on the
-invalidation channel so every edge worker drops its in-process copy. A failed
+Writes happen after the PostgreSQL commit. Each live one is followed by a message on
+the invalidation channel so every edge worker drops its in-process copy (sandbox
+links, under their own keys, are read from Redis on every visit). A failed
 write is logged, not raised: the change is already recorded, and
 ``hop cache rebuild`` (also run by the worker at start) restores Redis from
 PostgreSQL, which stays the record.
@@ -18,10 +19,10 @@ from redis.asyncio import Redis
 from redis.asyncio.client import Pipeline
 from redis.exceptions import RedisError
 
-from admin.links.repository import CacheRow, LinkRow, all_cache_entries_query
+from admin.links.repository import CacheRow, LinkRow, all_cache_entries_query, known_codes
 from admin.redis_batch import RedisBatcher
 from admin.urls import location_form
-from common.keys import LINK_CHANGES_CHANNEL, LINK_PREFIX, link_key
+from common.keys import LINK_CHANGES_CHANNEL, LINK_PREFIX, SANDBOX_LINK_PREFIX, link_key_in
 from common.timefmt import epoch_ms
 from common.wire import LinkEntry, link_entry_encoder
 
@@ -48,17 +49,20 @@ class LinkCache:
     def __init__(self, batcher: RedisBatcher) -> None:
         self.batcher = batcher
 
-    async def write(self, rows: Iterable[LinkRow], removed_codes: Iterable[str] = ()) -> None:
-        rows, removed_codes = list(rows), list(removed_codes)
+    async def write(self, rows: Iterable[LinkRow]) -> None:
+        """Each row's entry at its code (a row with deleted_at set answers 410 there)."""
+        rows = list(rows)
 
         def add(pipe: Pipeline) -> None:
             # In order on one connection: each SET lands before its announcement.
             for row in rows:
-                pipe.set(link_key(row.short_code), link_entry_encoder.encode(entry_of(row)))
-            for code in removed_codes:
-                pipe.delete(link_key(code))
-            for code in [*(row.short_code for row in rows), *removed_codes]:
-                pipe.publish(LINK_CHANGES_CHANNEL, code)
+                pipe.set(
+                    link_key_in(row.environment, row.short_code),
+                    link_entry_encoder.encode(entry_of(row)),
+                )
+            for row in rows:
+                if row.environment == "live":
+                    pipe.publish(LINK_CHANGES_CHANNEL, row.short_code)
 
         try:
             results = await self.batcher.run(add)
@@ -70,38 +74,40 @@ class LinkCache:
                 "link cache write failed; `hop cache rebuild` restores it",
                 extra={
                     "action": "cache.write_failed",
-                    "codes": [row.short_code for row in rows] + removed_codes,
+                    "codes": [f"{row.environment}:{row.short_code}" for row in rows],
                 },
             )
 
 
 async def rebuild(conn: psycopg.AsyncConnection, redis: Redis) -> int:
-    """Write every code's entry from PostgreSQL, drop keys PostgreSQL doesn't know, flush edges."""
+    """Write every code's entry from PostgreSQL (live and sandbox), drop keys PostgreSQL
+    doesn't know, flush edges."""
     written = 0
     async with conn.cursor(name="hop_cache_rebuild", row_factory=class_row(CacheRow)) as rows:
         await rows.execute(all_cache_entries_query())
         while batch := await rows.fetchmany(_REBUILD_BATCH):
             async with redis.pipeline(transaction=False) as pipe:
                 for row in batch:
-                    pipe.set(link_key(row.short_code), link_entry_encoder.encode(entry_of(row)))
+                    pipe.set(
+                        link_key_in(row.environment, row.short_code),
+                        link_entry_encoder.encode(entry_of(row)),
+                    )
                 await pipe.execute()
             written += len(batch)
-    async for keys in _scan_batches(redis):
-        codes = [key[len(LINK_PREFIX) :].decode() for key in keys]
-        found = await conn.execute(
-            "SELECT DISTINCT short_code FROM links WHERE short_code = ANY(%s)", (codes,)
-        )
-        known = {code for (code,) in await found.fetchall()}
-        stale = [link_key(code) for code in codes if code not in known]
-        if stale:
-            await redis.delete(*stale)
+    for environment, prefix in (("live", LINK_PREFIX), ("test", SANDBOX_LINK_PREFIX)):
+        async for keys in _scan_batches(redis, prefix):
+            codes = [key[len(prefix) :].decode() for key in keys]
+            known = await known_codes(conn, environment, codes)
+            stale = [key for key, code in zip(keys, codes, strict=True) if code not in known]
+            if stale:
+                await redis.delete(*stale)
     await redis.publish(LINK_CHANGES_CHANNEL, FLUSH_ALL)
     return written
 
 
-async def _scan_batches(redis: Redis) -> AsyncIterator[list[bytes]]:
+async def _scan_batches(redis: Redis, prefix: str) -> AsyncIterator[list[bytes]]:
     batch: list[bytes] = []
-    async for key in redis.scan_iter(match=LINK_PREFIX + "*", count=_REBUILD_BATCH):
+    async for key in redis.scan_iter(match=prefix + "*", count=_REBUILD_BATCH):
         batch.append(key)
         if len(batch) >= _REBUILD_BATCH:
             yield batch

@@ -1,14 +1,26 @@
 -- name: insert_link
--- The link, its link.created event and the event's webhook deliveries in one
--- statement (autocommit: atomic, one round trip). The event is written only if the
--- link was: a taken code inserts nothing at all.
-WITH link AS (
+-- The code, the link, its link.created event and the event's webhook deliveries in
+-- one statement (autocommit: atomic, one round trip). The link is written only if
+-- the code was claimed, the event only if the link was: a taken code inserts nothing.
+-- The claim (see short_codes in schema.sql): a new code, or a freed one that is the
+-- caller's own or past its reservation; one primary-key probe.
+WITH code AS (
+    INSERT INTO short_codes AS held (environment, short_code, user_id, link_id)
+    VALUES (%(environment)s, %(short_code)s, %(user_id)s, %(id)s)
+    ON CONFLICT (environment, short_code) DO UPDATE
+    SET user_id = EXCLUDED.user_id, link_id = EXCLUDED.link_id, freed_at = NULL
+    WHERE held.freed_at IS NOT NULL
+      AND (held.user_id = EXCLUDED.user_id
+           OR held.freed_at <= now() - make_interval(days => %(reservation_days)s))
+    RETURNING link_id
+),
+link AS (
     INSERT INTO links (id, user_id, environment, short_code, long_url, tags, expires_at,
                        redirect_type, forward_query, created_at, updated_at)
-    VALUES (%(id)s, %(user_id)s, %(environment)s, %(short_code)s, %(long_url)s, %(tags)s,
-            %(expires_at)s, %(redirect_type)s, %(forward_query)s, %(created_at)s,
-            %(created_at)s)
-    ON CONFLICT (short_code) WHERE deleted_at IS NULL DO NOTHING
+    SELECT code.link_id, %(user_id)s, %(environment)s, %(short_code)s, %(long_url)s,
+           %(tags)s, %(expires_at)s, %(redirect_type)s, %(forward_query)s, %(created_at)s,
+           %(created_at)s
+    FROM code
     RETURNING id
 ),
 event AS (
@@ -29,25 +41,35 @@ SELECT count(*) FROM link
 -- name: insert_managed_link
 -- A link the service manages for a QR code or a Bio page: no link.* event (the
 -- QR code or page has its own), and the row comes back for the caller to use.
+-- Its code is random: any code already held or reserved is simply another try.
+WITH code AS (
+    INSERT INTO short_codes (environment, short_code, user_id, link_id)
+    VALUES (%(environment)s, %(short_code)s, %(user_id)s, %(id)s)
+    ON CONFLICT (environment, short_code) DO NOTHING
+    RETURNING link_id
+)
 INSERT INTO links (id, user_id, environment, short_code, long_url, tags, expires_at,
                    redirect_type, forward_query, managed_by, ios_url, android_url)
-VALUES (%(id)s, %(user_id)s, %(environment)s, %(short_code)s, %(long_url)s, %(tags)s,
-        %(expires_at)s, %(redirect_type)s, %(forward_query)s, %(managed_by)s, %(ios_url)s,
-        %(android_url)s)
-ON CONFLICT (short_code) WHERE deleted_at IS NULL DO NOTHING
-RETURNING id, short_code, long_url, tags, expires_at, redirect_type, forward_query,
-          flagged_at, clicks, created_at, updated_at, deleted_at, managed_by, ios_url, android_url
+SELECT code.link_id, %(user_id)s, %(environment)s, %(short_code)s, %(long_url)s, %(tags)s,
+       %(expires_at)s, %(redirect_type)s, %(forward_query)s, %(managed_by)s, %(ios_url)s,
+       %(android_url)s
+FROM code
+RETURNING id, environment, short_code, long_url, tags, expires_at, redirect_type,
+          forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
+          ios_url, android_url
 
 -- name: link_by_id
-SELECT id, short_code, long_url, tags, expires_at, redirect_type, forward_query,
-       flagged_at, clicks, created_at, updated_at, deleted_at, managed_by, ios_url, android_url
+SELECT id, environment, short_code, long_url, tags, expires_at, redirect_type,
+       forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
+       ios_url, android_url
 FROM links
 WHERE id = %(id)s AND user_id = %(user_id)s AND environment = %(environment)s
   AND deleted_at IS NULL
 
 -- name: link_by_id_for_update
-SELECT id, short_code, long_url, tags, expires_at, redirect_type, forward_query,
-       flagged_at, clicks, created_at, updated_at, deleted_at, managed_by, ios_url, android_url
+SELECT id, environment, short_code, long_url, tags, expires_at, redirect_type,
+       forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
+       ios_url, android_url
 FROM links
 WHERE id = %(id)s AND user_id = %(user_id)s AND environment = %(environment)s
   AND deleted_at IS NULL
@@ -60,26 +82,66 @@ SET short_code = %(short_code)s, long_url = %(long_url)s, tags = %(tags)s,
     forward_query = %(forward_query)s, ios_url = %(ios_url)s, android_url = %(android_url)s,
     updated_at = now()
 WHERE id = %(id)s
-RETURNING id, short_code, long_url, tags, expires_at, redirect_type, forward_query,
-          flagged_at, clicks, created_at, updated_at, deleted_at, managed_by, ios_url, android_url
+RETURNING id, environment, short_code, long_url, tags, expires_at, redirect_type,
+          forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
+          ios_url, android_url
+
+-- name: claim_code
+-- An alias change: the new code, on the terms of insert_link.
+INSERT INTO short_codes AS held (environment, short_code, user_id, link_id)
+VALUES (%(environment)s, %(short_code)s, %(user_id)s, %(id)s)
+ON CONFLICT (environment, short_code) DO UPDATE
+SET user_id = EXCLUDED.user_id, link_id = EXCLUDED.link_id, freed_at = NULL
+WHERE held.freed_at IS NOT NULL
+  AND (held.user_id = EXCLUDED.user_id
+       OR held.freed_at <= now() - make_interval(days => %(reservation_days)s))
+RETURNING link_id
+
+-- name: free_code
+-- The link left the code (an alias change): it stays reserved for the owner.
+UPDATE short_codes SET freed_at = now()
+WHERE environment = %(environment)s AND short_code = %(short_code)s AND link_id = %(id)s
+  AND freed_at IS NULL
 
 -- name: delete_link
-UPDATE links SET deleted_at = now(), updated_at = now()
-WHERE id = %(id)s AND user_id = %(user_id)s AND environment = %(environment)s
-  AND deleted_at IS NULL
-RETURNING id, short_code, long_url, tags, expires_at, redirect_type, forward_query,
-          flagged_at, clicks, created_at, updated_at, deleted_at, managed_by, ios_url, android_url
+-- The link and its code's reservation in one statement.
+WITH link AS (
+    UPDATE links SET deleted_at = now(), updated_at = now()
+    WHERE id = %(id)s AND user_id = %(user_id)s AND environment = %(environment)s
+      AND deleted_at IS NULL
+    RETURNING id, environment, short_code, long_url, tags, expires_at, redirect_type,
+              forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
+              ios_url, android_url
+),
+freed AS (
+    UPDATE short_codes c SET freed_at = link.deleted_at
+    FROM link
+    WHERE c.environment = link.environment AND c.short_code = link.short_code
+      AND c.link_id = link.id
+)
+SELECT * FROM link
 
 -- name: delete_managed_link
-UPDATE links SET deleted_at = now(), updated_at = now()
-WHERE id = %(id)s AND managed_by IS NOT NULL AND deleted_at IS NULL
-RETURNING id, short_code, long_url, tags, expires_at, redirect_type, forward_query,
-          flagged_at, clicks, created_at, updated_at, deleted_at, managed_by, ios_url, android_url
+WITH link AS (
+    UPDATE links SET deleted_at = now(), updated_at = now()
+    WHERE id = %(id)s AND managed_by IS NOT NULL AND deleted_at IS NULL
+    RETURNING id, environment, short_code, long_url, tags, expires_at, redirect_type,
+              forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
+              ios_url, android_url
+),
+freed AS (
+    UPDATE short_codes c SET freed_at = link.deleted_at
+    FROM link
+    WHERE c.environment = link.environment AND c.short_code = link.short_code
+      AND c.link_id = link.id
+)
+SELECT * FROM link
 
 -- name: list_links
 -- Keyset pagination, newest first: the cursor is the last id of the previous page.
-SELECT id, short_code, long_url, tags, expires_at, redirect_type, forward_query,
-       flagged_at, clicks, created_at, updated_at, deleted_at, managed_by, ios_url, android_url
+SELECT id, environment, short_code, long_url, tags, expires_at, redirect_type,
+       forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
+       ios_url, android_url
 FROM links
 WHERE user_id = %(user_id)s AND environment = %(environment)s AND deleted_at IS NULL
   AND managed_by IS NULL  -- QR and Bio links are listed through /v1/qr and /v1/bio
@@ -91,18 +153,12 @@ ORDER BY id DESC
 LIMIT %(limit)s
 
 -- name: cache_entries
--- Every code the edge should know: the live link holding it, else its latest
--- deleted link (so the edge can answer 410 Gone).
-SELECT DISTINCT ON (short_code)
-       short_code, id, long_url, expires_at, redirect_type, forward_query, deleted_at,
-       managed_by, ios_url, android_url
-FROM links
-ORDER BY short_code, (deleted_at IS NULL) DESC, deleted_at DESC
+-- Every code the edge should know, in both namespaces: its link, or for a freed
+-- code the link that last held it, answered as gone (410).
+SELECT c.environment, c.short_code, l.id, l.long_url, l.expires_at, l.redirect_type,
+       l.forward_query, c.freed_at AS deleted_at, l.managed_by, l.ios_url, l.android_url
+FROM short_codes c JOIN links l ON l.id = c.link_id
 
--- name: cache_entry_by_code
-SELECT short_code, id, long_url, expires_at, redirect_type, forward_query, deleted_at,
-       managed_by, ios_url, android_url
-FROM links
-WHERE short_code = %(short_code)s
-ORDER BY (deleted_at IS NULL) DESC, deleted_at DESC
-LIMIT 1
+-- name: known_codes
+SELECT short_code FROM short_codes
+WHERE environment = %(environment)s AND short_code = ANY(%(codes)s)

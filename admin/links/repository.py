@@ -1,4 +1,4 @@
-"""SQL for links; turns the constraint violations it expects into domain errors."""
+"""SQL for links and the short codes they hold (see short_codes in admin/db/schema.sql)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ from typing import Any
 
 import msgspec
 import psycopg
-from psycopg import errors as pg_errors
 from psycopg.rows import class_row
 
 from admin.auth.principal import Principal
@@ -15,11 +14,11 @@ from admin.db import load_queries
 from admin.errors import AliasTaken
 
 _SQL = load_queries(__file__)
-_SHORT_CODE_CONSTRAINT = "links_short_code_key"
 
 
 class LinkRow(msgspec.Struct, kw_only=True):
     id: str
+    environment: str  # 'live' | 'test': the namespace of short_code
     short_code: str
     long_url: str
     tags: list[str]
@@ -37,13 +36,14 @@ class LinkRow(msgspec.Struct, kw_only=True):
 
 
 class CacheRow(msgspec.Struct, kw_only=True):
+    environment: str
     short_code: str
     id: str
     long_url: str
     expires_at: datetime | None
     redirect_type: int
     forward_query: bool
-    deleted_at: datetime | None
+    deleted_at: datetime | None  # for a code: when it was freed
     managed_by: str | None = None
     ios_url: str | None = None
     android_url: str | None = None
@@ -65,7 +65,8 @@ async def _one(conn: psycopg.AsyncConnection, query: str, params: dict[str, Any]
 async def insert_link(
     conn: psycopg.AsyncConnection, principal: Principal, values: dict[str, Any]
 ) -> bool:
-    """Insert the link and its link.created event; False when the code is already held."""
+    """Insert the link and its link.created event; False when the code is held, or
+    reserved for another owner (``values["reservation_days"]``)."""
     cursor = await conn.execute(_SQL["insert_link"], {**values, **_owner(principal)})
     row = await cursor.fetchone()
     return bool(row and row[0])
@@ -74,7 +75,7 @@ async def insert_link(
 async def insert_managed_link(
     conn: psycopg.AsyncConnection, principal: Principal, values: dict[str, Any]
 ) -> LinkRow | None:
-    """The new row, or None when the short code is already held by a live link."""
+    """The new row, or None when the (random) short code is held or reserved."""
     return await _one(
         conn, "insert_managed_link", {**_INSERT_DEFAULTS, **values, **_owner(principal)}
     )
@@ -87,13 +88,27 @@ async def get_link(
     return await _one(conn, query, {"id": link_id, **_owner(principal)})
 
 
+async def move_code(
+    conn: psycopg.AsyncConnection,
+    principal: Principal,
+    link_id: str,
+    *,
+    old_code: str,
+    new_code: str,
+    reservation_days: int,
+) -> None:
+    """An alias change: claim ``new_code`` (AliasTaken if held or reserved for another
+    owner), then free ``old_code``, which stays reserved for the owner."""
+    params = {**_owner(principal), "id": link_id, "reservation_days": reservation_days}
+    cursor = await conn.execute(_SQL["claim_code"], {**params, "short_code": new_code})
+    if await cursor.fetchone() is None:
+        raise AliasTaken(new_code)
+    await conn.execute(_SQL["free_code"], {**params, "short_code": old_code})
+
+
 async def update_link(conn: psycopg.AsyncConnection, values: dict[str, Any]) -> LinkRow:
-    try:
-        row = await _one(conn, "update_link", {"ios_url": None, "android_url": None, **values})
-    except pg_errors.UniqueViolation as exc:
-        if exc.diag.constraint_name == _SHORT_CODE_CONSTRAINT:
-            raise AliasTaken(values["short_code"]) from None
-        raise
+    """Write the link's fields; a changed short_code must have been moved (move_code)."""
+    row = await _one(conn, "update_link", {"ios_url": None, "android_url": None, **values})
     assert row is not None  # the caller holds the row lock
     return row
 
@@ -126,11 +141,13 @@ async def list_links(
         return await cursor.fetchall()
 
 
-async def cache_entry(conn: psycopg.AsyncConnection, short_code: str) -> CacheRow | None:
-    async with conn.cursor(row_factory=class_row(CacheRow)) as cursor:
-        await cursor.execute(_SQL["cache_entry_by_code"], {"short_code": short_code})
-        return await cursor.fetchone()
-
-
 def all_cache_entries_query() -> str:
     return _SQL["cache_entries"]
+
+
+async def known_codes(
+    conn: psycopg.AsyncConnection, environment: str, codes: list[str]
+) -> set[str]:
+    """Those of ``codes`` held or once held in the environment."""
+    cursor = await conn.execute(_SQL["known_codes"], {"environment": environment, "codes": codes})
+    return {str(code) for (code,) in await cursor.fetchall()}

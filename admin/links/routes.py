@@ -31,7 +31,8 @@ class LinkController(Controller):
     async def create_link(
         self, data: LinkCreate, principal: Principal, links: LinkService
     ) -> Response[Link]:
-        """Create a short link. Send `Idempotency-Key` to make retries safe."""
+        """Create a short link (a sandbox key's under <short_base_url>/test/). Send
+        `Idempotency-Key` to make retries safe."""
         link = await links.create(principal, data)
         return Response(link, status_code=201, headers={"Location": f"/v1/links/{link.id}"})
 
@@ -63,10 +64,12 @@ class LinkController(Controller):
     async def update_link(
         self, link_id: LinkId, data: LinkUpdate, principal: Principal, links: LinkService
     ) -> Link:
-        """Change the destination, alias, tags, expiry or redirect behaviour."""
+        """Change the destination, alias, tags, expiry or redirect behaviour. A previous
+        alias answers 410 Gone and stays reserved for you (HOP_CODE_RESERVATION_DAYS)."""
         return await links.update(principal, link_id, data)
 
     @delete("/{link_id:str}", opt={"scope": "links:write"}, responses=problems(401, 403, 404, 409))
     async def delete_link(self, link_id: LinkId, principal: Principal, links: LinkService) -> None:
-        """Delete a link; its short URL answers 410 Gone from then on."""
+        """Delete a link; its short URL answers 410 Gone from then on, and its code stays
+        reserved for you (HOP_CODE_RESERVATION_DAYS) before anyone else may take it."""
         await links.delete(principal, link_id)

@@ -1,4 +1,4 @@
-"""Wire formats of the links API (spec §2, DESIGN §3)."""
+"""Wire formats of the links API (docs/api.md#links; field rules in docs/decisions.md#api)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
+from admin.patterns import whole
 from admin.urls import MAX_URL_LENGTH
 
 MAX_TAGS = 20
@@ -24,8 +25,12 @@ Alias = Annotated[
     Meta(
         min_length=3,
         max_length=64,
-        pattern=r"^[A-Za-z0-9_-]+$",
-        description="Custom short code: 3-64 of A-Z a-z 0-9 _ -.",
+        pattern=whole("[A-Za-z0-9_-]+"),
+        description=(
+            "Custom short code: 3-64 of A-Z a-z 0-9 _ -. Unique per environment (live and "
+            "sandbox are separate); a code freed by a delete or alias change stays reserved "
+            "for its previous owner for HOP_CODE_RESERVATION_DAYS (30 by default)."
+        ),
     ),
 ]
 Tag = Annotated[str, Meta(min_length=1, max_length=64)]
@@ -56,10 +61,21 @@ class LinkUpdate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, renam
     forward_query: bool | UnsetType = UNSET
 
 
+ShortUrl = Annotated[
+    str,
+    Meta(
+        description=(
+            "<short_base_url>/<shortCode>; for sandbox (svc_test_) links "
+            "<short_base_url>/test/<shortCode>."
+        )
+    ),
+]
+
+
 class Link(msgspec.Struct, kw_only=True, rename="camel"):
     id: str
     short_code: str
-    short_url: str
+    short_url: ShortUrl
     long_url: str
     tags: list[str]
     expires_at: str | None

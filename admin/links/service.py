@@ -25,7 +25,7 @@ from admin.events.outbox import record_event
 from admin.links import repository as repo
 from admin.links.cache import LinkCache
 from admin.links.schemas import Link, LinkCreate, LinkPage, LinkUpdate
-from admin.urls import InvalidUrl, parse_http_url, same_host
+from admin.urls import InvalidUrl, parse_http_url, public_base, same_host
 from common.ids import new_id, new_short_code
 from common.timefmt import iso_utc, utc_now
 
@@ -116,10 +116,14 @@ def decode_cursor(cursor: str) -> str:
 
 
 class LinkService:
-    def __init__(self, db: Database, cache: LinkCache, short_base_url: str) -> None:
+    def __init__(
+        self, db: Database, cache: LinkCache, short_base_url: str, reservation_days: int
+    ) -> None:
         self.db = db
         self.cache = cache
         self.short_base_url = short_base_url
+        # How long a freed code stays reserved for its owner (HOP_CODE_RESERVATION_DAYS).
+        self.reservation_days = reservation_days
 
     def to_resource(self, row: repo.LinkRow) -> Link:
         status: Literal["active", "expired", "flagged"]
@@ -132,7 +136,7 @@ class LinkService:
         return Link(
             id=row.id,
             short_code=row.short_code,
-            short_url=f"{self.short_base_url}/{row.short_code}",
+            short_url=f"{public_base(self.short_base_url, row.environment)}/{row.short_code}",
             long_url=row.long_url,
             tags=row.tags,
             expires_at=iso_utc(row.expires_at) if row.expires_at else None,
@@ -160,6 +164,7 @@ class LinkService:
             for _ in range(1 if data.alias else _CODE_ATTEMPTS):
                 row = repo.LinkRow(
                     id=new_id("lnk"),
+                    environment=principal.environment,
                     short_code=data.alias or new_short_code(),
                     long_url=data.long_url,
                     tags=tags,
@@ -184,6 +189,7 @@ class LinkService:
                     "created_at": now,
                     "event_id": new_id("evt"),
                     "event_data": Jsonb(msgspec.to_builtins(link)),
+                    "reservation_days": self.reservation_days,
                 }
                 if await repo.insert_link(conn, principal, values):
                     break
@@ -271,6 +277,15 @@ class LinkService:
             if not changed:
                 return self.to_resource(current)
             values.update({name: changes[name] for name in changed})
+            if "short_code" in changed:
+                await repo.move_code(
+                    conn,
+                    principal,
+                    current.id,
+                    old_code=current.short_code,
+                    new_code=values["short_code"],
+                    reservation_days=self.reservation_days,
+                )
             row = await repo.update_link(conn, values)
             link = self.to_resource(row)
             await record_event(
@@ -285,8 +300,14 @@ class LinkService:
                     },
                 },
             )
-        removed = [current.short_code] if row.short_code != current.short_code else []
-        await self.cache.write([row], removed)
+        written = [row]
+        if row.short_code != current.short_code:  # the old code answers 410 while reserved
+            written.append(
+                msgspec.structs.replace(
+                    row, short_code=current.short_code, deleted_at=row.updated_at
+                )
+            )
+        await self.cache.write(written)
         return link
 
     async def delete(self, principal: Principal, link_id: str) -> None:

@@ -24,7 +24,7 @@ ErrorLevel = Literal["L", "M", "Q", "H"]
 MEDIA_TYPES = {"svg": "image/svg+xml", "png": "image/png", "pdf": "application/pdf"}
 MAX_SIDE_PIXELS = 4096
 _RENDERER = b"hop-qr-1"  # bump when the output of the same options changes
-_HEX = re.compile(r"^#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")
+_HEX = re.compile(r"#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")
 NAMED_COLOURS = {
     "black": "#000000",
     "white": "#ffffff",
@@ -62,7 +62,7 @@ def parse_colour(field: str, raw: str, *, allow_transparent: bool) -> str | None
     if value == "transparent" and allow_transparent:
         return None
     value = NAMED_COLOURS.get(value, value)
-    match = _HEX.match(value)
+    match = _HEX.fullmatch(value)
     if not match:
         names = ", ".join(sorted(NAMED_COLOURS))
         raise validation(

@@ -26,17 +26,17 @@ from admin.urls import InvalidUrl, parse_http_url, same_host
 
 URL_LIKE = frozenset({"url", "link", "whatsapp", "app", "social", "bio"})
 MAX_PAYLOAD_BYTES = 2953  # byte mode, version 40, error correction L
-_EMAIL = re.compile(r"^[A-Za-z0-9.!#$%'*+/=^_`{|}~-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$")
-_PHONE = re.compile(r"^\+?[0-9][0-9 ().-]{1,30}$")
-_BIC = re.compile(r"^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$")
-_IBAN = re.compile(r"^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$")
-_RF_REFERENCE = re.compile(r"^RF[0-9]{2}[A-Z0-9]{1,21}$")
-_HANDLE = re.compile(r"^[A-Za-z0-9_.-]{1,100}$")
+_EMAIL = re.compile(r"[A-Za-z0-9.!#$%'*+/=^_`{|}~-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
+_PHONE = re.compile(r"\+?[0-9][0-9 ().-]{1,30}")
+_BIC = re.compile(r"[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?")
+_IBAN = re.compile(r"[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}")
+_RF_REFERENCE = re.compile(r"RF[0-9]{2}[A-Z0-9]{1,21}")
+_HANDLE = re.compile(r"[A-Za-z0-9_.-]{1,100}")
 _ADDRESSES = {
-    "bitcoin": re.compile(r"^(?:bc1[02-9ac-hj-np-z]{11,71}|[13][1-9A-HJ-NP-Za-km-z]{25,34})$"),
-    "litecoin": re.compile(r"^(?:ltc1[02-9ac-hj-np-z]{11,71}|[LM3][1-9A-HJ-NP-Za-km-z]{25,33})$"),
-    "dogecoin": re.compile(r"^[DA9][1-9A-HJ-NP-Za-km-z]{25,33}$"),
-    "ethereum": re.compile(r"^0x[0-9a-fA-F]{40}$"),
+    "bitcoin": re.compile(r"(?:bc1[02-9ac-hj-np-z]{11,71}|[13][1-9A-HJ-NP-Za-km-z]{25,34})"),
+    "litecoin": re.compile(r"(?:ltc1[02-9ac-hj-np-z]{11,71}|[LM3][1-9A-HJ-NP-Za-km-z]{25,33})"),
+    "dogecoin": re.compile(r"[DA9][1-9A-HJ-NP-Za-km-z]{25,33}"),
+    "ethereum": re.compile(r"0x[0-9a-fA-F]{40}"),
 }
 _SOCIAL_URLS = {
     "facebook": "https://www.facebook.com/{}",
@@ -75,7 +75,7 @@ class _Errors:
 
 def iban_is_valid(iban: str) -> bool:
     """Shape and the ISO 13616 mod-97 check digits."""
-    if not _IBAN.match(iban):
+    if not _IBAN.fullmatch(iban):
         return False
     rearranged = iban[4:] + iban[:4]
     return int("".join(str(int(char, 36)) for char in rearranged)) % 97 == 1
@@ -98,14 +98,14 @@ def check_http_url(
 
 
 def _email(errors: _Errors, field: str, value: str | None) -> None:
-    if value is not None and not _EMAIL.match(value):
+    if value is not None and not _EMAIL.fullmatch(value):
         errors.add(field, "must be an e-mail address")
 
 
 def _phone(errors: _Errors, field: str, value: str | None) -> str:
     if value is None:
         return ""
-    if not _PHONE.match(value):
+    if not _PHONE.fullmatch(value):
         errors.add(field, "must be a phone number: digits, optionally +, spaces, ( ) . -")
         return ""
     return ("+" if value.startswith("+") else "") + re.sub(r"[^0-9]", "", value)
@@ -226,7 +226,7 @@ def _epc(data: s.EpcData, errors: _Errors) -> str:
     bic = (data.bic or "").replace(" ", "").upper()
     if not iban_is_valid(iban):
         errors.add("iban", "is not a valid IBAN (check digits or shape)")
-    if bic and not _BIC.match(bic):
+    if bic and not _BIC.fullmatch(bic):
         errors.add("bic", "is not a valid BIC (8 or 11 letters and digits)")
     if data.amount is not None and not (
         Decimal("0.01") <= data.amount <= Decimal("999999999.99")
@@ -235,7 +235,7 @@ def _epc(data: s.EpcData, errors: _Errors) -> str:
         errors.add("amount", "must be 0.01 to 999999999.99 with at most two decimals")
     if data.text and data.reference:
         errors.add("reference", "give either a reference or a text, not both")
-    if data.reference and not _RF_REFERENCE.match(data.reference.replace(" ", "").upper()):
+    if data.reference and not _RF_REFERENCE.fullmatch(data.reference.replace(" ", "").upper()):
         errors.add("reference", "must be an ISO 11649 creditor reference (RF…)")
     errors.raise_any()
     lines = [
@@ -255,7 +255,7 @@ def _epc(data: s.EpcData, errors: _Errors) -> str:
 
 
 def _crypto(data: s.CryptoData, errors: _Errors) -> str:
-    if not _ADDRESSES[data.currency].match(data.address):
+    if not _ADDRESSES[data.currency].fullmatch(data.address):
         errors.add("address", f"is not a {data.currency} address")
     if data.amount is not None and not (0 < data.amount <= Decimal(10) ** 12):
         errors.add("amount", "must be greater than 0")
@@ -364,7 +364,7 @@ def _app(data: s.AppData, errors: _Errors, short_base_url: str) -> Encoded:
 
 
 def _social(data: s.SocialData, errors: _Errors, _: str) -> Encoded:
-    if not _HANDLE.match(data.handle.removeprefix("@")):
+    if not _HANDLE.fullmatch(data.handle.removeprefix("@")):
         errors.add("handle", "must be 1-100 of A-Z a-z 0-9 _ . -")
     errors.raise_any()
     url = social_url(data.network, data.handle)

@@ -21,6 +21,7 @@ _ONE_CODE_PER_LINK = "qr_codes_link_key"
 
 class QrRow(msgspec.Struct, kw_only=True):
     id: str
+    environment: str
     type: str
     title: str | None
     data: dict[str, Any]

@@ -16,6 +16,7 @@ import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
 from admin.links.schemas import Url
+from admin.patterns import whole
 
 Text = Annotated[str, Meta(min_length=1, max_length=4000)]
 Short = Annotated[str, Meta(min_length=1, max_length=200)]
@@ -103,7 +104,7 @@ class ContactData(_Data):
     zipcode: Annotated[str, Meta(min_length=1, max_length=20)] | None = None
     country: Short | None = None
     note: Annotated[str, Meta(max_length=1000)] | None = None
-    birthday: Annotated[str, Meta(pattern=r"^\d{4}-\d{2}-\d{2}$")] | None = None
+    birthday: Annotated[str, Meta(pattern=whole("[0-9]{4}-[0-9]{2}-[0-9]{2}"))] | None = None
 
 
 class VcardData(ContactData):
@@ -139,7 +140,7 @@ class EpcData(_Data):
     reference: (
         Annotated[str, Meta(max_length=35, description="Structured (RF) reference.")] | None
     ) = None
-    purpose: Annotated[str, Meta(pattern=r"^[A-Z0-9]{4}$")] | None = None
+    purpose: Annotated[str, Meta(pattern=whole("[A-Z0-9]{4}"))] | None = None
 
 
 class CryptoData(_Data):

@@ -33,7 +33,7 @@ from admin.qr.schemas import (
     QrPage,
     QrUpdate,
 )
-from admin.urls import parse_http_url, same_host
+from admin.urls import parse_http_url, public_base, same_host
 from common.ids import new_id
 from common.timefmt import iso_utc
 
@@ -76,7 +76,7 @@ class QrService:
     def payload_of(self, row: repo.QrRow) -> str:
         if row.payload is not None:
             return row.payload
-        short_url = f"{self.short_base_url}/{row.short_code}"
+        short_url = f"{public_base(self.short_base_url, row.environment)}/{row.short_code}"
         return f"{short_url}?{QR_MARKER}" if row.type == "link" else short_url
 
     def to_resource(self, row: repo.QrRow) -> QrCode:
@@ -88,7 +88,11 @@ class QrService:
             data=row.data,
             payload=self.payload_of(row),
             link_id=row.link_id,
-            short_url=f"{self.short_base_url}/{row.short_code}" if row.short_code else None,
+            short_url=(
+                f"{public_base(self.short_base_url, row.environment)}/{row.short_code}"
+                if row.short_code
+                else None
+            ),
             image_url=f"/v1/qr/{row.id}/image",
             created_at=iso_utc(row.created_at),
             updated_at=iso_utc(row.updated_at),
@@ -153,13 +157,14 @@ class QrService:
             target = await links_repo.get_link(conn, principal, body.data.link_id)
             if target is None or target.managed_by is not None:
                 raise validation([FieldError("data.linkId", "is not one of your links")])
-            static = None if dynamic else f"{self.short_base_url}/{target.short_code}"
+            base = public_base(self.short_base_url, principal.environment)
+            static = None if dynamic else f"{base}/{target.short_code}"
             return None, target.id, static
         if isinstance(body, BioQrCreate):
             username = await bio_repo.username_of(conn, principal)
             if username is None:
                 raise validation([FieldError("type", "create your Bio page first (PUT /v1/bio)")])
-            bio_url = f"{self.short_base_url}/@{username}"
+            bio_url = f"{public_base(self.short_base_url, principal.environment)}/@{username}"
             if not dynamic:
                 return None, None, bio_url
             link = await create_managed_link(conn, principal, "qr", bio_url)

@@ -8,6 +8,17 @@ keep-alive, a status, a few headers, and at most ``keep`` bytes of the body;
 it never follows redirects and never decompresses. Everything it does not
 understand is an error of the attempt, not a guess.
 
+The receiver is untrusted, so the answer is read against strict grammars
+(RFC 9112): a status code of exactly three ASCII digits, header names that are
+tokens, values without control characters, a Content-Length of ASCII digits, a
+chunk size of ASCII hex digits. What does not fit raises ``ProtocolError`` with
+a short fixed reason (never text from the answer); an answer that ends early
+raises ``asyncio.IncompleteReadError``. Nothing else escapes the parser
+(tests/unit/test_http1_fuzz.py fuzzes it). Framing that other parsers
+could read differently is refused rather than resolved: Transfer-Encoding
+together with Content-Length, Content-Length values that disagree, a transfer
+coding other than ``chunked``, Transfer-Encoding in an HTTP/1.0 answer.
+
 Bounds: the answer's head may be ``MAX_HEAD_BYTES``; of the body at most
 ``keep`` bytes are read (a chunked body's framing included), and a connection
 whose body was not read to its end is closed, not reused.
@@ -17,11 +28,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 import ssl
 import time
 
 MAX_HEAD_BYTES = 16 * 1024
+MAX_INTERIM_ANSWERS = 8  # 1xx answers before the real one
 _CRLF = b"\r\n"
+_STATUS_LINE = re.compile(rb"HTTP/1\.([01]) ([1-5][0-9]{2})(?: [^\x00-\x08\x0a-\x1f\x7f]*)?")
+_TOKEN = re.compile(rb"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
+_CONTROL = re.compile(rb"[\x00-\x08\x0a-\x1f\x7f]")  # control characters but HTAB
+_DIGITS = re.compile(r"[0-9]{1,18}")  # up to 18 digits: below 2**63 whatever reads it
+_HEX_DIGITS = re.compile(rb"[0-9A-Fa-f]{1,16}")
+_NO_BODY_STATUSES = (204, 304)
 
 
 class ProtocolError(Exception):
@@ -42,21 +61,145 @@ class Answer:
         self.reusable = reusable
 
 
-def _head(raw: bytes) -> tuple[int, str, dict[str, str]]:
-    lines = raw.decode("latin-1").split("\r\n")
-    version, _, rest = lines[0].partition(" ")
-    code = rest[:3]
-    if version not in ("HTTP/1.1", "HTTP/1.0") or not (code.isdigit() and len(code) == 3):
+def parse_head(raw: bytes) -> tuple[int, str, dict[str, str]]:
+    """Status, version and headers (lower-case names) of a head without its final CRLF CRLF.
+
+    A field sent more than once is combined into one comma-separated value, as
+    RFC 9110 section 5.3 reads it; callers judge the lists they care about.
+    """
+    status_line, *lines = raw.split(_CRLF)
+    status = _STATUS_LINE.fullmatch(status_line)
+    if status is None:
         raise ProtocolError("not an HTTP/1.x status line")
     headers: dict[str, str] = {}
-    for line in lines[1:]:
-        if not line:
-            continue
-        name, sep, value = line.partition(":")
-        if not sep or not name or name != name.strip():
-            raise ProtocolError("malformed header line")
-        headers[name.lower()] = value.strip()
-    return int(code), version, headers
+    for line in lines:
+        key, text = _field(line)
+        headers[key] = f"{headers[key]}, {text}" if key in headers else text
+    return int(status[2]), f"HTTP/1.{status[1].decode()}", headers
+
+
+def _field(line: bytes) -> tuple[str, str]:
+    name, colon, value = line.partition(b":")
+    if not colon or not _TOKEN.fullmatch(name) or _CONTROL.search(value):
+        raise ProtocolError("malformed header line")
+    return name.decode("ascii").lower(), value.strip(b" \t").decode("latin-1")
+
+
+def content_length(value: str) -> int:
+    """The one length a Content-Length field states; ProtocolError if it is not exactly one."""
+    values = {item.strip(" \t") for item in value.split(",")}
+    if len(values) != 1:
+        raise ProtocolError("conflicting Content-Length values")
+    (text,) = values
+    if not _DIGITS.fullmatch(text):
+        raise ProtocolError("invalid Content-Length")
+    return int(text)
+
+
+async def _line(reader: asyncio.StreamReader) -> bytes:
+    try:
+        return await reader.readuntil(_CRLF)
+    except asyncio.LimitOverrunError:
+        raise ProtocolError(f"line longer than {MAX_HEAD_BYTES} bytes") from None
+
+
+async def _head(reader: asyncio.StreamReader, first: bool, stale_if_silent: bool) -> bytes:
+    try:
+        return await reader.readuntil(_CRLF + _CRLF)
+    except asyncio.IncompleteReadError as exc:
+        if first and stale_if_silent and not exc.partial:
+            raise StaleConnection from None
+        raise
+    except asyncio.LimitOverrunError:
+        raise ProtocolError(f"answer head larger than {MAX_HEAD_BYTES} bytes") from None
+
+
+async def read_answer(
+    reader: asyncio.StreamReader, keep: int, *, stale_if_silent: bool = False
+) -> Answer:
+    """One answer: ProtocolError, IncompleteReadError or (``stale_if_silent`` and not
+    one byte came) StaleConnection if there is none to read."""
+    for interim in range(MAX_INTERIM_ANSWERS + 1):
+        raw = await _head(reader, interim == 0, stale_if_silent)
+        status, version, headers = parse_head(raw[:-4])
+        if not 100 <= status < 200:  # informational answers precede the real one
+            break
+    else:
+        raise ProtocolError(f"more than {MAX_INTERIM_ANSWERS} informational answers")
+    body, complete = await _body(reader, status, version, headers, keep)
+    reusable = (
+        complete and version == "HTTP/1.1" and "close" not in headers.get("connection", "").lower()
+    )
+    return Answer(status, headers, body, reusable)
+
+
+async def _body(
+    reader: asyncio.StreamReader, status: int, version: str, headers: dict[str, str], keep: int
+) -> tuple[bytes, bool]:
+    """Up to ``keep`` bytes of the body, and whether it was read to its end."""
+    coding = headers.get("transfer-encoding")
+    length = headers.get("content-length")
+    if coding is not None and length is not None:
+        raise ProtocolError("both Transfer-Encoding and Content-Length")
+    if status in _NO_BODY_STATUSES:
+        # No body whatever the headers say; one announced anyway makes the
+        # connection's state uncertain, so it is not reused.
+        return b"", coding is None and (length is None or content_length(length) == 0)
+    if coding is not None:
+        if version != "HTTP/1.1":
+            raise ProtocolError("Transfer-Encoding in an HTTP/1.0 answer")
+        if coding.lower() != "chunked":
+            raise ProtocolError("unsupported Transfer-Encoding")
+        return await _chunked(reader, keep)
+    if length is not None:
+        size = content_length(length)
+        if size <= keep:
+            return await reader.readexactly(size), True
+        return await reader.readexactly(keep), False
+    return await _until_close(reader, keep), False
+
+
+def _chunk_size(line: bytes) -> int:
+    size, _, extensions = line[:-2].partition(b";")
+    size = size.rstrip(b" \t")
+    if not _HEX_DIGITS.fullmatch(size) or _CONTROL.search(extensions):
+        raise ProtocolError("invalid chunk size")
+    return int(size, 16)
+
+
+async def _chunked(reader: asyncio.StreamReader, keep: int) -> tuple[bytes, bool]:
+    kept = bytearray()
+    read, limit = 0, keep + MAX_HEAD_BYTES  # framing and trailers count too
+    while read <= limit:
+        line = await _line(reader)
+        read += len(line)
+        size = _chunk_size(line)
+        if size == 0:
+            while read <= limit:  # trailers, up to the empty line
+                trailer = await _line(reader)
+                read += len(trailer)
+                if trailer == _CRLF:
+                    return bytes(kept), True
+                _field(trailer[:-2])  # checked, not kept
+            break
+        if len(kept) + size > keep or read + size > limit:
+            kept += await reader.readexactly(max(0, keep - len(kept)))
+            break
+        kept += await reader.readexactly(size)
+        if await reader.readexactly(2) != _CRLF:
+            raise ProtocolError("chunk not followed by CRLF")
+        read += size + 2
+    return bytes(kept[:keep]), False
+
+
+async def _until_close(reader: asyncio.StreamReader, keep: int) -> bytes:
+    kept = bytearray()
+    while len(kept) < keep:
+        piece = await reader.read(keep - len(kept))
+        if not piece:
+            break
+        kept += piece
+    return bytes(kept)
 
 
 class Connection:
@@ -89,76 +232,10 @@ class Connection:
     async def post(self, head: bytes, body: bytes, keep: int) -> Answer:
         self.writer.write(head + body)
         await self.writer.drain()
-        while True:
-            try:
-                raw = await self.reader.readuntil(_CRLF + _CRLF)
-            except asyncio.IncompleteReadError as exc:
-                if not exc.partial and self.used:
-                    raise StaleConnection from None
-                raise
-            except asyncio.LimitOverrunError:
-                raise ProtocolError(f"answer head larger than {MAX_HEAD_BYTES} bytes") from None
-            status, version, headers = _head(raw[:-4])
-            if not 100 <= status < 200:  # informational answers precede the real one
-                break
-        body_bytes, complete = await self._body(headers, keep)
+        answer = await read_answer(self.reader, keep, stale_if_silent=self.used > 0)
         self.used += 1
         self.idle_since = time.monotonic()
-        reusable = (
-            complete
-            and version == "HTTP/1.1"
-            and "close" not in headers.get("connection", "").lower()
-        )
-        return Answer(status, headers, body_bytes, reusable)
-
-    async def _body(self, headers: dict[str, str], keep: int) -> tuple[bytes, bool]:
-        """Up to ``keep`` bytes of the body, and whether it was read to its end."""
-        if "chunked" in headers.get("transfer-encoding", "").lower():
-            return await self._chunked(keep)
-        length = headers.get("content-length")
-        if length is not None:
-            if not length.isdigit():
-                raise ProtocolError("invalid Content-Length")
-            size = int(length)
-            if size <= keep:
-                return await self.reader.readexactly(size), True
-            return await self.reader.readexactly(keep), False
-        return await self._until_close(keep), False
-
-    async def _chunked(self, keep: int) -> tuple[bytes, bool]:
-        kept = bytearray()
-        read, limit = 0, keep + MAX_HEAD_BYTES  # framing and trailers count too
-        while read <= limit:
-            line = await self.reader.readuntil(_CRLF)
-            read += len(line)
-            try:
-                size = int(line.split(b";", 1)[0].strip(), 16)
-            except ValueError:
-                raise ProtocolError("invalid chunk size") from None
-            if size == 0:
-                while read <= limit:  # trailers, up to the empty line
-                    trailer = await self.reader.readuntil(_CRLF)
-                    read += len(trailer)
-                    if trailer == _CRLF:
-                        return bytes(kept), True
-                break
-            if len(kept) + size > keep or read + size > limit:
-                kept += await self.reader.readexactly(max(0, keep - len(kept)))
-                break
-            kept += await self.reader.readexactly(size)
-            if await self.reader.readexactly(2) != _CRLF:
-                raise ProtocolError("chunk not followed by CRLF")
-            read += size + 2
-        return bytes(kept[:keep]), False
-
-    async def _until_close(self, keep: int) -> bytes:
-        kept = bytearray()
-        while len(kept) < keep:
-            piece = await self.reader.read(keep - len(kept))
-            if not piece:
-                break
-            kept += piece
-        return bytes(kept)
+        return answer
 
 
 def request_head(target: str, headers: list[tuple[str, str]], body_length: int) -> bytes:

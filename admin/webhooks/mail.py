@@ -76,8 +76,8 @@ class LogTransport:
             "e-mail not sent (HOP_SMTP_URL is unset); it is written here instead",
             extra={
                 "action": "mail.logged",
-                "to": message["To"],
-                "subject": message["Subject"],
+                "to": str(message["To"]),  # header objects, which JSON cannot encode
+                "subject": str(message["Subject"]),
                 "body": message.get_content(),
             },
         )

@@ -1,4 +1,5 @@
-"""The retry schedule and the pause rule (spec §6, DESIGN §5), as pure logic.
+"""The retry schedule and the pause rule (docs/webhooks.md#retries-pause-and-resume), as
+pure logic.
 
 After failed attempt k the next one comes ``schedule[k-1]`` later, +/-10 %
 jitter so that a receiver recovering from an outage is not hit by every
@@ -51,7 +52,7 @@ def parse_retry_after(value: str | None, now: datetime) -> float | None:
         return float(text)
     try:
         moment = parsedate_to_datetime(text)
-    except (TypeError, ValueError, IndexError):
+    except (TypeError, ValueError, IndexError, OverflowError):  # a year past any C long
         return None
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)

@@ -1,4 +1,4 @@
-"""Wire formats of the webhooks API (spec §2 and §4, DESIGN §5)."""
+"""Wire formats of the webhooks API (docs/webhooks.md#api)."""
 
 from __future__ import annotations
 
@@ -7,13 +7,14 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
+from admin.patterns import whole
 from admin.urls import MAX_URL_LENGTH
 from common.events import EventType
 
 MAX_EVENT_TYPES = 20
 ALL_EVENTS = "*"
 AUTO_SECRET = "auto"  # noqa: S105 - the request for a generated secret
-EventName = Literal[EventType, "*"]  # spec §6 types, or "*" for all
+EventName = Literal[EventType, "*"]  # the event types (docs/api.md#events), or "*" for all
 Endpoint = Annotated[
     str,
     Meta(
@@ -27,13 +28,14 @@ EventNames = Annotated[
     Meta(
         min_length=1,
         max_length=MAX_EVENT_TYPES,
-        description='Event types of spec §6 to send, or ["*"] for every type.',
+        description='Event types to send (link.created, link.clicked, ...), or ["*"] for every '
+        "type, present and future.",
     ),
 ]
 SecretText = Annotated[
     str,
     Meta(
-        pattern=r"^(?:auto|[\x21-\x7e]{24,128})$",
+        pattern=whole(r"auto|[\x21-\x7e]{24,128}"),
         description='"auto" to have a whsec_ secret generated, or your own 24-128 visible '
         "ASCII characters.",
     ),

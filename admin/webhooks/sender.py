@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import ssl
 import time
 from collections import OrderedDict
@@ -34,6 +35,7 @@ from admin.webhooks.ssrf import (
     system_resolve,
 )
 
+logger = logging.getLogger(__name__)
 KEEP_BYTES = 2048
 IDLE_SECONDS = 30.0  # a kept-alive connection unused this long is closed, not reused
 _MAX_POOLS = 1024
@@ -122,7 +124,17 @@ class Sender:
         except TimeoutError:
             error = f"no complete answer within {self.timeout:g} s"
         except RefusedEndpoint as exc:
-            error = f"endpoint refused: {exc}"
+            error = f"endpoint refused: {exc}"  # the attempt log: the owner reads it
+            if exc.detail:
+                logger.warning(
+                    "webhook endpoint refused at send time",
+                    extra={
+                        "action": "webhook.endpoint_refused",
+                        "webhook": pool,
+                        "reason": str(exc),
+                        "detail": exc.detail,
+                    },
+                )
         except (OSError, ProtocolError, StaleConnection, asyncio.IncompleteReadError) as exc:
             error = _describe(exc)
         duration = round((time.perf_counter() - started) * 1000)

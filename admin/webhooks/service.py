@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import logging
 from datetime import datetime
 from typing import Literal
 
@@ -32,6 +33,7 @@ from common.events import WEBHOOK_TEST_EVENT
 from common.ids import new_id
 from common.timefmt import iso_utc
 
+logger = logging.getLogger(__name__)
 MAX_WEBHOOKS = 20  # per account and environment: each one multiplies every event
 MAX_PAGE_SIZE = 200
 _PAUSE_REASONS: dict[str, Literal["failures", "gone"]] = {"failures": "failures", "gone": "gone"}
@@ -116,15 +118,27 @@ class WebhookService:
         self.policy = policy
         self.allow_http = allow_http
 
-    async def _check_endpoint(self, endpoint: str) -> None:
+    async def _check_endpoint(self, principal: Principal, endpoint: str) -> None:
         try:
             parts = parse_endpoint(endpoint, allow_http=self.allow_http)
             await resolve_checked(parts, self.policy)
         except RefusedEndpoint as exc:
+            if exc.detail:
+                # The owner learns only that the address is not public; which internal
+                # address a name led to is for the operator (probing shows up here).
+                logger.warning(
+                    "webhook endpoint refused",
+                    extra={
+                        "action": "webhook.endpoint_refused",
+                        "user": principal.user_id,
+                        "reason": str(exc),
+                        "detail": exc.detail,
+                    },
+                )
             raise validation([FieldError("endpoint", str(exc))]) from None
 
     async def create(self, principal: Principal, data: WebhookCreate) -> WebhookCreated:
-        await self._check_endpoint(data.endpoint)
+        await self._check_endpoint(principal, data.endpoint)
         secret = new_signing_secret() if data.secret == AUTO_SECRET else data.secret
         webhook_id = new_id("wh")
         async with self.db.transaction() as conn:
@@ -167,7 +181,7 @@ class WebhookService:
     async def update(self, principal: Principal, webhook_id: str, data: WebhookUpdate) -> Webhook:
         endpoint = data.endpoint if data.endpoint is not UNSET else None
         if endpoint is not None:
-            await self._check_endpoint(endpoint)
+            await self._check_endpoint(principal, endpoint)
         events = _event_names(list(data.events)) if data.events is not UNSET else None
         async with self.db.transaction() as conn:
             row = await repo.update_webhook(

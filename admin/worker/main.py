@@ -33,18 +33,16 @@ from admin.worker.clicks import ClickConsumer
 from admin.worker.housekeeping import run_housekeeping
 from common.clientip import parse_networks
 from common.logs import configure_logging
-from common.settings import Settings, SettingsError
+from common.roles import require
+from common.settings import Settings
 
 logger = logging.getLogger(__name__)
 
 
 def run(settings: Settings) -> int:
-    if settings.database_url is None:
-        raise SettingsError("HOP_DATABASE_URL: required to run the worker (or use `hop dev`)")
-    if settings.redis_url is None:
-        raise SettingsError("HOP_REDIS_URL: required to run the worker (or use `hop dev`)")
-    if settings.webhooks.secret_key is None:
-        raise SettingsError("HOP_WEBHOOK_SECRET_KEY: required to run the worker (or use `hop dev`)")
+    require(settings, "worker")
+    assert settings.database_url is not None  # checked by require()
+    assert settings.redis_url is not None
     configure_logging(settings.log_level, settings.log_format)
     asyncio.run(serve(settings, settings.database_url, settings.redis_url))
     return 0

@@ -1,4 +1,5 @@
-"""Event ids seen in the last 7 days, in Redis: the receiver's replay filter (spec §6)."""
+"""Event ids seen in the last 7 days, in Redis: the receiver's replay filter
+(docs/api.md#delivery-and-retries)."""
 
 from __future__ import annotations
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from datetime import datetime
 
 import httpx
 import jwt
@@ -227,3 +228,21 @@ def test_refresh_rotates_and_reuse_revokes_the_family(api: httpx.Client, account
 def test_unknown_refresh_token_is_401(api: httpx.Client) -> None:
     assert_401(api.post("/v1/auth/refresh", json={"refreshToken": "hop_rt_nonsense"}))
     assert api.post("/v1/auth/refresh", json={}).status_code == 400
+
+
+def test_using_a_key_records_last_used_at(api: httpx.Client, account: Account) -> None:
+    """Written off the request path (HOP_API_KEY_USAGE_INTERVAL, 0.5 s in tests)."""
+
+    def export_keys() -> dict[str, dict[str, object]]:
+        response = api.post("/v1/users/me/export", headers=account.headers())
+        assert response.status_code == 200, response.text
+        return {key["environment"]: key for key in response.json()["apiKeys"]}
+
+    before = time.time()
+    deadline = time.monotonic() + 20
+    while (keys := export_keys())["live"]["lastUsedAt"] is None:  # the export uses the key
+        assert time.monotonic() < deadline, "lastUsedAt was never written"
+        time.sleep(0.2)
+    used_at = datetime.fromisoformat(str(keys["live"]["lastUsedAt"]))
+    assert before - 1 <= used_at.timestamp() <= time.time() + 1
+    assert keys["test"]["lastUsedAt"] is None  # only the key that was used

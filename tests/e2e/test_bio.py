@@ -13,7 +13,7 @@ import pytest
 import redis
 
 from admin.bio.cache import rebuild_bio_pages
-from common.keys import bio_key
+from common.keys import bio_key, sandbox_bio_key
 from tests.support.accounts import Account, create_account
 from tests.support.clicks import USER_AGENTS
 from tests.support.hooks import delivered, subscribe
@@ -162,6 +162,9 @@ def test_unknown_pages_are_404(api: httpx.Client, edge_url: str) -> None:
     ("body", "field"),
     [
         ({"username": "admin", "displayName": "x"}, "username"),
+        ({"username": "admin\n", "displayName": "x"}, "username"),  # $ before \n
+        ({"username": "ok_name\n", "displayName": "x"}, "username"),
+        ({"username": "ok_name", "displayName": "x", "language": "en\n"}, "language"),
         ({"username": "Upper", "displayName": "x"}, "username"),
         ({"username": "ab", "displayName": "x"}, "username"),
         ({"username": "ok_name", "displayName": "x", "theme": "neon"}, "theme"),
@@ -184,6 +187,7 @@ def test_bad_pages_are_422(
     response = put(api, account, **body)
     assert response.status_code == 422, response.text
     assert field in [error["field"] for error in response.json()["errors"]]
+    assert api.get("/v1/bio", headers=account.headers()).status_code == 404  # nothing stored
 
 
 def test_taken_username_is_409_and_rename_moves_the_page(
@@ -199,16 +203,40 @@ def test_taken_username_is_409_and_rename_moves_the_page(
     assert taken.json()["errors"][0]["field"] == "username"
 
     assert put(api, account, username=other_name, displayName="A").status_code == 200
-    assert httpx.get(f"{edge_url}/@{name}").status_code == 404
+    assert httpx.get(f"{edge_url}/@{name}").status_code == 410  # reserved for its owner
     assert httpx.get(f"{edge_url}/@{other_name}").status_code == 200
     deadline = time.monotonic() + 5
     while httpx.get(qr["payload"]).headers["location"] != f"{edge_url}/@{other_name}":
         assert time.monotonic() < deadline  # the printed bio code follows the rename
         time.sleep(0.05)
-    assert put(api, other, username=name, displayName="B").status_code == 201  # freed
+    reserved = put(api, other, username=name, displayName="B")
+    assert reserved.status_code == 409
+    assert reserved.json()["errors"] == [{"field": "username", "message": "already taken"}]
+    assert httpx.get(f"{edge_url}/@{name}").status_code == 410
+
+    # The owner may move back at once; then the other name is the reserved one.
+    assert put(api, account, username=name, displayName="A").status_code == 200
+    assert httpx.get(f"{edge_url}/@{name}").status_code == 200
+    assert httpx.get(f"{edge_url}/@{other_name}").status_code == 410
+    assert put(api, other, username=other_name, displayName="B").status_code == 409
+    age_username(database_url, other_name, days=31)  # past HOP_CODE_RESERVATION_DAYS
+    assert put(api, other, username=other_name, displayName="B").status_code == 201
+    assert httpx.get(f"{edge_url}/@{other_name}").status_code == 200
 
 
-def test_delete_and_sandbox_isolation(api: httpx.Client, account: Account, edge_url: str) -> None:
+def age_username(database_url: str, name: str, *, days: int) -> None:
+    """Pretend the name was freed ``days`` ago."""
+    with psycopg.connect(database_url) as conn:
+        conn.execute(
+            "UPDATE bio_usernames SET freed_at = now() - make_interval(days => %s)"
+            " WHERE username = %s AND freed_at IS NOT NULL",
+            (days, name),
+        )
+
+
+def test_delete_and_sandbox_isolation(
+    api: httpx.Client, account: Account, edge_url: str, database_url: str
+) -> None:
     name = username()
     page = put(
         api, account, username=name, displayName="D",
@@ -218,19 +246,62 @@ def test_delete_and_sandbox_isolation(api: httpx.Client, account: Account, edge_
     assert api.delete("/v1/bio", headers=account.headers()).status_code == 204
     assert api.delete("/v1/bio", headers=account.headers()).status_code == 404
     assert httpx.get(f"{api.base_url}/v1/bio/{name}").status_code == 404
-    assert httpx.get(f"{edge_url}/@{name}").status_code == 404
+    assert httpx.get(f"{edge_url}/@{name}").status_code == 410
     assert httpx.get(page["links"][0]["url"]).status_code == 410
     assert api.put("/v1/bio", json={"username": name}).status_code == 401
+    # The deleted page's name stays its owner's: others get 409, the owner takes it back.
+    other = create_account(database_url)
+    assert put(api, other, username=name, displayName="X").status_code == 409
+    assert put(api, account, username=name, displayName="D again").status_code == 201
+    assert httpx.get(f"{edge_url}/@{name}").status_code == 200
+
+
+def test_sandbox_pages_are_a_namespace_of_their_own(
+    api: httpx.Client, account: Account, edge_url: str, database_url: str
+) -> None:
+    name = username()
+    sandbox = api.put(
+        "/v1/bio",
+        json={"username": name, "displayName": "Sandbox",
+              "links": [{"title": "t", "url": "https://example.com/t"}]},
+        headers=account.headers("test"),
+    )  # fmt: skip
+    assert sandbox.status_code == 201, sandbox.text
+    page = sandbox.json()
+    assert page["pageUrl"] == f"{edge_url}/test/@{name}"
+    assert page["links"][0]["url"].startswith(f"{edge_url}/test/")
+    served = httpx.get(page["pageUrl"])
+    assert served.status_code == 200
+    assert served.headers["x-robots-tag"] == "noindex"
+    assert "Sandbox" in served.text
+    assert httpx.get(page["links"][0]["url"]).headers["location"] == "https://example.com/t"
+    # Not public as a live page...
+    assert httpx.get(f"{edge_url}/@{name}").status_code == 404
+    assert httpx.get(f"{api.base_url}/v1/bio/{name}").status_code == 404
+    # ...and it squats nothing: another account's live key takes the same name.
+    other = create_account(database_url)
+    assert put(api, other, username=name, displayName="Live").status_code == 201
+    assert "Live" in httpx.get(f"{edge_url}/@{name}").text
+    assert httpx.get(f"{api.base_url}/v1/bio/{name}").json()["displayName"] == "Live"
+    assert "Sandbox" in httpx.get(f"{edge_url}/test/@{name}").text
 
 
 def test_cache_rebuild_restores_bio_pages(
     api: httpx.Client, account: Account, database_url: str, redis_url: str, edge_url: str
 ) -> None:
-    name = username()
-    assert put(api, account, username=name, displayName="R").status_code == 201
+    name, old_name = username(), username()
+    assert put(api, account, username=old_name, displayName="R").status_code == 201
+    assert put(api, account, username=name, displayName="R").status_code == 200  # renamed
+    test_name = username()
+    sandbox = api.put(
+        "/v1/bio", json={"username": test_name, "displayName": "S"}, headers=account.headers("test")
+    )
+    assert sandbox.status_code == 201
     store = redis.Redis.from_url(redis_url)
-    store.delete(bio_key(name))
+    store.delete(bio_key(name), bio_key(old_name), sandbox_bio_key(test_name))
     store.set(bio_key("stale_page"), b"junk")
+    store.set(sandbox_bio_key("stale_page"), b"junk")
+    store.set(sandbox_bio_key(name), b"junk")  # a live name is no sandbox one
     assert httpx.get(f"{edge_url}/@{name}").status_code == 404
 
     async def rebuild() -> int:
@@ -242,6 +313,10 @@ def test_cache_rebuild_restores_bio_pages(
         await client.aclose()
         return count
 
-    assert asyncio.run(rebuild()) >= 1
+    assert asyncio.run(rebuild()) >= 3
     assert httpx.get(f"{edge_url}/@{name}").status_code == 200
+    assert httpx.get(f"{edge_url}/@{old_name}").status_code == 410
+    assert httpx.get(f"{edge_url}/test/@{test_name}").status_code == 200
     assert store.get(bio_key("stale_page")) is None
+    assert store.get(sandbox_bio_key("stale_page")) is None
+    assert store.get(sandbox_bio_key(name)) is None

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import concurrent.futures
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import httpx
 import psycopg
+import pytest
 
 from tests.support.accounts import Account, create_key
 from tests.support.clicks import USER_AGENTS, link_clicks, wait_for_clicks
-from tests.support.processes import HopProcess
+from tests.support.env import stack_environment
+from tests.support.processes import HopProcess, free_port, start_http_server
 
 
 def make_links(api: httpx.Client, account: Account, count: int) -> list[dict[str, Any]]:
@@ -164,3 +168,46 @@ def test_clicks_endpoint_errors(api: httpx.Client, account: Account, database_ur
     assert api.get("/v1/links/lnk_nope/clicks", headers=account.headers()).status_code == 404
     no_scope = create_key(database_url, account.email, ("links:read",))
     assert api.get(url, headers={"Authorization": f"Bearer {no_scope}"}).status_code == 403
+
+
+@pytest.fixture(scope="module")
+def country_edge(database_url: str, redis_url: str, work_dir: Path) -> Iterator[str]:
+    """A second edge on the session's Redis that forwards a country header (the session's
+    worker, with no HOP_TRUSTED_PROXIES, enriches its clicks)."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    env = stack_environment(
+        database_url, redis_url, HOP_SHORT_BASE_URL=base, HOP_COUNTRY_HEADER="CF-IPCountry"
+    )
+    server = start_http_server(
+        ["edge"], env, work_dir / "edge-country.log", f"{base}/_health", port
+    )
+    yield base
+    server.stop()
+
+
+def test_a_forged_country_header_is_ignored(
+    api: httpx.Client, country_edge: str, account: Account, worker: HopProcess, database_url: str
+) -> None:
+    (link,) = make_links(api, account, 1)
+    visit = httpx.get(
+        f"{country_edge}/{link['shortCode']}",
+        headers={"CF-IPCountry": "FR", "User-Agent": USER_AGENTS["windows_edge"]},
+    )
+    assert visit.status_code == 302
+    assert wait_for_clicks(database_url, [link["id"]], 1) == 1
+    # Loopback is no trusted proxy: the header is anyone's word, and loopback has no country.
+    assert link_clicks(api, account, link["id"])["breakdown"]["country"] == {"unknown": 1}
+
+
+def test_sandbox_clicks_are_counted(
+    api: httpx.Client, edge_url: str, account: Account, worker: HopProcess, database_url: str
+) -> None:
+    link = api.post(
+        "/v1/links", json={"longUrl": "https://example.com/s"}, headers=account.headers("test")
+    ).json()
+    for _ in range(3):
+        assert httpx.get(link["shortUrl"]).status_code == 302
+    assert wait_for_clicks(database_url, [link["id"]], 3) == 3
+    response = api.get(f"/v1/links/{link['id']}/clicks", headers=account.headers("test"))
+    assert response.json()["totals"]["total"] == 3

@@ -54,9 +54,9 @@ def test_export_holds_every_kind_of_data_and_no_secret(
         "/v1/bio", json={"username": f"x_{account.user_id[-12:]}", "displayName": "E"},
         headers=headers,
     ).json()  # fmt: skip
-    api.post(
+    sandbox_link = api.post(
         "/v1/links", json={"longUrl": "https://example.com/t"}, headers=account.headers("test")
-    )
+    ).json()
 
     assert len(delivered(receiver, "link.created", 2)) == 2  # the log has attempts to export
 
@@ -93,6 +93,8 @@ def test_export_holds_every_kind_of_data_and_no_secret(
     sandbox = export(api, account, "test")
     assert sandbox["environment"] == "test"
     assert [item["longUrl"] for item in sandbox["links"]] == ["https://example.com/t"]
+    assert sandbox["links"][0]["shortUrl"] == sandbox_link["shortUrl"]  # under /test/
+    assert links[link["id"]]["shortUrl"] == link["shortUrl"]
     assert sandbox["bioPage"] is None
 
 

@@ -186,6 +186,8 @@ def test_bad_requests_are_400(
         ({"longUrl": "https://example.com", "alias": "a" * 65}, "alias"),
         ({"longUrl": "https://example.com", "alias": "ADMIN"}, "alias"),
         ({"longUrl": "https://example.com", "alias": "health"}, "alias"),
+        ({"longUrl": "https://example.com", "alias": "admin\n"}, "alias"),  # $ before \n
+        ({"longUrl": "https://example.com", "alias": "fresh-alias\n"}, "alias"),
         ({"longUrl": "https://example.com", "tags": [1]}, "tags[0]"),
         ({"longUrl": "https://example.com", "tags": "promo"}, "tags"),
         ({"longUrl": "https://example.com", "tags": [str(n) for n in range(21)]}, "tags"),
@@ -251,6 +253,130 @@ def test_deleted_alias_can_be_reused(api: httpx.Client, account: Account) -> Non
     assert second.status_code == 201
 
 
+def age_reservation(database_url: str, environment: str, code: str, days: int) -> None:
+    """Pretend the code was freed ``days`` ago."""
+    with psycopg.connect(database_url) as conn:
+        conn.execute(
+            "UPDATE short_codes SET freed_at = now() - make_interval(days => %s)"
+            " WHERE environment = %s AND short_code = %s AND freed_at IS NOT NULL",
+            (days, environment, code),
+        )
+
+
+def test_a_deleted_alias_stays_reserved_for_its_owner(
+    api: httpx.Client, account: Account, database_url: str, edge: httpx.Client
+) -> None:
+    alias = f"kept-{account.user_id[-10:]}"
+    first = create(api, account, longUrl="https://example.com/1", alias=alias).json()
+    assert api.delete(f"/v1/links/{first['id']}", headers=account.headers()).status_code == 204
+    assert edge.get(f"/{alias}").status_code == 410
+
+    other = create_account(database_url)
+    problem = assert_problem(
+        create(api, other, longUrl="https://evil.example/", alias=alias), 409, "Conflict"
+    )
+    assert problem["errors"] == [{"field": "alias", "message": "already in use"}]
+    theirs = create(api, other, longUrl="https://evil.example/").json()
+    assert_problem(
+        api.patch(f"/v1/links/{theirs['id']}", json={"alias": alias}, headers=other.headers()),
+        409,
+        "Conflict",
+    )
+    assert edge.get(f"/{alias}").status_code == 410  # still gone, not someone else's
+
+    # Near the end of the grace period (30 days by default) it is still reserved...
+    age_reservation(database_url, "live", alias, 29)
+    assert create(api, other, longUrl="https://evil.example/", alias=alias).status_code == 409
+    # ...and the owner takes it back at once.
+    again = create(api, account, longUrl="https://example.com/again", alias=alias)
+    assert again.status_code == 201, again.text
+    assert edge.get(f"/{alias}").headers["location"] == "https://example.com/again"
+
+    # Once a freed code's reservation has run out, anyone may take it.
+    assert (
+        api.delete(f"/v1/links/{again.json()['id']}", headers=account.headers()).status_code == 204
+    )
+    age_reservation(database_url, "live", alias, 31)
+    taken = create(api, other, longUrl="https://example.org/", alias=alias)
+    assert taken.status_code == 201, taken.text
+    assert edge.get(f"/{alias}").headers["location"] == "https://example.org/"
+
+
+def test_a_previous_alias_stays_reserved_and_answers_410(
+    api: httpx.Client, account: Account, database_url: str, edge: httpx.Client
+) -> None:
+    old, new = f"old-{account.user_id[-10:]}", f"new-{account.user_id[-10:]}"
+    link = create(api, account, longUrl="https://example.com/moving", alias=old).json()
+    assert edge.get(f"/{old}").status_code == 302
+    moved = api.patch(f"/v1/links/{link['id']}", json={"alias": new}, headers=account.headers())
+    assert moved.status_code == 200, moved.text
+    assert edge.get(f"/{old}").status_code == 410
+    assert edge.get(f"/{new}").status_code == 302
+
+    other = create_account(database_url)
+    assert create(api, other, longUrl="https://evil.example/", alias=old).status_code == 409
+    # The owner may give the old code to another of their links, or move back.
+    second = create(api, account, longUrl="https://example.com/second", alias=old)
+    assert second.status_code == 201, second.text
+    assert edge.get(f"/{old}").headers["location"] == "https://example.com/second"
+    assert (
+        api.delete(f"/v1/links/{second.json()['id']}", headers=account.headers()).status_code == 204
+    )
+    back = api.patch(f"/v1/links/{link['id']}", json={"alias": old}, headers=account.headers())
+    assert back.status_code == 200, back.text
+    assert edge.get(f"/{old}").headers["location"] == "https://example.com/moving"
+    assert edge.get(f"/{new}").status_code == 410
+
+
+def test_sandbox_links_are_a_namespace_of_their_own(
+    api: httpx.Client, account: Account, database_url: str, edge: httpx.Client, edge_port: int
+) -> None:
+    alias = f"both-{account.user_id[-10:]}"
+    live = create(api, account, longUrl="https://example.com/live", alias=alias)
+    assert live.status_code == 201
+    other = create_account(database_url)
+    # Another account's sandbox key takes the same alias: no 409, nothing learnt.
+    sandbox = api.post(
+        "/v1/links",
+        json={"longUrl": "https://example.com/sandbox", "alias": alias},
+        headers=other.headers("test"),
+    )
+    assert sandbox.status_code == 201, sandbox.text
+    body = sandbox.json()
+    assert body["shortCode"] == alias
+    assert body["shortUrl"] == f"http://127.0.0.1:{edge_port}/test/{alias}"
+
+    assert edge.get(f"/{alias}").headers["location"] == "https://example.com/live"
+    answer = edge.get(f"/test/{alias}")
+    assert answer.status_code == 302
+    assert answer.headers["location"] == "https://example.com/sandbox"
+    assert answer.headers["x-robots-tag"] == "noindex"
+    assert "x-robots-tag" not in edge.get(f"/{alias}").headers
+
+    # A sandbox alias blocks no live one either, and a generated sandbox code is
+    # served under /test/ only.
+    test_alias = f"sbx-{account.user_id[-10:]}"
+    made = api.post(
+        "/v1/links",
+        json={"longUrl": "https://example.com/t", "alias": test_alias},
+        headers=account.headers("test"),
+    )
+    assert made.status_code == 201
+    assert create(api, other, longUrl="https://example.com/l", alias=test_alias).status_code == 201
+    generated = api.post(
+        "/v1/links", json={"longUrl": "https://example.com/g"}, headers=account.headers("test")
+    ).json()
+    assert edge.get(f"/{generated['shortCode']}").status_code == 404
+    assert edge.get(f"/test/{generated['shortCode']}").status_code == 302
+
+    # 404 and 410 under /test/ are not indexed either.
+    missing = edge.get("/test/no-such-code-here")
+    assert (missing.status_code, missing.headers["x-robots-tag"]) == (404, "noindex")
+    api.delete(f"/v1/links/{generated['id']}", headers=account.headers("test"))
+    gone = edge.get(f"/test/{generated['shortCode']}")
+    assert (gone.status_code, gone.headers["x-robots-tag"]) == (410, "noindex")
+
+
 def test_writes_go_through_to_redis_and_the_outbox(
     api: httpx.Client, account: Account, redis_url: str, database_url: str
 ) -> None:
@@ -272,7 +398,9 @@ def test_writes_go_through_to_redis_and_the_outbox(
         json={"alias": alias, "longUrl": "https://example.com/two"},
         headers=account.headers(),
     )
-    assert store.get(link_key(link["shortCode"])) is None
+    # The previous code answers 410 while it is reserved for the owner.
+    moved = link_entry_decoder.decode(get(store, link_key(link["shortCode"])))
+    assert (moved.link_id, moved.state) == (link["id"], "deleted")
     entry = link_entry_decoder.decode(get(store, link_key(alias)))
     assert entry.url == "https://example.com/two"
 

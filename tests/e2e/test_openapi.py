@@ -12,6 +12,7 @@ in the future); those answers are documented 422s.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import httpx
@@ -21,6 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from schemathesis.checks import positive_data_acceptance
 
 from tests.support.accounts import Account
+from tests.support.processes import ROOT
 
 EXAMPLES_PER_OPERATION = 40
 
@@ -63,6 +65,50 @@ def test_document_lists_every_endpoint(api: httpx.Client) -> None:
     image = document["paths"]["/v1/qr/{qr_id}/image"]["get"]["responses"]
     assert set(image["200"]["content"]) == {"image/svg+xml", "image/png", "application/pdf"}
     assert {"304", "404", "422"} <= set(image)
+
+
+VENDORED_BUNDLE = ROOT / "admin/static/scalar/standalone.js"
+
+
+def test_reference_page_loads_nothing_from_another_origin(api: httpx.Client) -> None:
+    response = api.get("/v1/docs")
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/html")
+    page = response.text
+    # No absolute or protocol-relative URL at all: everything comes from this origin.
+    assert re.findall(r"(?i)(?:https?:)?//[^\s\"'<>]*", page) == []
+    scripts = re.findall(r"<script\b[^>]*>", page)
+    sources = [re.search(r'\bsrc="([^"]+)"', tag) for tag in scripts]
+    loaded = [match[1] for match in sources if match]
+    assert len(loaded) == 1
+    assert loaded[0].startswith("/v1/docs/assets/scalar-")
+    # The one script without src is configuration data, which browsers don't execute.
+    assert all(
+        'type="application/json"' in tag
+        for tag, src in zip(scripts, sources, strict=True)
+        if not src
+    )
+    assert 'data-url="/v1/openapi.json"' in page
+
+    policy = dict(
+        directive.strip().split(" ", 1)
+        for directive in response.headers["content-security-policy"].split(";")
+    )
+    assert policy["default-src"] == "'none'"
+    assert policy["script-src"] == "'self'"
+    assert policy["connect-src"] == "'self'"
+    assert response.headers["x-content-type-options"] == "nosniff"
+
+    bundle = api.get(loaded[0])  # gzip-encoded on the wire; httpx decodes it
+    assert bundle.status_code == 200
+    assert bundle.headers["content-encoding"] == "gzip"
+    assert bundle.content == VENDORED_BUNDLE.read_bytes()
+    assert bundle.headers["content-type"].startswith("text/javascript")
+    assert "immutable" in bundle.headers["cache-control"]
+    plain = api.get(loaded[0], headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in plain.headers
+    assert plain.content == VENDORED_BUNDLE.read_bytes()
+    assert api.get("/v1/docs/assets/scalar-0000000000000000.js").status_code == 404
 
 
 @pytest.mark.slow

@@ -470,3 +470,30 @@ def test_static_code_content_cannot_change(api: httpx.Client, account: Account) 
     assert_422(response, "data.url")
     response = api.patch(f"/v1/qr/{dynamic['id']}", json={"data": {}}, headers=account.headers())
     assert_422(response, "data.url")
+
+
+def test_sandbox_codes_encode_sandbox_short_urls(
+    api: httpx.Client, account: Account, edge_url: str
+) -> None:
+    sandbox = account.headers("test")
+    name = f"qs{account.user_id[-10:]}"
+    assert api.put(
+        "/v1/bio", json={"username": name, "displayName": "Q"}, headers=sandbox
+    ).status_code in (200, 201)
+    link = api.post("/v1/links", json={"longUrl": "https://example.com/l"}, headers=sandbox).json()
+    dynamic = api.post(
+        "/v1/qr", json={"type": "url", "data": {"url": "https://example.com/dyn"}}, headers=sandbox
+    ).json()
+    assert dynamic["payload"].startswith(f"{edge_url}/test/")
+    assert httpx.get(dynamic["payload"]).headers["location"] == "https://example.com/dyn"
+    linked = api.post(
+        "/v1/qr",
+        json={"type": "link", "dynamic": False, "data": {"linkId": link["id"]}},
+        headers=sandbox,
+    ).json()
+    assert linked["payload"] == f"{edge_url}/test/{link['shortCode']}"
+    bio = api.post("/v1/qr", json={"type": "bio"}, headers=sandbox).json()
+    assert httpx.get(bio["payload"]).headers["location"] == f"{edge_url}/test/@{name}"
+    # A sandbox code's short link is no live one.
+    code = dynamic["payload"].rsplit("/", 1)[1]
+    assert httpx.get(f"{edge_url}/{code}").status_code == 404

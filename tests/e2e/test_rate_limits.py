@@ -1,4 +1,4 @@
-"""Rate limits (spec §8): headers on every response, 429 with Retry-After."""
+"""Rate limits (docs/api.md#rate-limits): headers on every response, 429 with Retry-After."""
 
 from __future__ import annotations
 

@@ -116,7 +116,8 @@ def test_clicks_become_link_clicked_deliveries(hooks: HookStack, receiver: Recei
             links[account.user_id] = api.post(
                 "/v1/links", json={"longUrl": "https://example.com/c"}, headers=account.headers()
             ).json()
-    hooks.start_worker("clicks")
+    # The clicks come from 127.0.0.1: a trusted proxy here, so their country header counts.
+    hooks.start_worker("clicks", HOP_TRUSTED_PROXIES="127.0.0.0/8")
     mine, theirs = links[subscribed.user_id], links[silent.user_id]
     push_clicks(hooks.redis_url, [_click(mine, n) for n in range(3)] + [_click(theirs, 9)])
 

@@ -17,7 +17,7 @@ import pytest
 
 from tests.support.accounts import Account
 from tests.support.hooks import HookStack, eventually
-from tests.support.receiver import Received, Receiver, Reply, always
+from tests.support.receiver import RawReceiver, Received, Receiver, Reply, always
 from tests.support.smtp import SmtpSink
 
 pytestmark = pytest.mark.slow
@@ -175,6 +175,57 @@ def test_a_flooding_receiver_cannot_exhaust_memory(hooks: HookStack, receiver: R
     time.sleep(0.5)
     # The dispatcher hung up after its first read or two; the 1 GiB never went out.
     assert receiver.flooded_bytes < 16 * 1024 * 1024
+
+
+@pytest.mark.parametrize(
+    ("name", "answer", "status", "error"),
+    [
+        (
+            "negative-chunk",
+            b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n-5\r\nhello\r\n0\r\n\r\n",
+            None,
+            "invalid HTTP answer: invalid chunk size",
+        ),
+        (
+            "superscript-length",  # Latin-1 superscript two: str.isdigit() but not int()
+            b"HTTP/1.1 200 OK\r\nContent-Length: \xb2\r\n\r\nok",
+            None,
+            "invalid HTTP answer: invalid Content-Length",
+        ),
+        (
+            "superscript-status",
+            b"HTTP/1.1 2\xb20 OK\r\nContent-Length: 2\r\n\r\nok",
+            None,
+            "invalid HTTP answer: not an HTTP/1.x status line",
+        ),
+        (
+            "retry-after-overflow",  # the date parser overflowed a C long
+            b"HTTP/1.1 503 Busy\r\nRetry-After: Mon, 01 Jan 99999999999999999999 00:00:00 GMT"
+            b"\r\nContent-Length: 0\r\n\r\n",
+            503,
+            "HTTP 503",
+        ),
+    ],
+)
+def test_a_malformed_answer_is_a_failed_attempt_with_its_reason(
+    hooks: HookStack, name: str, answer: bytes, status: int | None, error: str
+) -> None:
+    account = hooks.account()
+    raw = RawReceiver(answer)
+    try:
+        hook = register(hooks, account, raw.url, ["link.created"])
+        worker = hooks.start_worker(f"hostile-{name}")
+        make_links(hooks, account, 1)
+        assert eventually(lambda: len(attempts(hooks, account, hook["id"])) >= 2)
+    finally:
+        hooks.stop_workers()  # before the receiver goes, or its going would be logged too
+        raw.close()
+    log = attempts(hooks, account, hook["id"])
+    assert raw.requests >= 2
+    assert {(a["statusCode"], a["succeeded"], a["error"]) for a in log} == {(status, False, error)}
+    worker_log = worker.log()
+    assert "Traceback" not in worker_log
+    assert "webhook.attempt_crashed" not in worker_log
 
 
 def test_two_dispatchers_never_send_the_same_attempt(hooks: HookStack, receiver: Receiver) -> None:

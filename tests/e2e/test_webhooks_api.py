@@ -1,4 +1,5 @@
-"""/v1/webhooks: registration per spec §4, management, secrets shown once, problem+json."""
+"""/v1/webhooks: registration (docs/api.md#webhooks), management, secrets shown once,
+problem+json."""
 
 from __future__ import annotations
 
@@ -81,6 +82,8 @@ def test_defaults_and_all_events(api: httpx.Client, account: Account) -> None:
         ({"endpoint": ENDPOINT, "events": ["webhook.test"]}, 422, "events[0]"),
         ({"endpoint": ENDPOINT, "events": ["*"], "secret": "too-short"}, 422, "secret"),
         ({"endpoint": ENDPOINT, "events": ["*"], "secret": "has spaces " * 3}, 422, "secret"),
+        ({"endpoint": ENDPOINT, "events": ["*"], "secret": "auto\n"}, 422, "secret"),
+        ({"endpoint": ENDPOINT, "events": ["*"], "secret": "x" * 30 + "\n"}, 422, "secret"),
         ({"endpoint": "ftp://127.0.0.1/x", "events": ["*"]}, 422, "endpoint"),
         ({"endpoint": "http://user:pw@127.0.0.1/x", "events": ["*"]}, 422, "endpoint"),
         ({"endpoint": "http://127.0.0.1/x#frag", "events": ["*"]}, 422, "endpoint"),
@@ -95,6 +98,7 @@ def test_bad_registrations(
     assert response.status_code == status, response.text
     assert response.headers["content-type"] == "application/problem+json"
     assert field in [error["field"] for error in response.json()["errors"]]
+    assert api.get("/v1/webhooks", headers=account.headers()).json()["data"] == []
 
 
 def test_not_json_is_400(api: httpx.Client, account: Account) -> None:
@@ -230,6 +234,12 @@ def strict_admin(
         "https://2130706433/x",
         "https://0177.0.0.1/x",
         "https://0.0.0.0/x",
+        "https://[::127.0.0.1]/x",  # IPv4-compatible loopback
+        "https://[::a9fe:a9fe]/x",  # IPv4-compatible 169.254.169.254
+        "https://[::ffff:0:127.0.0.1]/x",  # IPv4-translated loopback
+        "https://[::2]/x",
+        "https://[5f00::1]/x",  # SRv6 SIDs
+        "https://[3fff::1]/x",  # documentation
     ],
 )
 def test_production_rules_refuse_private_targets(
@@ -243,3 +253,20 @@ def test_production_rules_refuse_private_targets(
     )
     assert response.status_code == 422, response.text
     assert response.json()["errors"][0]["field"] == "endpoint"
+
+
+def test_a_refusal_does_not_say_where_a_name_leads(strict_admin: str, account: Account) -> None:
+    # A name in an internal zone must not become a way to read internal addresses:
+    # the owner learns only that the address is not public.
+    response = httpx.post(
+        f"{strict_admin}/v1/webhooks",
+        json={"endpoint": "https://localhost/x", "events": ["*"]},
+        headers=account.headers(),
+    )
+    assert response.status_code == 422, response.text
+    problem = response.json()
+    assert problem["errors"] == [
+        {"field": "endpoint", "message": "resolves to a non-public address"}
+    ]
+    for address in ("127.0.0.1", "::1", "127.", "::"):
+        assert address not in response.text

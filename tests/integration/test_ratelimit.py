@@ -1,16 +1,17 @@
-"""The rate limiter against a real Redis: atomic counting, month window, fail-open."""
+"""The rate limiter against a real Redis: atomic counting, month window, Redis down."""
 
 from __future__ import annotations
 
 import asyncio
 import secrets
+import time
 from collections.abc import Callable
 from typing import Any
 
 from redis.asyncio import Redis
 from redis.asyncio.client import Pipeline
 
-from admin.ratelimit import RateLimiter
+from admin.ratelimit import Decision, RateLimiter
 from admin.redis_batch import RedisBatcher
 
 
@@ -52,15 +53,28 @@ def test_month_window_blocks_until_month_end(redis_url: str) -> None:
     assert reset % 86400 == 0  # months start at midnight UTC
 
 
-def test_unreachable_redis_lets_requests_through() -> None:
-    async def scenario() -> object:
+def test_unreachable_redis_counts_in_process() -> None:
+    """Without Redis the minute window is counted per process: headers stay, floods are refused."""
+
+    async def scenario() -> list[Decision]:
         client = Redis.from_url("redis://127.0.0.1:1/0", socket_connect_timeout=0.2)
+        limiter = RateLimiter(RedisBatcher(client))
         try:
-            return await RateLimiter(RedisBatcher(client)).hit("test:x", 1, 1)
+            return [await limiter.hit("test:x", 2, 1) for _ in range(3)] + [
+                await limiter.hit("test:y", 2, 1)
+            ]
         finally:
             await client.aclose()
 
-    assert asyncio.run(scenario()) is None
+    if time.time() % 60 > 58:  # keep the three hits in one minute window
+        time.sleep(61 - time.time() % 60)
+    first, second, third, other = asyncio.run(scenario())
+    assert [first.remaining, second.remaining, third.remaining] == [1, 0, 0]
+    assert not first.blocked
+    assert not second.blocked  # the month limit of 1 is not enforced from one process's memory
+    assert third.blocked
+    assert 1 <= third.retry_after <= 60
+    assert (other.remaining, other.blocked) == (1, False)  # buckets stay apart
 
 
 def test_counting_survives_a_script_flush(redis_url: str) -> None:

@@ -103,19 +103,114 @@ def test_close_delimited_informational_and_connection_close() -> None:
     assert run(answering(closing)) == [(200, b"", False)]
 
 
+def test_answers_without_a_body_do_not_wait_for_the_close() -> None:
+    # 204 and 304 have no body whatever their headers say; without Content-Length
+    # the old reader waited for the server to hang up and then dropped the connection.
+    no_content = b"HTTP/1.1 204 No Content\r\n\r\n"
+    assert run(answering(no_content, no_content), requests=2) == [(204, b"", True)] * 2
+
+
+def test_tolerated_forms() -> None:
+    same_twice = b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\ncontent-length: 2\r\n\r\nok"
+    assert run(answering(same_twice)) == [(200, b"ok", True)]
+    listed = b"HTTP/1.1 200 OK\r\nContent-Length: 2, 2\r\n\r\nok"
+    assert run(answering(listed)) == [(200, b"ok", True)]
+    bare = b"HTTP/1.1 200\r\nContent-Length: 0\r\n\r\n"  # no reason phrase
+    assert run(answering(bare)) == [(200, b"", True)]
+    trailers = (
+        b"HTTP/1.1 200 OK\r\nTransfer-Encoding: Chunked\r\n\r\n"
+        b"2 ;ext\r\nok\r\n0\r\nX-Checksum: 1\r\n\r\n"
+    )
+    assert run(answering(trailers)) == [(200, b"ok", True)]
+
+
+CHUNKED = b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+NOT_HTTP = [
+    (b"SMTP ready\r\n\r\n", "not an HTTP/1.x status line"),
+    (b"HTTP/1.1 2xx Fine\r\n\r\n", "not an HTTP/1.x status line"),
+    (b"HTTP/1.1 2\xb20 OK\r\n\r\n", "not an HTTP/1.x status line"),  # "2\u00b20".isdigit()
+    ("HTTP/1.1 2\u00b20 OK\r\n\r\n".encode(), "not an HTTP/1.x status line"),
+    ("HTTP/1.1 \u0662\u0660\u0660 OK\r\n\r\n".encode(), "not an HTTP/1.x status line"),
+    (b"HTTP/1.1 600 Nope\r\n\r\n", "not an HTTP/1.x status line"),
+    (b"HTTP/1.1 20 OK\r\n\r\n", "not an HTTP/1.x status line"),
+    (b"HTTP/1.1 2000 OK\r\n\r\n", "not an HTTP/1.x status line"),
+    (b"HTTP/2 200 OK\r\n\r\n", "not an HTTP/1.x status line"),
+    (b"HTTP/1.1 200 O\nK\r\n\r\n", "not an HTTP/1.x status line"),
+    (b"HTTP/1.1 200 OK\r\nno colon here\r\n\r\n", "malformed header line"),
+    (b"HTTP/1.1 200 OK\r\nX-A: b\nSet-Cookie: c\r\n\r\n", "malformed header line"),
+    (b"HTTP/1.1 200 OK\r\nX-A: 1\r\n folded\r\n\r\n", "malformed header line"),
+    (b"HTTP/1.1 200 OK\r\nX A: 1\r\n\r\n", "malformed header line"),
+    (b"HTTP/1.1 200 OK\r\nX-A: \x00\r\n\r\n", "malformed header line"),
+    (b"HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\n", "invalid Content-Length"),
+    ("HTTP/1.1 200 OK\r\nContent-Length: \u00b2\r\n\r\n".encode(), "invalid Content-Length"),
+    (b"HTTP/1.1 200 OK\r\nContent-Length: \xb2\r\n\r\n", "invalid Content-Length"),
+    (b"HTTP/1.1 200 OK\r\nContent-Length: +2\r\n\r\nok", "invalid Content-Length"),
+    (b"HTTP/1.1 200 OK\r\nContent-Length: 0x2\r\n\r\nok", "invalid Content-Length"),
+    (b"HTTP/1.1 200 OK\r\nContent-Length: 1_0\r\n\r\n", "invalid Content-Length"),
+    (b"HTTP/1.1 200 OK\r\nContent-Length: " + b"9" * 19 + b"\r\n\r\n", "invalid Content-Length"),
+    (b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\nok", "conflicting"),
+    (b"HTTP/1.1 200 OK\r\nContent-Length: 2, 3\r\n\r\nok", "conflicting"),
+    (
+        b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n",
+        "both Transfer-Encoding and Content-Length",
+    ),
+    (b"HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", "unsupported"),
+    (b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked, chunked\r\n\r\n", "unsupported"),
+    (
+        b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n",
+        "unsupported",
+    ),
+    (b"HTTP/1.0 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", "HTTP/1.0"),
+    (CHUNKED + b"-5\r\nhello\r\n0\r\n\r\n", "invalid chunk size"),  # readexactly(-5)
+    (CHUNKED + "\u00b2\r\nab\r\n0\r\n\r\n".encode(), "invalid chunk size"),
+    (CHUNKED + b"0x2\r\nab\r\n0\r\n\r\n", "invalid chunk size"),
+    (CHUNKED + b"1_0\r\n" + b"a" * 16 + b"\r\n0\r\n\r\n", "invalid chunk size"),
+    (CHUNKED + b" 2\r\nab\r\n0\r\n\r\n", "invalid chunk size"),
+    (CHUNKED + b"+2\r\nab\r\n0\r\n\r\n", "invalid chunk size"),
+    (CHUNKED + b"\r\n", "invalid chunk size"),
+    (CHUNKED + b"1" * 17 + b"\r\n", "invalid chunk size"),
+    (CHUNKED + b"2\r\nabXY", "chunk not followed by CRLF"),
+    (CHUNKED + b"2\r\nab\r\n0\r\nno colon\r\n\r\n", "malformed header line"),
+    (CHUNKED + b"2" + b";" * (MAX_HEAD_BYTES + 10) + b"\r\n", "line longer than"),
+    (b"HTTP/1.1 100 Continue\r\n\r\n" * 9 + b"HTTP/1.1 200 OK\r\n\r\n", "informational"),
+    (b"HTTP/1.1 200 OK\r\nX-Big: " + b"a" * (MAX_HEAD_BYTES + 10) + b"\r\n\r\n", "larger than"),
+    (b"HTTP/1.1 204 No Content\r\nContent-Length: x\r\n\r\n", "invalid Content-Length"),
+]
+
+
+@pytest.mark.parametrize(("answer", "reason"), NOT_HTTP)
+def test_what_is_not_http_is_an_error_with_a_reason(answer: bytes, reason: str) -> None:
+    (result,) = run(answering(answer))
+    assert isinstance(result, ProtocolError), result
+    assert reason in str(result)
+
+
 @pytest.mark.parametrize(
-    "answer",
+    ("answer", "error"),
     [
-        b"SMTP ready\r\n\r\n",
-        b"HTTP/1.1 2xx Fine\r\n\r\n",
-        b"HTTP/1.1 200 OK\r\nno colon here\r\n\r\n",
-        b"HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\n",
-        b"HTTP/1.1 200 OK\r\nX-Big: " + b"a" * (MAX_HEAD_BYTES + 10) + b"\r\n\r\n",
+        (CHUNKED + b"-5\r\nhello\r\n0\r\n\r\n", "invalid HTTP answer: invalid chunk size"),
+        # Latin-1 superscript two: a digit to str.isdigit(), not to int().
+        (
+            b"HTTP/1.1 200 OK\r\nContent-Length: \xb2\r\n\r\n",
+            "invalid HTTP answer: invalid Content-Length",
+        ),
+        (b"HTTP/1.1 2\xb20 OK\r\n\r\n", "invalid HTTP answer: not an HTTP/1.x status line"),
     ],
 )
-def test_what_is_not_http_is_an_error(answer: bytes) -> None:
-    (result,) = run(answering(answer))
-    assert isinstance(result, ProtocolError)
+def test_the_sender_reports_a_hostile_answer_as_a_failed_attempt(answer: bytes, error: str) -> None:
+    async def scenario() -> tuple[int | None, str | None]:
+        server = await asyncio.start_server(answering(answer), "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        sender = Sender(LOOPBACK, allow_http=True, timeout=5)
+        try:
+            outcome = await sender.post(f"http://127.0.0.1:{port}/x", b"{}", {}, pool="wh_1")
+        finally:
+            await sender.aclose()
+            server.close()
+            await server.wait_closed()
+        return outcome.status_code, outcome.error
+
+    assert asyncio.run(scenario()) == (None, error)
 
 
 def test_sender_retries_once_on_a_connection_the_server_dropped() -> None:
@@ -230,3 +325,24 @@ def test_tls_goes_to_the_checked_address_with_the_names_certificate(tmp_path: Pa
     assert b"Host: hooks.test:" in request
     assert wrong.status_code is None  # type: ignore[attr-defined]
     assert "TLS certificate not accepted" in wrong.error  # type: ignore[attr-defined]
+
+
+def test_a_refused_address_stays_out_of_the_attempt_log(caplog: pytest.LogCaptureFixture) -> None:
+    # The attempt log is the owner's to read; what the name resolved to (after a
+    # harmless registration, a DNS change can point it inside) is the operator's.
+    async def resolve(host: str, _: int) -> list[str]:
+        return ["10.1.2.3"]
+
+    async def scenario() -> str | None:
+        sender = Sender(AddressPolicy(), allow_http=False, timeout=5, resolver=resolve)
+        outcome = await sender.post("https://hooks.example/in", b"{}", {}, pool="wh_1")
+        await sender.aclose()
+        return outcome.error
+
+    with caplog.at_level("WARNING", logger="admin.webhooks.sender"):
+        error = asyncio.run(scenario())
+    assert error == "endpoint refused: resolves to a non-public address"
+    (record,) = caplog.records
+    assert record.action == "webhook.endpoint_refused"  # type: ignore[attr-defined]
+    assert record.webhook == "wh_1"  # type: ignore[attr-defined]
+    assert record.detail == "hooks.example resolves to 10.1.2.3"  # type: ignore[attr-defined]

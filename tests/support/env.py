@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from tests.support.processes import clean_environment
 
-JWT_SECRET = "test-jwt-secret-that-is-long-enough-0123456789"
-WEBHOOK_SECRET_KEY = "test-webhook-secret-key-long-enough-0123456789"
+# Random-looking, as the settings refuse placeholder-shaped secrets (common/weak_secrets.py).
+JWT_SECRET = "lEqjY6icK6YU7IEa0l02JjoWcPtWdDt4SH9zk8qOpI6rzDam"
+WEBHOOK_SECRET_KEY = "nStD-NZ4cQNh29QvwkFkPOaleNaTyBbgOyc3KNC-z5UyfeTG"
 # Test processes deliver to loopback receivers only: never anywhere else.
 LOOPBACK_NETWORKS = "127.0.0.0/8,::1/128"
 # Small enough to reach in a test, for accounts on the free plan; pro is effectively unlimited.
@@ -26,6 +27,9 @@ def stack_environment(database_url: str, redis_url: str, **extra: str) -> dict[s
             "HOP_LIMIT_PRO_PER_MINUTE": "1000000",
             "HOP_LIMIT_PRO_PER_MONTH": "100000000",
             "HOP_LIMIT_ANONYMOUS_PER_MINUTE": "1000000",
+            "HOP_LOGIN_PER_NETWORK_PER_MINUTE": "1000000",
+            # Tests wait for lastUsedAt; production writes it once a minute.
+            "HOP_API_KEY_USAGE_INTERVAL": "0.5",
             **extra,
         }
     )

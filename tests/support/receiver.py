@@ -7,6 +7,7 @@ delay before answering, or an endless body ("flood").
 
 from __future__ import annotations
 
+import socketserver
 import threading
 import time
 from collections.abc import Callable
@@ -136,6 +137,46 @@ class Receiver:
             time.sleep(0.02)
         with self._lock:
             return list(self.requests)
+
+    def close(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+
+
+class RawReceiver:
+    """A receiver on loopback that answers every request with the same raw bytes, then
+    hangs up: for answers no HTTP server library would write."""
+
+    def __init__(self, answer: bytes) -> None:
+        self.answer = answer
+        self.requests = 0
+        receiver = self
+
+        class Handler(socketserver.StreamRequestHandler):
+            def handle(self) -> None:
+                head = b""
+                while not head.endswith(b"\r\n\r\n"):
+                    line = self.rfile.readline(65536)
+                    if not line:
+                        return
+                    head += line
+                length = 0
+                for line in head.split(b"\r\n"):
+                    name, _, value = line.partition(b":")
+                    if name.strip().lower() == b"content-length":
+                        length = int(value)
+                self.rfile.read(length)
+                receiver.requests += 1
+                self.wfile.write(receiver.answer)
+
+        self._server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), Handler)
+        self._server.daemon_threads = True
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread.start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self._server.server_address[1]}/hooks"
 
     def close(self) -> None:
         self._server.shutdown()

@@ -2,9 +2,11 @@ from __future__ import annotations
 
 import pytest
 
+from admin.bio.schemas import BioPut
 from admin.body import decode_json_body, require_json
 from admin.errors import BadRequest, FieldError, ValidationFailed
 from admin.links.schemas import LinkCreate
+from admin.webhooks.schemas import WebhookCreate
 
 
 def test_valid_body() -> None:
@@ -31,6 +33,26 @@ def test_structural_problems_are_400(body: bytes) -> None:
 def test_bad_values_are_422_with_the_field(body: bytes, field: str) -> None:
     with pytest.raises(ValidationFailed) as caught:
         decode_json_body(body, LinkCreate)
+    assert caught.value.errors[0].field == field
+
+
+@pytest.mark.parametrize(
+    ("body", "model", "field"),
+    [
+        (b'{"longUrl":"https://e.com","alias":"admin\\n"}', LinkCreate, "alias"),
+        (b'{"longUrl":"https://e.com","alias":"fine-alias\\n"}', LinkCreate, "alias"),
+        (b'{"username":"admin\\n","displayName":"x"}', BioPut, "username"),
+        (b'{"username":"ok_name","displayName":"x","language":"en\\n"}', BioPut, "language"),
+        (
+            b'{"endpoint":"https://e.com","events":["*"],"secret":"auto\\n"}',
+            WebhookCreate,
+            "secret",
+        ),
+    ],
+)
+def test_a_trailing_newline_does_not_pass_a_pattern(body: bytes, model: type, field: str) -> None:
+    with pytest.raises(ValidationFailed) as caught:
+        decode_json_body(body, model)
     assert caught.value.errors[0].field == field
 
 

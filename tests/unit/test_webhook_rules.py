@@ -1,5 +1,5 @@
 """Pure webhook rules: the retry schedule, Retry-After, the pause streak, secrets at rest,
-the envelope, and the settings that carry the spec's numbers."""
+the envelope, and the settings that carry the contract's numbers (docs/api.md#webhooks)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ from datetime import UTC, datetime
 
 import msgspec
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from admin.webhooks.crypto import SecretBox, SecretUnreadable, new_signing_secret
 from admin.webhooks.retry import PAUSE_AFTER, RetryPolicy, parse_retry_after, streak_after
@@ -68,6 +70,27 @@ def test_parse_retry_after() -> None:
     assert parse_retry_after("Wed, 31 Dec 2025 00:00:00 GMT", now) == 0
     assert parse_retry_after("soon", now) is None
     assert parse_retry_after(None, now) is None
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "Mon, 01 Jan 99999999999999999999 00:00:00 GMT",  # OverflowError in the date parser
+        "Mon, 32 Jan 2026 00:00:00 GMT",
+        "\u00b2",  # a digit to str.isdigit, not to int()
+        "-5",
+        "",
+    ],
+)
+def test_a_hostile_retry_after_is_ignored(value: str) -> None:
+    assert parse_retry_after(value, datetime(2026, 1, 1, tzinfo=UTC)) is None
+
+
+@settings(max_examples=300, database=None, deadline=None)
+@given(st.text(max_size=64))
+def test_parse_retry_after_never_raises(value: str) -> None:
+    seconds = parse_retry_after(value, datetime(2026, 1, 1, tzinfo=UTC))
+    assert seconds is None or seconds >= 0
 
 
 def test_streak() -> None:

@@ -1,0 +1,45 @@
+"""What each Hop process needs configured before it serves.
+
+The process checks it at start (``require``) and stops with one line naming the
+missing variable; the deploy test (tests/unit/test_deploy.py) runs the same check
+on the environment each process gets from deploy/compose.yaml and
+deploy/k8s/hop.yaml, so a deploy file that forgets a variable fails there first.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from common.settings import VARIABLES, Settings, SettingsError
+
+Role = Literal["admin", "edge", "worker", "migrate"]
+
+# `hop migrate` (like the other administrative commands) also finds the database of
+# a running `hop dev`; a deployed process has none, so the deploy test requires it.
+REQUIRED: dict[Role, tuple[str, ...]] = {
+    "admin": ("HOP_DATABASE_URL", "HOP_REDIS_URL", "HOP_JWT_SECRET", "HOP_WEBHOOK_SECRET_KEY"),
+    "edge": ("HOP_REDIS_URL",),
+    "worker": ("HOP_DATABASE_URL", "HOP_REDIS_URL", "HOP_WEBHOOK_SECRET_KEY"),
+    "migrate": ("HOP_DATABASE_URL",),
+}
+_KEY_HINT = "32+ random characters, e.g. `openssl rand -base64 48`; `hop dev` makes its own"
+_HINTS = {
+    "HOP_JWT_SECRET": _KEY_HINT,
+    "HOP_WEBHOOK_SECRET_KEY": _KEY_HINT,
+}
+_PATHS = {variable.name: variable.path for variable in VARIABLES}
+
+
+def require(settings: Settings, role: Role) -> None:
+    """Raise SettingsError naming the first variable ``role`` needs and ``settings`` lacks."""
+    for name in REQUIRED[role]:
+        if _value(settings, _PATHS[name]) is None:
+            hint = _HINTS.get(name, "or use `hop dev`")
+            raise SettingsError(f"{name}: required to run the {role} ({hint})")
+
+
+def _value(settings: Settings, path: str) -> Any:
+    value: Any = settings
+    for part in path.split("."):
+        value = getattr(value, part)
+    return value

@@ -1,0 +1,291 @@
+"""Brute-force limits on sign-in: per e-mail address and per client network, whatever token.
+
+A private admin believes X-Forwarded-For from loopback, so each test speaks from
+its own made-up addresses and owns its buckets.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import psycopg
+import pytest
+
+from hop.embedded import EmbeddedRedis
+from tests.support.accounts import PASSWORD, Account, create_account
+from tests.support.admin import PrivateAdmin
+from tests.support.stores import scratch_database
+
+FREE_FAILURES = 3
+PER_NETWORK = 6
+LOCKED = "urn:hop:problem:sign-in-locked"
+REHASH_KIB = 32768  # not the default the test accounts were hashed with
+
+
+@pytest.fixture(scope="module")
+def limited(database_url: str, redis_url: str, work_dir: Path) -> Iterator[httpx.Client]:
+    admin = PrivateAdmin(
+        database_url,
+        redis_url,
+        work_dir / "admin-login-limits.log",
+        HOP_TRUSTED_PROXIES="127.0.0.1/32",
+        HOP_LOGIN_FREE_FAILURES=str(FREE_FAILURES),
+        HOP_LOGIN_LOCKOUT="2",
+        HOP_LOGIN_LOCKOUT_MAX="4",
+        HOP_LOGIN_PER_NETWORK_PER_MINUTE=str(PER_NETWORK),
+        HOP_PASSWORD_HASH_MEMORY_KIB=str(REHASH_KIB),
+    )
+    with httpx.Client(base_url=admin.url, timeout=30) as client:
+        yield client
+    admin.stop()
+
+
+def ipv6_network() -> str:
+    """A made-up /64 (documentation range) of this test's own."""
+    return f"2001:db8:{secrets.randbelow(0xFFFF):x}:{secrets.randbelow(0xFFFF):x}"
+
+
+def somewhere() -> str:
+    """A fresh client address in a fresh network, so only the e-mail's count matters."""
+    return f"{ipv6_network()}::1"
+
+
+def unknown_email() -> str:
+    return f"nobody-{secrets.token_hex(6)}@example.com"
+
+
+def sign_in(
+    client: httpx.Client, email: str, password: str, address: str, **headers: str
+) -> httpx.Response:
+    return client.post(
+        "/v1/auth/login",
+        json={"email": email, "password": password},
+        headers={"X-Forwarded-For": address, **headers},
+    )
+
+
+def avoid_minute_boundary() -> None:
+    """Network attempts count in a fixed minute; don't let it roll over mid-test."""
+    if time.time() % 60 > 50:
+        time.sleep(61 - time.time() % 60)
+
+
+def test_addresses_in_one_ipv6_64_share_the_network_limit(limited: httpx.Client) -> None:
+    avoid_minute_boundary()
+    network = ipv6_network()
+    statuses = [
+        sign_in(limited, unknown_email(), "wrong", f"{network}::{n:x}").status_code
+        for n in range(1, PER_NETWORK + 1)
+    ]
+    assert statuses == [401] * PER_NETWORK
+    refused = sign_in(limited, unknown_email(), "wrong", f"{network}:ffff:ffff:ffff:ffff")
+    assert refused.status_code == 429, refused.text
+    assert refused.json()["type"] == "urn:hop:problem:rate-limited"
+    assert "network" in refused.json()["detail"]
+    assert 1 <= int(refused.headers["retry-after"]) <= 60
+    # Refresh attempts count against the same network.
+    assert (
+        limited.post(
+            "/v1/auth/refresh",
+            json={"refreshToken": "hop_rt_nonsense"},
+            headers={"X-Forwarded-For": f"{network}::77"},
+        ).status_code
+        == 429
+    )
+    # The next /64 is another network.
+    assert sign_in(limited, unknown_email(), "wrong", f"{ipv6_network()}::1").status_code == 401
+
+
+def test_a_valid_api_key_sent_along_does_not_change_the_buckets(
+    limited: httpx.Client, account: Account
+) -> None:
+    avoid_minute_boundary()
+    address = f"{ipv6_network()}::1"
+    key = {"Authorization": f"Bearer {account.live_key}"}
+    statuses = [
+        sign_in(limited, unknown_email(), "wrong", address, **key).status_code
+        for _ in range(PER_NETWORK)
+    ]
+    assert statuses == [401] * PER_NETWORK
+    assert sign_in(limited, unknown_email(), "wrong", address, **key).status_code == 429
+    # Nor the e-mail's count: a key does not buy more guesses at a password.
+    for _ in range(FREE_FAILURES):
+        assert sign_in(limited, account.email, "wrong", somewhere(), **key).status_code == 401
+    locked = sign_in(limited, account.email, "wrong", somewhere(), **key)
+    assert locked.status_code == 429
+    assert locked.json()["type"] == LOCKED
+
+
+def wait_out_the_lock(client: httpx.Client, email: str) -> None:
+    """Until the lock ends; attempts refused while locked are not counted as failures."""
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        # A correct password for an unknown e-mail does not exist; "wrong" is a real try.
+        response = sign_in(client, email, "wrong", somewhere())
+        if response.status_code != 429:
+            assert response.status_code == 401
+            return
+        time.sleep(0.1)
+    raise AssertionError("the lock did not end")
+
+
+def test_failures_lock_the_address_out_progressively(
+    limited: httpx.Client, account: Account
+) -> None:
+    unknown = unknown_email()
+    answers = []
+    for email in (account.email, unknown):
+        for _ in range(FREE_FAILURES):
+            assert sign_in(limited, email, "wrong", somewhere()).status_code == 401
+        # Locked now, even with the right password, and alike for known and unknown addresses.
+        answers.append(sign_in(limited, email, PASSWORD, somewhere()))
+    known_locked, unknown_locked = answers
+    for locked in answers:
+        assert locked.status_code == 429
+        assert locked.headers["content-type"].startswith("application/problem+json")
+        assert locked.headers["retry-after"] in ("1", "2")
+        body = locked.json()
+        assert body["type"] == LOCKED
+        assert body["title"] == "Rate Limited"
+        assert "locked for 2 seconds" in body["detail"]
+    # Nothing tells a known address from an unknown one (the seconds left may differ).
+    known, unknown_body = known_locked.json(), unknown_locked.json()
+    assert known["detail"].split(" (retry in")[0] == unknown_body["detail"].split(" (retry in")[0]
+    assert {**known, "detail": ""} == {**unknown_body, "detail": ""}
+
+    # Each failure after a lock doubles it, up to HOP_LOGIN_LOCKOUT_MAX (2 s, then 4 s here).
+    for lock in (4, 4):
+        wait_out_the_lock(limited, unknown)  # that wrong try was one more failure
+        again = sign_in(limited, unknown, "wrong", somewhere())
+        assert again.status_code == 429
+        assert f"locked for {lock} seconds" in again.json()["detail"]
+        assert 1 <= int(again.headers["retry-after"]) <= lock
+
+    # A successful sign-in resets the count.
+    deadline = time.monotonic() + 15
+    while (success := sign_in(limited, account.email, PASSWORD, somewhere())).status_code == 429:
+        assert time.monotonic() < deadline, "the lock did not end"
+        time.sleep(0.1)
+    assert success.status_code == 200, success.text
+    for _ in range(FREE_FAILURES - 1):
+        assert sign_in(limited, account.email, "wrong", somewhere()).status_code == 401
+
+
+def test_signing_in_rehashes_a_password_made_with_other_parameters(
+    limited: httpx.Client, account: Account, database_url: str
+) -> None:
+    def stored_hash() -> str:
+        with psycopg.connect(database_url) as conn:
+            row = conn.execute(
+                "SELECT password_hash FROM users WHERE id = %s", (account.user_id,)
+            ).fetchone()
+        assert row is not None
+        return str(row[0])
+
+    assert "$m=65536," in stored_hash()
+    assert sign_in(limited, account.email, PASSWORD, somewhere()).status_code == 200
+    assert f"$m={REHASH_KIB}," in stored_hash()
+    assert sign_in(limited, account.email, PASSWORD, somewhere()).status_code == 200
+
+
+def made_up_key() -> str:
+    return "svc_live_" + secrets.token_urlsafe(32)
+
+
+def test_unknown_api_keys_past_the_anonymous_limit_never_reach_postgresql(
+    postgres_url: str, redis_url: str, work_dir: Path
+) -> None:
+    """Each key lookup is made to fail visibly (503): api_keys is locked and the admin's
+    sessions give up on a lock at once. Past the anonymous limit, no lookup is tried."""
+    limit = 5
+    with scratch_database(postgres_url) as database_url:
+        with psycopg.connect(database_url, autocommit=True) as conn:
+            conn.execute(f"ALTER DATABASE {conn.info.dbname} SET lock_timeout = '50ms'")
+        account = create_account(database_url)
+        admin = PrivateAdmin(
+            database_url,
+            redis_url,
+            work_dir / "admin-key-flood.log",
+            HOP_TRUSTED_PROXIES="127.0.0.1/32",
+            HOP_LIMIT_ANONYMOUS_PER_MINUTE=str(limit),
+        )
+        try:
+            with httpx.Client(base_url=admin.url, timeout=30) as client:
+                # Resolved once (from elsewhere), the valid key is now in the admin's memory.
+                elsewhere = {"X-Forwarded-For": somewhere(), **account.headers()}
+                assert client.get("/v1/links", headers=elsewhere).status_code == 200
+                # Refused once, a made-up key is remembered as refused.
+                repeated = {
+                    "X-Forwarded-For": somewhere(),
+                    "Authorization": f"Bearer {made_up_key()}",
+                }
+                assert client.get("/v1/links", headers=repeated).status_code == 401
+                avoid_minute_boundary()
+                flood = {"X-Forwarded-For": somewhere()}
+                with psycopg.connect(database_url) as locker:
+                    locker.execute("LOCK TABLE api_keys IN ACCESS EXCLUSIVE MODE")
+                    statuses = [
+                        client.get(
+                            "/v1/links",
+                            headers={**flood, "Authorization": f"Bearer {made_up_key()}"},
+                        )
+                        for _ in range(30)
+                    ]
+                    # A key held in memory pays no lookup and no anonymous count.
+                    cached = client.get("/v1/links", headers={**flood, **account.headers()})
+                    # Nor does a key refused lately: 401 from memory, not 503 from the lock.
+                    again = client.get("/v1/links", headers=repeated)
+        finally:
+            admin.stop()
+    assert [response.status_code for response in statuses] == [503] * limit + [429] * 25
+    for response in statuses:
+        assert response.headers["x-ratelimit-limit"] == str(limit)
+    assert 1 <= int(statuses[-1].headers["retry-after"]) <= 60
+    assert cached.status_code == 200
+    assert again.status_code == 401
+    assert "not valid" in again.json()["detail"]
+
+
+def test_without_redis_every_v1_answer_still_carries_rate_limit_headers(
+    database_url: str, work_dir: Path
+) -> None:
+    redis_server = EmbeddedRedis(work_dir / "redis-outage", durable=False)
+    admin = PrivateAdmin(database_url, redis_server.start(), work_dir / "admin-redis-outage.log")
+    account = create_account(database_url, plan="free")
+    try:
+        redis_server.stop()
+        avoid_minute_boundary()
+        with httpx.Client(base_url=admin.url, timeout=30) as client:
+            counted = [client.get("/v1/links", headers=account.headers()) for _ in range(8)]
+            refused = client.get("/v1/links", headers=account.headers())
+            anonymous = client.get("/v1/links")
+            login = client.post(
+                "/v1/auth/login", json={"email": account.email, "password": PASSWORD}
+            )
+            health = client.get("/health")
+    finally:
+        admin.stop()
+        redis_server.stop()
+    # Counted in the admin process while Redis is away (HOP_LIMIT_FREE_PER_MINUTE is 8).
+    assert [response.status_code for response in counted] == [200] * 8
+    assert [response.headers["x-ratelimit-remaining"] for response in counted] == [
+        str(n) for n in range(7, -1, -1)
+    ]
+    assert refused.status_code == 429
+    assert 1 <= int(refused.headers["retry-after"]) <= 60
+    for response in (*counted, refused, anonymous, login):
+        assert {"x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset"} <= set(
+            response.headers
+        ), response
+    assert anonymous.status_code == 401
+    # Sign-in fails closed: its brute-force counters live in Redis.
+    assert login.status_code == 503
+    assert login.json()["type"] == "urn:hop:problem:sign-in-unavailable"
+    assert login.headers["retry-after"] == "5"
+    # Probes stay outside the gate: no rate-limit headers, no dependency on Redis.
+    assert health.status_code == 200
+    assert "x-ratelimit-limit" not in health.headers

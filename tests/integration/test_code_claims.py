@@ -1,0 +1,117 @@
+"""Claiming a short code is race-free: a code freed while another account tries to take
+it stays reserved for its owner, whatever the interleaving."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import psycopg
+from psycopg.types.json import Jsonb
+
+from admin.auth.principal import Principal
+from admin.links import repository as repo
+from common.ids import new_id
+from common.timefmt import utc_now
+from tests.support.accounts import create_account
+from tests.support.dispatch import principal_of
+
+_DAYS = 30
+
+
+def values(code: str) -> dict[str, Any]:
+    return {
+        "id": new_id("lnk"),
+        "short_code": code,
+        "long_url": "https://example.com/",
+        "tags": [],
+        "expires_at": None,
+        "redirect_type": 302,
+        "forward_query": True,
+        "created_at": utc_now(),
+        "event_id": new_id("evt"),
+        "event_data": Jsonb({}),
+        "reservation_days": _DAYS,
+    }
+
+
+async def _blocked(watch: psycopg.AsyncConnection, pid: int) -> None:
+    """Until the backend ``pid`` waits for a lock (the owner's open transaction)."""
+    for _ in range(1000):
+        cursor = await watch.execute(
+            "SELECT wait_event_type FROM pg_stat_activity WHERE pid = %s", (pid,)
+        )
+        row = await cursor.fetchone()
+        if row and row[0] == "Lock":
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the claim never waited for the owner's transaction")
+
+
+async def _claim_during(
+    url: str,
+    code: str,
+    free: Callable[[psycopg.AsyncConnection], Awaitable[object]],
+    thief: Principal,
+) -> bool:
+    """Start ``thief``'s claim of ``code`` while ``free`` runs in the owner's open
+    transaction; commit it once the claim waits; the claim's outcome."""
+    async with (
+        await psycopg.AsyncConnection.connect(url, autocommit=True) as watch,
+        await psycopg.AsyncConnection.connect(url, autocommit=True) as stealing,
+        await psycopg.AsyncConnection.connect(url) as owning,
+    ):
+        async with owning.transaction():
+            await free(owning)
+            claim = asyncio.create_task(repo.insert_link(stealing, thief, values(code)))
+            await _blocked(watch, stealing.info.backend_pid)
+        return await claim
+
+
+def test_a_code_deleted_during_a_claim_stays_reserved(database_url: str) -> None:
+    owner = principal_of(create_account(database_url).user_id)
+    thief = principal_of(create_account(database_url).user_id)
+    code = f"race-del-{owner.user_id[-10:]}"
+
+    async def scenario() -> tuple[bool, bool]:
+        async with await psycopg.AsyncConnection.connect(database_url, autocommit=True) as conn:
+            link = values(code)
+            assert await repo.insert_link(conn, owner, link)
+        stolen = await _claim_during(
+            database_url,
+            code,
+            lambda conn: repo.delete_link(conn, owner, link["id"]),
+            thief,
+        )
+        async with await psycopg.AsyncConnection.connect(database_url, autocommit=True) as conn:
+            reclaimed = await repo.insert_link(conn, owner, values(code))
+        return stolen, reclaimed
+
+    assert asyncio.run(scenario()) == (False, True)
+
+
+def test_a_code_renamed_away_during_a_claim_stays_reserved(database_url: str) -> None:
+    owner = principal_of(create_account(database_url).user_id)
+    thief = principal_of(create_account(database_url).user_id)
+    code = f"race-mv-{owner.user_id[-10:]}"
+
+    async def scenario() -> bool:
+        async with await psycopg.AsyncConnection.connect(database_url, autocommit=True) as conn:
+            link = values(code)
+            assert await repo.insert_link(conn, owner, link)
+        return await _claim_during(
+            database_url,
+            code,
+            lambda conn: repo.move_code(
+                conn,
+                owner,
+                link["id"],
+                old_code=code,
+                new_code=f"{code}-2",
+                reservation_days=_DAYS,
+            ),
+            thief,
+        )
+
+    assert asyncio.run(scenario()) is False

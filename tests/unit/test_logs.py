@@ -1,0 +1,45 @@
+"""The JSON log formatter writes every record, whatever its fields hold."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+
+import msgspec
+
+from admin.webhooks.mail import LogTransport, compose
+from common.logs import JsonFormatter
+
+
+def _captured(run: object) -> list[dict[str, object]]:
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(JsonFormatter())
+    root = logging.getLogger()
+    root.addHandler(handler)
+    try:
+        assert callable(run)
+        run()
+    finally:
+        root.removeHandler(handler)
+    assert "Logging error" not in stream.getvalue()
+    return [msgspec.json.decode(line) for line in stream.getvalue().splitlines()]
+
+
+def test_the_mail_log_transport_writes_the_mail() -> None:
+    # Development mail (no HOP_SMTP_URL) went nowhere: its header objects broke the
+    # JSON encoder and logging printed a traceback instead of the e-mail.
+    message = compose("hop@example.com", "owner@example.com", "Webhook paused", "Resume it.")
+    (entry,) = _captured(lambda: asyncio.run(LogTransport().send(message)))
+    assert entry["action"] == "mail.logged"
+    assert entry["to"] == "owner@example.com"
+    assert entry["subject"] == "Webhook paused"
+    assert entry["body"] == "Resume it.\n"
+
+
+def test_a_field_json_cannot_encode_is_written_as_text() -> None:
+    log = logging.getLogger("hop.test")
+    (entry,) = _captured(lambda: log.warning("odd", extra={"action": "x", "value": object()}))
+    assert entry["action"] == "x"
+    assert isinstance(entry["value"], str)
