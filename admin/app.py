@@ -28,13 +28,14 @@ from admin.auth.usage import KeyUsage
 from admin.bio.cache import BioCache
 from admin.bio.routes import BioController
 from admin.bio.service import BioService
-from admin.db import Database, create_pool
+from admin.db import Database, create_export_pool, create_pool
 from admin.export.routes import ExportController
 from admin.export.service import ExportService
+from admin.export.slots import ExportSlots
 from admin.gate import Gate, client_address
 from admin.guards import provide_principal, require_scope
 from admin.health import health, ready
-from admin.idempotency import Idempotency, IdempotencyStore
+from admin.idempotency import IdempotencyStore, idempotency
 from admin.links.cache import LinkCache
 from admin.links.routes import LinkController
 from admin.links.service import LinkService
@@ -51,6 +52,9 @@ from admin.webhooks.ssrf import AddressPolicy
 from common.clientip import parse_networks
 from common.logs import configure_logging
 from common.settings import Settings, SettingsError, load_settings
+
+# Seconds PostgreSQL gives an idle export transaction beyond HOP_EXPORT_IDLE_TIMEOUT.
+EXPORT_BACKSTOP_SECONDS = 5.0
 
 # Everything the API serves; tests/unit/test_patterns.py walks its OpenAPI document.
 ROUTE_HANDLERS: list[Any] = [
@@ -80,6 +84,14 @@ def build_app(settings: Settings) -> ASGIApp:
     if settings.redis_url is None:
         raise SettingsError("HOP_REDIS_URL: required to run the admin")
     pool = create_pool(settings.database_url, settings.admin.db_pool_size)
+    export_pool = create_export_pool(
+        settings.database_url,
+        settings.admin.export_concurrency,
+        statement_timeout=settings.admin.export_statement_timeout,
+        # A backstop: the admin itself cuts a stalled export after the idle time-out and
+        # rolls back; PostgreSQL ends the transaction a little later should it not.
+        idle_in_transaction_timeout=settings.admin.export_idle_timeout + EXPORT_BACKSTOP_SECONDS,
+    )
     redis = Redis.from_url(settings.redis_url, socket_timeout=5, socket_connect_timeout=5)
     db = Database(pool)
     tokens = (
@@ -110,15 +122,17 @@ def build_app(settings: Settings) -> ASGIApp:
     background: list[asyncio.Task[None]] = []
     if settings.webhooks.secret_key is None:
         raise SettingsError("HOP_WEBHOOK_SECRET_KEY: required to run the admin")
+    box = SecretBox(settings.webhooks.secret_key)
     webhooks = WebhookService(
         db,
-        SecretBox(settings.webhooks.secret_key),
+        box,
         AddressPolicy(settings.webhooks.networks),
         allow_http=settings.webhooks.allow_http,
     )
 
     async def open_stores() -> None:
         await pool.open(wait=False)
+        await export_pool.open(wait=False)
         background.append(asyncio.create_task(changes.run()))
         background.append(asyncio.create_task(key_usage.run()))
 
@@ -129,6 +143,7 @@ def build_app(settings: Settings) -> ASGIApp:
         await asyncio.gather(*background, return_exceptions=True)
         await key_usage.flush()
         await pool.close()
+        await export_pool.close()
         await redis.aclose()
 
     services: dict[str, Any] = {
@@ -138,7 +153,12 @@ def build_app(settings: Settings) -> ASGIApp:
         "links": links,
         "analytics": AnalyticsService(db),
         "qr": QrService(db, link_cache, settings.short_base_url),
-        "export": ExportService(db, settings.short_base_url),
+        "export": ExportService(
+            Database(export_pool),
+            ExportSlots(settings.admin.export_concurrency),
+            settings.short_base_url,
+            settings.admin.export_idle_timeout,
+        ),
         "bio": BioService(
             db,
             BioCache(redis),
@@ -164,6 +184,8 @@ def build_app(settings: Settings) -> ASGIApp:
         route_handlers=ROUTE_HANDLERS,
         dependencies=dependencies,
         guards=[require_scope],
+        # Inside Litestar, so it sees the routed handler and runs its guards first.
+        middleware=[idempotency(IdempotencyStore(db, box, settings.limits.idempotency_ttl))],
         exception_handlers=EXCEPTION_HANDLERS,
         openapi_config=openapi_config(),
         on_startup=[open_stores],
@@ -171,13 +193,13 @@ def build_app(settings: Settings) -> ASGIApp:
         request_max_body_size=settings.admin.max_body_bytes,
         logging_config=None,
     )
-    store = IdempotencyStore(db, settings.limits.idempotency_ttl)
     return Gate(
-        Idempotency(app, store),
+        app,
         auth,
         RateLimiter(batcher),
         settings.limits.anonymous_per_minute,
         settings.trusted_proxies,
+        max_body_bytes=settings.admin.max_body_bytes,
     )
 
 

@@ -70,6 +70,18 @@ class IdempotencyInProgress(Conflict):
     slug = "idempotency-in-progress"
 
 
+class PayloadTooLarge(HopError):
+    # The slug predates this class (Litestar's own 413 rendered it); clients match on it.
+    status, title, slug = 413, "Payload Too Large", "request-entity-too-large"
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+        # The rest of the body is still on its way and the server may drop the
+        # connection rather than read it all: a client that reused it would lose its
+        # next request, so say that it ends here.
+        self.headers["Connection"] = "close"
+
+
 class ValidationFailed(HopError):
     status, title, slug = 422, "Validation", "validation"
 
@@ -78,8 +90,18 @@ class RateLimited(HopError):
     status, title, slug = 429, "Rate Limited", "rate-limited"
 
 
+class ExportInProgress(RateLimited):
+    slug = "export-in-progress"
+
+
 class ServiceUnavailable(HopError):
     status, title, slug = 503, "Service Unavailable", "service-unavailable"
+
+
+def retry_after(error: HopError, seconds: int) -> HopError:
+    """The error, telling the client when to try again."""
+    error.headers["Retry-After"] = str(seconds)
+    return error
 
 
 def validation(errors: list[FieldError]) -> ValidationFailed:

@@ -10,6 +10,13 @@ An API key this process has not resolved lately costs a PostgreSQL query, so
 that query is counted against the client network's anonymous bucket *before*
 it is made: a flood of made-up keys is refused at the anonymous rate, not
 passed to the database. Keys found in memory pay nothing more.
+
+``HOP_MAX_BODY_BYTES`` is enforced here, once for every body reader behind it
+(the idempotency middleware, Litestar's request parsing): a declared
+``Content-Length`` over the limit is refused before anything is read, and
+``receive`` counts the bytes as they arrive (chunked bodies declare no length),
+raising ``PayloadTooLarge`` the moment the count passes the limit. Nobody ever
+holds more than the limit plus one chunk.
 """
 
 from __future__ import annotations
@@ -20,7 +27,14 @@ from typing import Any
 from admin.asgi import ASGIApp, Message, Receive, Scope, Send
 from admin.auth.principal import Principal
 from admin.auth.service import AuthService
-from admin.errors import BadRequest, HopError, RateLimited, ServiceUnavailable, Unauthorized
+from admin.errors import (
+    BadRequest,
+    HopError,
+    PayloadTooLarge,
+    RateLimited,
+    ServiceUnavailable,
+    Unauthorized,
+)
 from admin.problems import send_problem
 from admin.ratelimit import Decision, RateLimiter
 from common.clientip import Network, client_ip, client_network, parse_networks
@@ -65,6 +79,34 @@ def _has_nul(scope: Scope) -> bool:
     return "\x00" in scope["path"] or b"%00" in query or b"\x00" in query
 
 
+def _declared_length(scope: Scope) -> int | None:
+    for name, value in scope["headers"]:
+        if name == b"content-length":
+            # The server's HTTP parser has already refused a malformed or repeated one.
+            return int(value) if value.isdigit() else None
+    return None
+
+
+def _too_large(limit: int) -> PayloadTooLarge:
+    return PayloadTooLarge(f"The request body must not exceed {limit} bytes.")
+
+
+def _bounded(receive: Receive, limit: int) -> Receive:
+    """``receive`` that raises PayloadTooLarge once more than ``limit`` body bytes came."""
+    seen = 0
+
+    async def bounded_receive() -> Message:
+        nonlocal seen
+        message = await receive()
+        if message["type"] == "http.request":
+            seen += len(message.get("body", b""))
+            if seen > limit:
+                raise _too_large(limit)
+        return message
+
+    return bounded_receive
+
+
 class Gate:
     def __init__(
         self,
@@ -73,8 +115,11 @@ class Gate:
         limiter: RateLimiter,
         anonymous_per_minute: int,
         trusted_proxies: Sequence[str],
+        *,
+        max_body_bytes: int,
     ) -> None:
         self.app = app
+        self.max_body_bytes = max_body_bytes
         self.auth = auth
         self.limiter = limiter
         self.anonymous_per_minute = anonymous_per_minute
@@ -93,9 +138,12 @@ class Gate:
         else:
             decision = anonymous or await self._hit_anonymous(scope)
         extra = decision.headers()
+        started = False
 
         async def send_with_limits(message: Message) -> None:
+            nonlocal started
             if message["type"] == "http.response.start":
+                started = True
                 message["headers"] = [*message.get("headers", ()), *extra]
             await send(message)
 
@@ -103,10 +151,18 @@ class Gate:
             failure = RateLimited(f"Rate limit exceeded; retry in {decision.retry_after} seconds.")
         elif failure is None and _has_nul(scope):
             failure = BadRequest("The URL must not contain NUL characters.")
+        elif failure is None and (_declared_length(scope) or 0) > self.max_body_bytes:
+            failure = _too_large(self.max_body_bytes)
         if failure is not None:
             await send_problem(send_with_limits, failure)
             return
-        await self.app(scope, receive, send_with_limits)
+        try:
+            await self.app(scope, _bounded(receive, self.max_body_bytes), send_with_limits)
+        except PayloadTooLarge as exc:
+            # Litestar answers it as a problem; this is for a reader outside its handlers.
+            if started:
+                raise
+            await send_problem(send_with_limits, exc)
 
     async def _authenticate(self, scope: Scope) -> tuple[Decision | None, HopError | None]:
         """Put the principal (or why there is none) in ``scope``.

@@ -8,40 +8,62 @@ retry while the first is still running is 409. 5xx answers are not kept, so a
 retry after a server fault runs again. PostgreSQL rather than Redis holds the
 keys because Redis is a cache here: a flushed Redis must not let a retry create
 a second link.
+
+This is a Litestar middleware, so it runs after routing: before it claims a key
+or replays an answer, it runs the route's own guards (``require_scope``), so a
+replay is authorised exactly like the request it stands for. A handler opts out
+with ``opt={"idempotency": False}`` (the export: read-only, and far too large to
+keep). Stored bodies are sealed (AES-256-GCM, ``SecretBox.seal_record``): they
+may carry a webhook signing secret or session tokens.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
+import logging
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
+from litestar.connection import ASGIConnection
+from litestar.handlers.base import BaseRouteHandler
+from litestar.types import ASGIApp as LitestarApp
+from litestar.types import HTTPScope
 from psycopg.types.json import Jsonb
 
 from admin.asgi import ASGIApp, Message, Receive, Scope, Send
 from admin.auth.principal import Principal
 from admin.db import Database, load_queries
-from admin.errors import FieldError, HopError, IdempotencyInProgress, ValidationFailed
+from admin.errors import (
+    FieldError,
+    HopError,
+    IdempotencyInProgress,
+    ServiceUnavailable,
+    ValidationFailed,
+)
 from admin.gate import principal_of
-from admin.problems import send_problem
+from admin.webhooks.crypto import RECORD_VERSION, SecretBox, SecretUnreadable
 
 _SQL = load_queries(__file__, "idempotency.sql")
 _KEY = re.compile(r"[\x21-\x7e]{1,255}")
 _KEPT_HEADERS = (b"content-type", b"location")
 _ABANDONED_AFTER_SECONDS = 60
-# POSTs that change nothing and may answer far more than is worth keeping: the
-# export streams an account's whole history, so a key is simply ignored there.
-_READ_ONLY_POSTS = frozenset({"/v1/users/me/export", "/v1/users/me/export/"})
+# Looks at an in-flight key before answering 409: about 0.15 s in all.
+_IN_FLIGHT_PAUSES = (0.01, 0.02, 0.04, 0.08)
+OPT_OUT = "idempotency"  # handler opt: False ignores Idempotency-Key on that route
+logger = logging.getLogger(__name__)
+
+Stored = tuple[int, dict[str, str], bytes]
 
 
 class IdempotencyStore:
-    def __init__(self, db: Database, ttl_seconds: int) -> None:
+    def __init__(self, db: Database, box: SecretBox, ttl_seconds: int) -> None:
         self.db = db
+        self.box = box
         self.ttl = ttl_seconds
 
-    async def begin(
-        self, principal: Principal, key: str, request_hash: bytes
-    ) -> tuple[int, dict[str, str], bytes] | None:
+    async def begin(self, principal: Principal, key: str, request_hash: bytes) -> Stored | None:
         """None if this request should run now; else the stored response to replay."""
         params = {
             "user_id": principal.user_id,
@@ -55,19 +77,28 @@ class IdempotencyStore:
             if await (await conn.execute(_SQL["claim_key"], params)).fetchone():
                 return None
             row = await (await conn.execute(_SQL["stored_response"], params)).fetchone()
-        if row is None:  # expired and purged between the two statements: claim again
-            return await self.begin(principal, key, request_hash)
-        stored_hash, status, headers, body = row
-        if bytes(stored_hash) != request_hash:
-            raise ValidationFailed(
-                "This Idempotency-Key was already used with a different request.",
-                [FieldError("Idempotency-Key", "reused with a different request")],
-            )
-        if status is None:
-            raise IdempotencyInProgress(
-                "A request with this Idempotency-Key is still being processed; retry shortly."
-            )
-        return status, dict(headers or {}), bytes(body)
+        pauses = iter(_IN_FLIGHT_PAUSES)
+        while True:
+            if row is None:  # expired, or the first failed and let go: claim again
+                return await self.begin(principal, key, request_hash)
+            stored_hash, status, headers, body = row
+            if bytes(stored_hash) != request_hash:
+                raise ValidationFailed(
+                    "This Idempotency-Key was already used with a different request.",
+                    [FieldError("Idempotency-Key", "reused with a different request")],
+                )
+            if status is not None:
+                return status, dict(headers or {}), self._open(principal, key, bytes(body))
+            # The first request may have answered already and be writing its record (it
+            # sends the answer first, so recording costs it no latency): look again
+            # briefly before calling it in progress.
+            if (pause := next(pauses, None)) is None:
+                raise IdempotencyInProgress(
+                    "A request with this Idempotency-Key is still being processed; retry shortly."
+                )
+            await asyncio.sleep(pause)
+            async with self.db.connection() as conn:
+                row = await (await conn.execute(_SQL["stored_response"], params)).fetchone()
 
     async def finish(
         self, principal: Principal, key: str, status: int, headers: dict[str, str], body: bytes
@@ -81,7 +112,7 @@ class IdempotencyStore:
                     "key": key,
                     "status": status,
                     "headers": Jsonb(headers),
-                    "body": body,
+                    "body": self.box.seal_record(body, _context(principal, key)),
                 },
             )
 
@@ -92,8 +123,28 @@ class IdempotencyStore:
                 {"user_id": principal.user_id, "environment": principal.environment, "key": key},
             )
 
+    def _open(self, principal: Principal, key: str, body: bytes) -> bytes:
+        # Rows written before bodies were sealed hold the JSON itself (never starting
+        # with the record version byte); they are replayed as they are until they expire.
+        if body[:1] != RECORD_VERSION:
+            return body
+        try:
+            return self.box.open_record(body, _context(principal, key))
+        except SecretUnreadable:
+            logger.error(
+                "stored idempotent response does not decrypt (HOP_WEBHOOK_SECRET_KEY changed?)",
+                extra={"action": "idempotency.unreadable", "user_id": principal.user_id},
+            )
+            raise HopError("The stored response for this Idempotency-Key is unreadable.") from None
+
+
+def _context(principal: Principal, key: str) -> bytes:
+    """Associated data: a sealed body only opens on the row it was written for."""
+    return "\0".join(("idempotency", principal.user_id, principal.environment, key)).encode()
+
 
 async def _read_body(receive: Receive) -> bytes:
+    # The gate bounds what receive() hands out, so this holds HOP_MAX_BODY_BYTES at most.
     chunks = []
     while True:
         message = await receive()
@@ -118,6 +169,25 @@ def _replaying(body: bytes, receive: Receive) -> Receive:
     return replay
 
 
+def _request_hash(scope: Scope, body: bytes) -> bytes:
+    digest = hashlib.sha256()
+    for part in (scope["method"], scope["path"], scope.get("query_string", b"")):
+        digest.update(part if isinstance(part, bytes) else part.encode())
+        digest.update(b"\0")
+    digest.update(body)
+    return digest.digest()
+
+
+def idempotency(store: IdempotencyStore) -> Callable[[LitestarApp], LitestarApp]:
+    """The middleware for ``Litestar(middleware=[...])``."""
+
+    def wrap(app: LitestarApp) -> LitestarApp:
+        # Our plain-mapping ASGI types (admin/asgi.py) against Litestar's TypedDicts.
+        return cast("LitestarApp", Idempotency(app, store))
+
+    return wrap
+
+
 class Idempotency:
     def __init__(self, app: ASGIApp, store: IdempotencyStore) -> None:
         self.app = app
@@ -126,42 +196,43 @@ class Idempotency:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         principal = principal_of(scope) if scope["type"] == "http" else None
         key = None
-        if (
-            principal is not None
-            and scope["method"] == "POST"
-            and scope["path"] not in _READ_ONLY_POSTS
-        ):
+        if principal is not None and scope["method"] == "POST":
             key = next(
                 (v.decode("latin-1") for n, v in scope["headers"] if n == b"idempotency-key"), None
             )
-        if key is None or principal is None:
+        handler: BaseRouteHandler | None = scope.get("route_handler")
+        if (
+            key is None
+            or principal is None
+            or handler is None
+            or not handler.opt.get(OPT_OUT, True)
+        ):
             await self.app(scope, receive, send)
             return
-        try:
-            await self._run(principal, key, scope, receive, send)
-        except HopError as exc:
-            await send_problem(send, exc)
-
-    async def _run(
-        self, principal: Principal, key: str, scope: Scope, receive: Receive, send: Send
-    ) -> None:
+        # The route's own guards (require_scope), before anything is claimed or replayed:
+        # a replay must not hand a links:write answer to a links:read key. Errors raised
+        # here are answered as problems by Litestar's exception handlers. Called directly
+        # rather than through authorize_connection, which copies the handler per guard
+        # (10 us); ours read it only.
+        connection = ASGIConnection[Any, Any, Any, Any](cast("HTTPScope", scope))
+        for guard in handler.resolve_guards():
+            if (outcome := guard(connection, handler)) is not None:  # resolved guards are async
+                await outcome
         if not _KEY.fullmatch(key):
             raise ValidationFailed(
                 "The Idempotency-Key header must be 1-255 visible ASCII characters.",
                 [FieldError("Idempotency-Key", "malformed")],
             )
         body = await _read_body(receive)
-        digest = hashlib.sha256()
-        for part in (scope["method"], scope["path"], scope.get("query_string", b"")):
-            digest.update(part if isinstance(part, bytes) else part.encode())
-            digest.update(b"\0")
-        digest.update(body)
-        stored = await self.store.begin(principal, key, digest.digest())
+        stored = await self.store.begin(principal, key, _request_hash(scope, body))
         if stored is not None:
-            status, headers, response_body = stored
-            await _send_replay(send, status, headers, response_body)
+            await _send_replay(send, *stored)
             return
+        await self._run_first(principal, key, scope, _replaying(body, receive), send)
 
+    async def _run_first(
+        self, principal: Principal, key: str, scope: Scope, receive: Receive, send: Send
+    ) -> None:
         captured: dict[str, Any] = {"status": 500, "headers": {}, "body": []}
 
         async def capture(message: Message) -> None:
@@ -177,15 +248,27 @@ class Idempotency:
             await send(message)
 
         try:
-            await self.app(scope, _replaying(body, receive), capture)
+            await self.app(scope, receive, capture)
         except BaseException:
             await self.store.release(principal, key)
             raise
-        if captured["status"] >= 500:
-            await self.store.release(principal, key)
-        else:
-            await self.store.finish(
-                principal, key, captured["status"], captured["headers"], b"".join(captured["body"])
+        await self._record(principal, key, captured)
+
+    async def _record(self, principal: Principal, key: str, captured: dict[str, Any]) -> None:
+        try:
+            if captured["status"] >= 500:
+                await self.store.release(principal, key)
+            else:
+                body = b"".join(captured["body"])
+                await self.store.finish(
+                    principal, key, captured["status"], captured["headers"], body
+                )
+        except ServiceUnavailable:
+            # The answer is already sent; the key stays claimed and frees itself after
+            # _ABANDONED_AFTER_SECONDS, so a retry then runs the request again.
+            logger.warning(
+                "could not record an idempotent response",
+                extra={"action": "idempotency.unrecorded", "user_id": principal.user_id},
             )
 
 

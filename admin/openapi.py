@@ -20,9 +20,12 @@ _DESCRIPTIONS = {
     404: "Not Found.",
     409: "Conflict: the alias is taken, the same Idempotency-Key is in flight, or an attempt "
     "of the delivery to redeliver is in flight.",
+    413: "Payload Too Large: the body exceeds the server's limit (1 MiB by default).",
     422: "Validation: a field has an invalid value.",
-    429: "Rate Limited: see Retry-After.",
-    503: "Service Unavailable: a backing store is unreachable; retry.",
+    429: "Rate Limited: over the quota, or (export) one of the account's is running; see "
+    "Retry-After.",
+    503: "Service Unavailable: a backing store is unreachable, or (export) every export slot "
+    "is busy; retry, after Retry-After when given.",
 }
 BEARER = "BearerToken"
 # (path, method) → media types of a 200 whose body is a file, not JSON. Litestar
@@ -35,7 +38,7 @@ def binary_response(path: str, method: str, *media_types: str) -> None:
 
 
 def problems(*statuses: int) -> dict[int, ResponseSpec]:
-    """Problem responses for ``statuses``; 400, 429 and 503 can answer any request."""
+    """Problem responses for ``statuses``; 400, 413, 429 and 503 can answer any request."""
     return {
         status: ResponseSpec(
             Problem,
@@ -43,7 +46,7 @@ def problems(*statuses: int) -> dict[int, ResponseSpec]:
             media_type=PROBLEM_MEDIA_TYPE,
             generate_examples=False,
         )
-        for status in sorted({*statuses, 400, 429, 503})
+        for status in sorted({*statuses, 400, 413, 429, 503})
     }
 
 

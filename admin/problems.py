@@ -18,7 +18,14 @@ from litestar.exceptions import HTTPException, ValidationException
 from litestar.types import ExceptionHandlersMap
 
 from admin.asgi import Send
-from admin.errors import BadRequest, FieldError, HopError, HttpError, ValidationFailed
+from admin.errors import (
+    BadRequest,
+    FieldError,
+    HopError,
+    HttpError,
+    PayloadTooLarge,
+    ValidationFailed,
+)
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 PROBLEM_TYPE_PREFIX = "urn:hop:problem:"
@@ -75,6 +82,8 @@ async def send_problem(send: Send, error: HopError) -> None:
 
 
 def _http_error(status: int, detail: str) -> HopError:
+    if status == PayloadTooLarge.status:  # Litestar's own limit: the same problem as ours
+        return PayloadTooLarge("The request body is larger than the server accepts.")
     return HttpError(status, _TITLES.get(status) or HTTPStatus(status).phrase, detail)
 
 

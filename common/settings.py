@@ -66,6 +66,9 @@ class AdminSettings(msgspec.Struct, frozen=True, kw_only=True):
     workers: int
     db_pool_size: int
     max_body_bytes: int
+    export_concurrency: int
+    export_idle_timeout: float
+    export_statement_timeout: float
     code_reservation_days: int
 
 
@@ -400,7 +403,18 @@ VARIABLES: tuple[Variable, ...] = (
     Variable("HOP_DB_POOL_SIZE", "admin.db_pool_size", _positive_int, 10,
              "PostgreSQL connections per admin worker process."),
     Variable("HOP_MAX_BODY_BYTES", "admin.max_body_bytes", _positive_int, 1_048_576,
-             "Largest request body the admin accepts."),
+             "Largest request body the admin accepts; larger ones get 413 as soon as they "
+             "pass it, however they are sent."),
+    Variable("HOP_EXPORT_CONCURRENCY", "admin.export_concurrency", _positive_int, 2,
+             "Exports one admin worker process runs at once, each on a PostgreSQL connection "
+             "of a pool of its own (at most one per account); beyond it `POST "
+             "/v1/users/me/export` answers 503 with Retry-After."),
+    Variable("HOP_EXPORT_IDLE_TIMEOUT", "admin.export_idle_timeout", _positive_seconds, 30.0,
+             "Seconds an export waits for its client to take the next chunk; then the "
+             "export is cut off and its connection freed."),
+    Variable("HOP_EXPORT_STATEMENT_TIMEOUT", "admin.export_statement_timeout",
+             _positive_seconds, 60.0,
+             "Seconds one query of an export may run (PostgreSQL `statement_timeout`)."),
     Variable("HOP_CODE_RESERVATION_DAYS", "admin.code_reservation_days", _non_negative_int, 30,
              "Days a deleted link's code, a link's previous alias and a deleted or renamed Bio "
              "page's username stay reserved for their owner (the edge answers 410 for them); "
@@ -437,9 +451,10 @@ VARIABLES: tuple[Variable, ...] = (
              "dead-letter stream."),
     Variable("HOP_WEBHOOK_SECRET_KEY", "webhooks.secret_key", _secret, None,
              "Key (32+ random chars, e.g. `openssl rand -base64 48`) encrypting webhook signing "
-             "secrets at rest (AES-256-GCM); keep it, stored secrets need it. Required by "
-             "`hop admin` and `hop worker`; `hop dev` generates one in HOP_DATA_DIR. "
-             "Placeholders and patterns are refused.", secret=True),
+             "secrets and the responses kept for Idempotency-Key replays at rest (AES-256-GCM); "
+             "keep it, stored secrets need it. Required by `hop admin` and `hop worker`; "
+             "`hop dev` generates one in HOP_DATA_DIR. Placeholders and patterns are refused.",
+             secret=True),
     Variable("HOP_WEBHOOK_ALLOW_HTTP", "webhooks.allow_http", _boolean, False,
              "Development: accept plain `http://` webhook endpoints (default: https only)."),
     Variable("HOP_WEBHOOK_NETWORKS", "webhooks.networks", _webhook_networks, "public",

@@ -20,6 +20,9 @@ from psycopg_pool import AsyncConnectionPool, PoolTimeout
 from admin.errors import ServiceUnavailable
 
 _QUERY_NAME = re.compile(r"^-- name: ([a-z_]+)\s*$", re.MULTILINE)
+# The connection is gone: lost, unreachable, or ended by the server (the export
+# pool's idle-in-transaction time-out raises the last, which is no OperationalError).
+_LOST = (psycopg.OperationalError, psycopg.errors.IdleInTransactionSessionTimeout, PoolTimeout)
 
 
 def load_queries(module_file: str, file_name: str = "queries.sql") -> dict[str, str]:
@@ -45,7 +48,7 @@ class Database:
         try:
             async with self.pool.connection() as conn, conn.transaction():
                 yield conn
-        except (psycopg.OperationalError, PoolTimeout) as exc:
+        except _LOST as exc:
             raise ServiceUnavailable("The database is unavailable; retry shortly.") from exc
 
     @asynccontextmanager
@@ -54,7 +57,7 @@ class Database:
         try:
             async with self.pool.connection() as conn:
                 yield conn
-        except (psycopg.OperationalError, PoolTimeout) as exc:
+        except _LOST as exc:
             raise ServiceUnavailable("The database is unavailable; retry shortly.") from exc
 
 
@@ -62,6 +65,41 @@ class Database:
 # standard library, which psycopg uses by default).
 set_json_dumps(msgspec.json.encode)
 set_json_loads(msgspec.json.decode)
+
+
+EXPORT_APPLICATION_NAME = "hop-export"  # how the export's sessions show in pg_stat_activity
+
+
+def create_export_pool(
+    url: str, size: int, *, statement_timeout: float, idle_in_transaction_timeout: float
+) -> AsyncConnectionPool:
+    """The exports' own connections, so a slow export never waits on (or starves) the
+    main pool. Their sessions carry time-outs: a query may run ``statement_timeout``
+    seconds, and PostgreSQL ends a transaction left idle longer than
+    ``idle_in_transaction_timeout`` (the connection is then replaced). ``min_size`` 0:
+    exports are rare, and no connection is held for them in between."""
+
+    async def configure(conn: psycopg.AsyncConnection) -> None:
+        await conn.execute(
+            "SELECT set_config('statement_timeout', %s, false),"
+            " set_config('idle_in_transaction_session_timeout', %s, false)",
+            (_milliseconds(statement_timeout), _milliseconds(idle_in_transaction_timeout)),
+        )
+
+    return AsyncConnectionPool(
+        url,
+        min_size=0,
+        max_size=size,
+        open=False,
+        timeout=5.0,
+        kwargs={"autocommit": True, "application_name": EXPORT_APPLICATION_NAME},
+        configure=configure,
+        name="hop-export",
+    )
+
+
+def _milliseconds(seconds: float) -> str:
+    return f"{max(1, round(seconds * 1000))}ms"
 
 
 def create_pool(url: str, size: int) -> AsyncConnectionPool:

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
+from contextlib import aclosing
 
 from litestar import Controller, post
 from litestar.openapi import ResponseSpec
-from litestar.response import Stream
 
 from admin.auth.principal import Principal
 from admin.export.service import ExportService
+from admin.export.stream import ExportResponse
+from admin.idempotency import OPT_OUT
 from admin.openapi import problems
 
 
@@ -19,7 +21,8 @@ class ExportController(Controller):
 
     @post(
         "/",
-        opt={"scope": "account:read"},
+        # Read-only, and far too large to keep for a replay: Idempotency-Key is ignored.
+        opt={"scope": "account:read", OPT_OUT: False},
         status_code=200,
         media_type="application/json",
         responses={
@@ -32,16 +35,20 @@ class ExportController(Controller):
             **problems(401, 403),
         },
     )
-    async def export_account(self, principal: Principal, export: ExportService) -> Stream:
-        """All of your data (profile, keys, links, clicks, QR codes, Bio page) as JSON."""
+    async def export_account(self, principal: Principal, export: ExportService) -> ExportResponse:
+        """All of your data (profile, keys, links, clicks, QR codes, Bio page) as JSON.
+
+        One export per account runs at a time (429 with Retry-After otherwise), and a
+        server runs only a few at once (503 with Retry-After)."""
         chunks = export.document(principal)
-        # Start the transaction before answering, so an unreachable database is a 503
-        # problem rather than a cut-off 200.
+        # Take the slot and start the transaction before answering, so a busy server or
+        # an unreachable database is a problem answer rather than a cut-off 200.
         first = await anext(chunks)
-        return Stream(_prepend(first, chunks), media_type="application/json")
+        return ExportResponse(_prepend(first, chunks), export.idle_timeout)
 
 
-async def _prepend(first: bytes, rest: AsyncIterator[bytes]) -> AsyncIterator[bytes]:
-    yield first
-    async for chunk in rest:
-        yield chunk
+async def _prepend(first: bytes, rest: AsyncGenerator[bytes, None]) -> AsyncGenerator[bytes, None]:
+    async with aclosing(rest):
+        yield first
+        async for chunk in rest:
+            yield chunk

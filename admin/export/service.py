@@ -5,11 +5,16 @@ cursor in batches, inside one read-only REPEATABLE READ transaction (a
 consistent snapshot). PostgreSQL builds each row's JSON (sections.sql) and the
 admin only joins bytes, so memory stays flat however large the account. A new
 kind of data is one more ``Section`` (and query). Format: docs/export.md.
+
+The transaction lives as long as the client takes to read, so exports run on a
+pool of their own (``create_export_pool``: few connections, with time-outs),
+never the main one, and only as many at once as ``ExportSlots`` allows.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
+from contextlib import aclosing
 from typing import NamedTuple
 
 import msgspec
@@ -17,6 +22,7 @@ import psycopg
 
 from admin.auth.principal import Principal
 from admin.db import Database, load_queries
+from admin.export.slots import ExportSlots
 from admin.urls import public_base
 from common.timefmt import iso_utc, utc_now
 
@@ -47,37 +53,46 @@ _key = msgspec.json.encode
 
 
 class ExportService:
-    def __init__(self, db: Database, short_base_url: str) -> None:
-        self.db = db
+    def __init__(
+        self, db: Database, slots: ExportSlots, short_base_url: str, idle_timeout: float
+    ) -> None:
+        self.db = db  # the export pool's, not the main one
+        self.slots = slots
         self.short_base_url = short_base_url
+        self.idle_timeout = idle_timeout
 
-    async def document(self, principal: Principal) -> AsyncIterator[bytes]:
-        """The export, chunk by chunk. Opens its transaction on the first chunk."""
+    async def document(self, principal: Principal) -> AsyncGenerator[bytes, None]:
+        """The export, chunk by chunk. Takes a slot (or raises 429/503) and opens its
+        transaction on the first chunk; closing the generator gives both back."""
         params = {
             "user_id": principal.user_id,
             "environment": principal.environment,
             "short_base_url": public_base(self.short_base_url, principal.environment),
         }
-        async with self.db.transaction() as conn:
-            await conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-            header = {
-                "format": FORMAT,
-                "version": VERSION,
-                "exportedAt": iso_utc(utc_now()),
-                "userId": principal.user_id,
-                "environment": principal.environment,
-            }
-            yield msgspec.json.encode(header)[:-1]  # the object stays open
-            for index, section in enumerate(SECTIONS):
-                yield b"," + _key(section.name) + b":"
-                async for chunk in _section(conn, f"hop_export_{index}", section, params):
-                    yield chunk
-            yield b',"complete":true}\n'
+        with self.slots.take(principal.user_id):
+            async with self.db.transaction() as conn:
+                await conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                header = {
+                    "format": FORMAT,
+                    "version": VERSION,
+                    "exportedAt": iso_utc(utc_now()),
+                    "userId": params["user_id"],
+                    "environment": params["environment"],
+                }
+                yield msgspec.json.encode(header)[:-1]  # the object stays open
+                for index, section in enumerate(SECTIONS):
+                    yield b"," + _key(section.name) + b":"
+                    rows = _section(conn, f"hop_export_{index}", section, params)
+                    # aclosing: a closed export closes its cursor now, not when collected.
+                    async with aclosing(rows):
+                        async for chunk in rows:
+                            yield chunk
+                yield b',"complete":true}\n'
 
 
 async def _section(
     conn: psycopg.AsyncConnection, cursor_name: str, section: Section, params: dict[str, str]
-) -> AsyncIterator[bytes]:
+) -> AsyncGenerator[bytes, None]:
     async with conn.cursor(name=cursor_name) as cursor:
         await cursor.execute(_SQL[section.query], params)
         if not section.many:

@@ -1,15 +1,24 @@
-"""Signing secrets at rest: AES-256-GCM under a key derived from HOP_WEBHOOK_SECRET_KEY.
+"""Secrets at rest: AES-256-GCM under keys derived from HOP_WEBHOOK_SECRET_KEY.
 
-The plain secret is shown once (on create and on rotate) and otherwise exists
-only in the dispatcher's memory while it signs. A stored value is
-``version byte || 12-byte nonce || ciphertext+tag``; the webhook id is the
-associated data, so a ciphertext copied onto another webhook's row does not
-decrypt. The version byte leaves room for rotating the key later.
+Webhook signing secrets: the plain secret is shown once (on create and on
+rotate) and otherwise exists only in the dispatcher's memory while it signs. A
+stored value is ``version byte || 12-byte nonce || ciphertext+tag``; the webhook
+id is the associated data, so a ciphertext copied onto another webhook's row
+does not decrypt. The version byte leaves room for rotating the key later.
+
+Records (the responses kept for Idempotency-Key replays, which may carry a
+webhook secret or session tokens): ``0x02 || 16-byte salt || ciphertext+tag``.
+Each record is encrypted under its own key, HMAC-SHA256(root, salt) with a
+random salt, because one AES-GCM key with random nonces is good for about 2**32
+messages and a busy account could write that many records over the key's life.
+A key used once needs no random nonce, so the nonce is fixed. The caller's
+context (which row) is the associated data, as for secrets.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import secrets
 
 from cryptography.exceptions import InvalidTag
@@ -17,6 +26,9 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 _VERSION = b"\x01"
 _NONCE_BYTES = 12
+RECORD_VERSION = b"\x02"
+_SALT_BYTES = 16
+_ONCE_NONCE = bytes(_NONCE_BYTES)  # safe: every record key encrypts exactly one message
 SECRET_PREFIX = "whsec_"  # noqa: S105 - the prefix, not a secret
 
 
@@ -35,6 +47,7 @@ class SecretBox:
         # with a label, so the same text used elsewhere yields an unrelated key.
         key = hashlib.sha256(b"hop webhook secrets v1\x00" + key_material.encode()).digest()
         self._aead = AESGCM(key)
+        self._record_root = hashlib.sha256(b"hop records v1\x00" + key_material.encode()).digest()
 
     def seal(self, secret: str, webhook_id: str) -> bytes:
         nonce = secrets.token_bytes(_NONCE_BYTES)
@@ -48,3 +61,19 @@ class SecretBox:
             return self._aead.decrypt(nonce, ciphertext, webhook_id.encode()).decode()
         except InvalidTag:
             raise SecretUnreadable(f"webhook {webhook_id}: secret does not decrypt") from None
+
+    def _record_key(self, salt: bytes) -> AESGCM:
+        return AESGCM(hmac.digest(self._record_root, salt, "sha256"))
+
+    def seal_record(self, data: bytes, context: bytes) -> bytes:
+        salt = secrets.token_bytes(_SALT_BYTES)
+        return RECORD_VERSION + salt + self._record_key(salt).encrypt(_ONCE_NONCE, data, context)
+
+    def open_record(self, sealed: bytes, context: bytes) -> bytes:
+        if sealed[:1] != RECORD_VERSION:
+            raise SecretUnreadable("unknown record format")
+        salt, ciphertext = sealed[1 : 1 + _SALT_BYTES], sealed[1 + _SALT_BYTES :]
+        try:
+            return self._record_key(salt).decrypt(_ONCE_NONCE, ciphertext, context)
+        except InvalidTag:
+            raise SecretUnreadable("record does not decrypt") from None

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -15,6 +13,7 @@ import pytest
 
 from tests.support.accounts import Account, create_key
 from tests.support.hooks import delivered, subscribe
+from tests.support.memory import PeakRss, admin_worker_pids
 from tests.support.processes import HopProcess
 from tests.support.receiver import Receiver
 
@@ -111,35 +110,6 @@ def test_export_needs_account_read(api: httpx.Client, account: Account, database
     )
 
 
-def _admin_worker_pids() -> list[int]:
-    """The granian worker processes of this session's admin (`hop admin` is our child)."""
-    me = str(os.getpid())
-    admins = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            cmdline = (entry / "cmdline").read_bytes().split(b"\0")
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        parent = stat.rsplit(")", 1)[1].split()[1]
-        if parent == me and b"hop.cli" in cmdline and b"admin" in cmdline:
-            admins.append(entry.name)
-    workers = []
-    for admin in admins:
-        for task in Path(f"/proc/{admin}/task").iterdir():
-            workers += [int(pid) for pid in (task / "children").read_text().split()]
-    return workers
-
-
-def _rss_kb(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    raise AssertionError("no VmRSS")
-
-
 @pytest.mark.slow
 def test_a_large_export_streams_in_flat_memory(
     api: httpx.Client, account: Account, database_url: str, tmp_path: Path
@@ -165,40 +135,25 @@ def test_a_large_export_streams_in_flat_memory(
             {"prefix": f"exp{account.user_id[-8:]}-", "links": links, "count": CLICKS},
         )
     export(api, account)  # warm up: imports, pool connection, buffers
-    (worker,) = _admin_worker_pids()
-    before = _rss_kb(worker)
-    peak = before
-    done = threading.Event()
-
-    def sample() -> None:
-        nonlocal peak
-        while not done.is_set():
-            peak = max(peak, _rss_kb(worker))
-            time.sleep(0.02)
-
-    sampler = threading.Thread(target=sample)
-    sampler.start()
+    (worker,) = admin_worker_pids()
     target = tmp_path / "export.json"
     started = time.monotonic()
-    try:
-        with (
-            api.stream("POST", "/v1/users/me/export", headers=account.headers()) as response,
-            target.open("wb") as out,
-        ):
-            assert response.status_code == 200
-            for chunk in response.iter_bytes():
-                out.write(chunk)
-    finally:
-        done.set()
-        sampler.join()
+    with (
+        PeakRss(worker) as memory,
+        api.stream("POST", "/v1/users/me/export", headers=account.headers()) as response,
+        target.open("wb") as out,
+    ):
+        assert response.status_code == 200
+        for chunk in response.iter_bytes():
+            out.write(chunk)
     elapsed = time.monotonic() - started
     size_mb = target.stat().st_size / 1e6
     print(
-        f"export: {size_mb:.1f} MB in {elapsed:.1f} s; admin worker RSS {before} kB -> peak "
-        f"{peak} kB (+{peak - before} kB)"
+        f"export: {size_mb:.1f} MB in {elapsed:.1f} s; admin worker RSS {memory.before} kB -> "
+        f"peak {memory.peak} kB (+{memory.growth_kb} kB)"
     )
     document = json.loads(target.read_bytes())
     assert document["complete"] is True
     assert len(document["clicks"]) == CLICKS
     assert sum(click["isQr"] for click in document["clicks"]) == CLICKS // 3
-    assert peak - before < MAX_GROWTH_KB
+    assert memory.growth_kb < MAX_GROWTH_KB

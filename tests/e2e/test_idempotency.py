@@ -5,11 +5,13 @@ from __future__ import annotations
 import concurrent.futures
 import hashlib
 import secrets
+import threading
+import time
 
 import httpx
 import psycopg
 
-from tests.support.accounts import Account, create_account
+from tests.support.accounts import PASSWORD, Account, create_account, create_key
 
 
 def post(api: httpx.Client, account: Account, key: str, body: dict[str, object]) -> httpx.Response:
@@ -102,3 +104,148 @@ def test_concurrent_retries_create_one_link(
 def test_malformed_key_is_422(api: httpx.Client, account: Account) -> None:
     response = post(api, account, "x" * 300, {"longUrl": "https://example.com"})
     assert response.status_code == 422
+
+
+def stored_rows(database_url: str, account: Account) -> list[tuple[str, bytes, object]]:
+    """Every stored response of the account: key, body and headers exactly as kept."""
+    with psycopg.connect(database_url) as conn:
+        rows = conn.execute(
+            "SELECT key, response_body, response_headers FROM idempotency_keys"
+            " WHERE user_id = %s AND status_code IS NOT NULL",
+            (account.user_id,),
+        ).fetchall()
+    return [(key, bytes(body), headers) for key, body, headers in rows]
+
+
+def test_a_replay_needs_the_scope_of_the_first_request(
+    api: httpx.Client, account: Account, database_url: str
+) -> None:
+    key = secrets.token_hex(8)
+    first = post(api, account, key, {"longUrl": "https://example.com/scoped"})
+    assert first.status_code == 201
+    reader = create_key(database_url, account.email, ("links:read",))
+    replay = api.post(
+        "/v1/links",
+        json={"longUrl": "https://example.com/scoped"},
+        headers={"Authorization": f"Bearer {reader}", "Idempotency-Key": key},
+    )
+    assert replay.status_code == 403
+    assert replay.headers["content-type"] == "application/problem+json"
+    assert "idempotent-replayed" not in replay.headers
+    assert first.json()["id"] not in replay.text
+    # Nor may a key without the scope claim a key for later: nothing is stored.
+    fresh = secrets.token_hex(8)
+    refused = api.post(
+        "/v1/links",
+        json={"longUrl": "https://example.com/scoped"},
+        headers={"Authorization": f"Bearer {reader}", "Idempotency-Key": fresh},
+    )
+    assert refused.status_code == 403
+    assert fresh not in [row[0] for row in stored_rows(database_url, account)]
+    assert post(api, account, fresh, {"longUrl": "https://example.com/scoped"}).status_code == 201
+
+
+def test_a_webhook_secret_is_not_kept_in_plain_text(
+    api: httpx.Client, account: Account, database_url: str
+) -> None:
+    key = secrets.token_hex(8)
+    body = {"endpoint": "http://127.0.0.1:9/hooks", "events": ["link.created"], "secret": "auto"}
+    headers = {**account.headers(), "Idempotency-Key": key}
+    first = api.post("/v1/webhooks", json=body, headers=headers)
+    assert first.status_code == 201, first.text
+    secret = first.json()["secret"]
+    assert secret.startswith("whsec_")
+    ((_, stored, _),) = stored_rows(database_url, account)
+    assert b"whsec_" not in stored
+    assert secret.encode() not in stored
+    assert first.json()["id"].encode() not in stored  # the whole body is sealed
+    again = api.post("/v1/webhooks", json=body, headers=headers)
+    assert again.headers["idempotent-replayed"] == "true"
+    assert again.status_code == 201
+    assert again.content == first.content
+
+
+def test_tokens_are_not_kept_in_plain_text(
+    api: httpx.Client, account: Account, database_url: str
+) -> None:
+    """Login and refresh are public, but a caller that also sends a credential gets its
+    Idempotency-Key honoured there too: the tokens in those answers are sealed."""
+    login_key, refresh_key = secrets.token_hex(8), secrets.token_hex(8)
+    credentials = {"email": account.email, "password": PASSWORD}
+    login = api.post(
+        "/v1/auth/login",
+        json=credentials,
+        headers={**account.headers(), "Idempotency-Key": login_key},
+    )
+    assert login.status_code == 200, login.text
+    tokens = login.json()
+    refresh_body = {"refreshToken": tokens["refreshToken"]}
+    refreshed = api.post(
+        "/v1/auth/refresh",
+        json=refresh_body,
+        headers={**account.headers(), "Idempotency-Key": refresh_key},
+    )
+    assert refreshed.status_code == 200, refreshed.text
+    rows = {key: stored for key, stored, _ in stored_rows(database_url, account)}
+    assert set(rows) == {login_key, refresh_key}
+    for stored in rows.values():
+        assert b"hop_rt_" not in stored
+        assert b"eyJ" not in stored  # a JWT's base64 header
+        assert b"accessToken" not in stored
+    replayed = api.post(
+        "/v1/auth/refresh",
+        json=refresh_body,
+        headers={**account.headers(), "Idempotency-Key": refresh_key},
+    )
+    assert replayed.headers["idempotent-replayed"] == "true"
+    assert replayed.content == refreshed.content
+
+
+def test_the_export_ignores_the_key(api: httpx.Client, account: Account, database_url: str) -> None:
+    headers = {**account.headers(), "Idempotency-Key": secrets.token_hex(8)}
+    for _ in range(2):
+        response = api.post("/v1/users/me/export", headers=headers)
+        assert response.status_code == 200
+        assert "idempotent-replayed" not in response.headers
+    assert stored_rows(database_url, account) == []
+
+
+def test_a_retry_as_the_first_finishes_gets_the_replay(
+    api: httpx.Client, account: Account, database_url: str
+) -> None:
+    """The first request records its answer just after sending it, so a client that
+    retries the moment it has the answer can find the key still in flight: the retry
+    looks again briefly rather than answering 409. The row is written here as a row of
+    the previous, unsealed format, which is replayed as it is."""
+    key = secrets.token_hex(8)
+    body = b'{"longUrl":"https://example.com/finishing"}'
+    digest = hashlib.sha256(b"POST\0/v1/links\0\0" + body).digest()
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        conn.execute(
+            "INSERT INTO idempotency_keys (user_id, environment, key, request_hash)"
+            " VALUES (%s, 'live', %s, %s)",
+            (account.user_id, key, digest),
+        )
+
+        def finish_first() -> None:
+            time.sleep(0.03)  # the retry is in by now, and finds the key in flight
+            conn.execute(
+                "UPDATE idempotency_keys SET status_code = 201, response_body = %s,"
+                ' response_headers = \'{"content-type": "application/json"}\''
+                " WHERE user_id = %s AND key = %s",
+                (b'{"id":"lnk_first"}', account.user_id, key),
+            )
+
+        first = threading.Thread(target=finish_first)
+        first.start()
+        retry = api.post(
+            "/v1/links",
+            content=body,
+            headers={**account.headers(), "Idempotency-Key": key,
+                     "Content-Type": "application/json"},
+        )  # fmt: skip
+        first.join()
+    assert retry.status_code == 201, retry.text
+    assert retry.json() == {"id": "lnk_first"}
+    assert retry.headers["idempotent-replayed"] == "true"
+    assert count_links(database_url, account) == 0
