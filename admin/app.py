@@ -18,7 +18,6 @@ from redis.asyncio import Redis
 from admin.accounts.passwords import Passwords
 from admin.analytics.routes import AnalyticsController
 from admin.analytics.service import AnalyticsService
-from admin.asgi import ASGIApp
 from admin.auth.cache import AuthCache
 from admin.auth.jwt_tokens import AccessTokens
 from admin.auth.routes import AuthController
@@ -29,26 +28,27 @@ from admin.bio.cache import BioCache
 from admin.bio.routes import BioController
 from admin.bio.service import BioService
 from admin.db import Database, create_export_pool, create_pool
+from admin.db.redis_batch import RedisBatcher
 from admin.export.routes import ExportController
 from admin.export.service import ExportService
 from admin.export.slots import ExportSlots
-from admin.gate import Gate, client_address
-from admin.guards import provide_principal, require_scope
-from admin.health import health, ready
-from admin.idempotency import IdempotencyStore, idempotency
+from admin.http.asgi import ASGIApp
+from admin.http.gate import Gate, client_address
+from admin.http.guards import provide_principal, require_scope
+from admin.http.health import health, ready
+from admin.http.idempotency import IdempotencyStore, idempotency
+from admin.http.openapi import openapi_config, openapi_json
+from admin.http.problems import EXCEPTION_HANDLERS
+from admin.http.ratelimit import RateLimiter
 from admin.links.cache import LinkCache
 from admin.links.routes import LinkController
 from admin.links.service import LinkService
-from admin.openapi import openapi_config, openapi_json
-from admin.problems import EXCEPTION_HANDLERS
+from admin.outbound.policy import AddressPolicy
 from admin.qr.routes import QrController
 from admin.qr.service import QrService
-from admin.ratelimit import RateLimiter
-from admin.redis_batch import RedisBatcher
 from admin.webhooks.crypto import SecretBox
 from admin.webhooks.routes import WebhookController
 from admin.webhooks.service import WebhookService
-from admin.webhooks.ssrf import AddressPolicy
 from common.clientip import parse_networks
 from common.logs import configure_logging
 from common.settings import Settings, SettingsError, load_settings

@@ -1,6 +1,6 @@
 """Domain errors that know their HTTP meaning (docs/api.md#errors, docs/errors.md).
 
-Services raise these; ``admin/problems.py`` renders every one as
+Services raise these; ``admin/http/problems.py`` renders every one as
 ``application/problem+json``. Nothing above the data-access layer sees a
 psycopg or redis exception.
 """

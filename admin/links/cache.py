@@ -19,8 +19,8 @@ from redis.asyncio import Redis
 from redis.asyncio.client import Pipeline
 from redis.exceptions import RedisError
 
+from admin.db.redis_batch import RedisBatcher
 from admin.links.repository import CacheRow, LinkRow, all_cache_entries_query, known_codes
-from admin.redis_batch import RedisBatcher
 from admin.urls import location_form
 from common.keys import LINK_CHANGES_CHANNEL, LINK_PREFIX, SANDBOX_LINK_PREFIX, link_key_in
 from common.timefmt import epoch_ms

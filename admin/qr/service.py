@@ -13,10 +13,10 @@ from msgspec import UNSET
 
 from admin.auth.principal import Principal
 from admin.bio import repository as bio_repo
-from admin.body import decode_json_body
 from admin.db import Database
 from admin.errors import FieldError, HopError, NotFound, ValidationFailed, validation
 from admin.events.outbox import record_event
+from admin.http.body import decode_json_body
 from admin.links import repository as links_repo
 from admin.links.cache import LinkCache
 from admin.links.managed import create_managed_link, retarget_managed_link

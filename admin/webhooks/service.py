@@ -13,6 +13,7 @@ from msgspec import UNSET
 from admin.auth.principal import Principal
 from admin.db import Database
 from admin.errors import Conflict, FieldError, NotFound, validation
+from admin.outbound.policy import AddressPolicy, RefusedEndpoint, parse_endpoint, resolve_checked
 from admin.webhooks import repository as repo
 from admin.webhooks.crypto import SecretBox, new_signing_secret
 from admin.webhooks.schemas import (
@@ -28,7 +29,6 @@ from admin.webhooks.schemas import (
     WebhookPage,
     WebhookUpdate,
 )
-from admin.webhooks.ssrf import AddressPolicy, RefusedEndpoint, parse_endpoint, resolve_checked
 from common.events import WEBHOOK_TEST_EVENT
 from common.ids import new_id
 from common.timefmt import iso_utc

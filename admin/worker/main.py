@@ -23,14 +23,14 @@ from admin.analytics.enrich import Enricher
 from admin.analytics.ingest import visitor_salt
 from admin.bio.cache import rebuild_bio_pages
 from admin.links.cache import rebuild
+from admin.outbound.policy import AddressPolicy
 from admin.webhooks.crypto import SecretBox
-from admin.webhooks.dispatcher import Dispatcher
-from admin.webhooks.mail import Mailer, transport_for
 from admin.webhooks.retry import RetryPolicy
-from admin.webhooks.sender import Sender
-from admin.webhooks.ssrf import AddressPolicy
 from admin.worker.clicks import ClickConsumer
+from admin.worker.dispatcher import Dispatcher
 from admin.worker.housekeeping import run_housekeeping
+from admin.worker.mail import Mailer, transport_for
+from admin.worker.sender import Sender
 from common.clientip import parse_networks
 from common.logs import configure_logging
 from common.roles import require

@@ -10,13 +10,13 @@ from psycopg_pool import AsyncConnectionPool
 from admin.auth.principal import Principal
 from admin.db import Database
 from admin.events.outbox import record_event
+from admin.outbound.policy import AddressPolicy
 from admin.webhooks.crypto import SecretBox
-from admin.webhooks.dispatcher import Dispatcher
 from admin.webhooks.retry import RetryPolicy
 from admin.webhooks.schemas import WebhookCreate, WebhookCreated
-from admin.webhooks.sender import Sender
 from admin.webhooks.service import WebhookService
-from admin.webhooks.ssrf import AddressPolicy
+from admin.worker.dispatcher import Dispatcher
+from admin.worker.sender import Sender
 from common.timefmt import utc_now
 from tests.support.env import LOOPBACK_NETWORKS, WEBHOOK_SECRET_KEY
 

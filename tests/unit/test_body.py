@@ -3,8 +3,8 @@ from __future__ import annotations
 import pytest
 
 from admin.bio.schemas import BioPut
-from admin.body import decode_json_body, require_json
 from admin.errors import BadRequest, FieldError, ValidationFailed
+from admin.http.body import decode_json_body, require_json
 from admin.links.schemas import LinkCreate
 from admin.webhooks.schemas import WebhookCreate
 

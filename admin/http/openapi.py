@@ -9,9 +9,9 @@ from litestar import Litestar, Request, Response, get
 from litestar.openapi import OpenAPIConfig, ResponseSpec
 from litestar.openapi.spec import Components, SecurityScheme
 
-from admin.body import STRICT_SCHEMAS
-from admin.docs import DOCS_PATH, ReferencePage, docs_router
-from admin.problems import PROBLEM_MEDIA_TYPE, Problem
+from admin.http.body import STRICT_SCHEMAS
+from admin.http.docs import DOCS_PATH, ReferencePage, docs_router
+from admin.http.problems import PROBLEM_MEDIA_TYPE, Problem
 
 _DESCRIPTIONS = {
     400: "Bad Request: invalid JSON, wrong Content-Type, a missing field or a NUL byte in the URL.",
@@ -56,7 +56,7 @@ def openapi_config() -> OpenAPIConfig:
         version="1.0.0",
         description="Short links, analytics, QR codes, Bio pages and webhooks. "
         "Authenticate with `Authorization: Bearer <API key or access token>`.",
-        # The interactive reference lives at /v1/docs (admin/docs.py, served from
+        # The interactive reference lives at /v1/docs (admin/http/docs.py, served from
         # this process only); the schema itself at /v1/openapi.json (openapi_json
         # below). Mounting the OpenAPI router at /v1 would let its catch-all route
         # swallow unknown /v1 paths.

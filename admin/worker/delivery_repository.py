@@ -20,8 +20,8 @@ import psycopg
 from psycopg.rows import class_row
 
 from admin.db import load_queries
-from admin.webhooks.mail import pause_notice
 from admin.webhooks.retry import PAUSE_AFTER, streak_after
+from admin.worker.mail import pause_notice
 from common.ids import new_id
 
 _SQL = load_queries(__file__, "dispatch.sql")

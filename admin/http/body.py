@@ -35,7 +35,7 @@ _NUL = re.compile(rb"(?<!\\)(?:\\\\)*\\u0000")
 _JSON_MEDIA = re.compile(r"application/(?:[\w.+-]+\+)?json")
 
 
-# Names of request structs that refuse unknown fields; admin/openapi.py marks
+# Names of request structs that refuse unknown fields; admin/http/openapi.py marks
 # their schemas ``additionalProperties: false`` so the document says so too.
 STRICT_SCHEMAS: set[str] = set()
 

@@ -32,7 +32,6 @@ from litestar.types import ASGIApp as LitestarApp
 from litestar.types import HTTPScope
 from psycopg.types.json import Jsonb
 
-from admin.asgi import ASGIApp, Message, Receive, Scope, Send
 from admin.auth.principal import Principal
 from admin.db import Database, load_queries
 from admin.errors import (
@@ -42,7 +41,8 @@ from admin.errors import (
     ServiceUnavailable,
     ValidationFailed,
 )
-from admin.gate import principal_of
+from admin.http.asgi import ASGIApp, Message, Receive, Scope, Send
+from admin.http.gate import principal_of
 from admin.webhooks.crypto import RECORD_VERSION, SecretBox, SecretUnreadable
 
 _SQL = load_queries(__file__, "idempotency.sql")
@@ -182,7 +182,7 @@ def idempotency(store: IdempotencyStore) -> Callable[[LitestarApp], LitestarApp]
     """The middleware for ``Litestar(middleware=[...])``."""
 
     def wrap(app: LitestarApp) -> LitestarApp:
-        # Our plain-mapping ASGI types (admin/asgi.py) against Litestar's TypedDicts.
+        # Our plain-mapping ASGI types (admin/http/asgi.py) against Litestar's TypedDicts.
         return cast("LitestarApp", Idempotency(app, store))
 
     return wrap

@@ -21,11 +21,11 @@ from datetime import datetime, timedelta
 import psycopg
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
-from admin.webhooks import queue
 from admin.webhooks.crypto import SecretBox, SecretUnreadable
-from admin.webhooks.queue import Claimed, Result
 from admin.webhooks.retry import RETRY_AFTER_STATUSES, RetryPolicy, parse_retry_after
-from admin.webhooks.sender import Outcome, Sender
+from admin.worker import delivery_repository as queue
+from admin.worker.delivery_repository import Claimed, Result
+from admin.worker.sender import Outcome, Sender
 from common.events import encode_envelope
 from common.ids import new_id
 from common.signing import EVENT_ID_HEADER, SIGNATURE_HEADER, sign

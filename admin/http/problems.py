@@ -17,7 +17,6 @@ from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.types import ExceptionHandlersMap
 
-from admin.asgi import Send
 from admin.errors import (
     BadRequest,
     FieldError,
@@ -26,6 +25,7 @@ from admin.errors import (
     PayloadTooLarge,
     ValidationFailed,
 )
+from admin.http.asgi import Send
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 PROBLEM_TYPE_PREFIX = "urn:hop:problem:"
