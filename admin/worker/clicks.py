@@ -33,6 +33,7 @@ from redis.exceptions import RedisError, ResponseError
 
 from admin.analytics.batch import KINDS, store_batch
 from admin.analytics.enrich import EnrichedClick, Enricher
+from common.backoff import Backoff
 from common.keys import CLICK_CONSUMER_GROUP, CLICK_DEAD_LETTER_STREAM, CLICK_STREAM
 from common.wire import CLICK_BATCH_VERSION, click_batch_decoder
 
@@ -100,12 +101,12 @@ class ClickConsumer:
                 raise
 
     async def run(self) -> None:
-        backoff = 0.1
+        backoff = Backoff(0.1, 5.0)
         while not self.stopping.is_set():
             try:
                 await self.ensure_group()
                 await self.step()
-                backoff = 0.1
+                backoff.reset()
             except ResponseError as exc:
                 if "NOGROUP" not in str(exc):
                     raise
@@ -120,8 +121,7 @@ class ClickConsumer:
                     extra={"action": "worker.clicks_retry", "error": str(exc)},
                 )
                 self._own_backlog = True
-                await asyncio.sleep(backoff)
-                backoff = min(5.0, backoff * 2)
+                await asyncio.sleep(backoff.next())
         with contextlib.suppress(*_TRANSIENT):  # stopping: finish the batch in hand
             await self.settle()
 

@@ -31,6 +31,7 @@ from admin.worker.dispatcher import Dispatcher
 from admin.worker.housekeeping import run_housekeeping
 from admin.worker.mail import Mailer, transport_for
 from admin.worker.sender import Sender
+from common.backoff import Backoff
 from common.clientip import parse_networks
 from common.logs import configure_logging
 from common.roles import require
@@ -50,7 +51,7 @@ def run(settings: Settings) -> int:
 
 async def _start(pool: AsyncConnectionPool, redis: Redis, stop: asyncio.Event) -> bytes:
     """Rebuild the link cache and read the visitor salt, waiting for the stores if needed."""
-    delay = 0.2
+    backoff = Backoff(0.2, 5.0)
     while not stop.is_set():
         try:
             async with pool.connection() as conn:
@@ -62,8 +63,7 @@ async def _start(pool: AsyncConnectionPool, redis: Redis, stop: asyncio.Event) -
                 "waiting for PostgreSQL and Redis",
                 extra={"action": "worker.waiting", "error": str(exc)},
             )
-            await asyncio.sleep(delay)
-            delay = min(5.0, delay * 2)
+            await asyncio.sleep(backoff.next())
         else:
             logger.info(
                 "link and Bio page caches restored from PostgreSQL",
