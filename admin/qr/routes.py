@@ -18,7 +18,6 @@ from admin.qr.service import MAX_PAGE_SIZE, QrService
 
 QrId = Annotated[str, Parameter(description="A QR code id (qr_…).", max_length=64)]
 IMAGE_CACHE_CONTROL = "private, max-age=86400"
-binary_response("/v1/qr/{qr_id}/image", "get", *MEDIA_TYPES.values())
 
 
 class QrCreateBody(JsonBody[Any]):
@@ -97,6 +96,7 @@ class QrController(Controller):
         "/{qr_id:str}/image",
         opt={"scope": "qr:read"},
         media_type="image/svg+xml",
+        operation_class=binary_response(*MEDIA_TYPES.values()),
         responses={
             **problems(401, 403, 404, 422),
             304: ResponseSpec(None, description="Not Modified: the If-None-Match ETag is current."),
