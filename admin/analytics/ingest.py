@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import msgspec
-import psycopg
 
 from admin.analytics.enrich import EnrichedClick
-from admin.db import load_queries
+from admin.db import Connection, load_queries
 
 _SQL = load_queries(__file__, "ingest.sql")
 _batch_encoder = msgspec.json.Encoder()
@@ -23,14 +22,14 @@ def batch_json(items: Sequence[EnrichedClick]) -> str:
     return _batch_encoder.encode(items).decode()
 
 
-async def store_clicks(conn: psycopg.AsyncConnection, clicks: Sequence[EnrichedClick]) -> int:
+async def store_clicks(conn: Connection, clicks: Sequence[EnrichedClick]) -> int:
     """Insert the batch in the caller's transaction; return how many were new."""
     cursor = await conn.execute(_SQL["ingest_clicks"], {"clicks": batch_json(clicks)})
     row = await cursor.fetchone()
     return int(row[0]) if row else 0
 
 
-async def visitor_salt(conn: psycopg.AsyncConnection) -> bytes:
+async def visitor_salt(conn: Connection) -> bytes:
     cursor = await conn.execute(_SQL["visitor_salt"])
     row = await cursor.fetchone()
     if row is None:

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import logging
 
-import psycopg
 from psycopg.rows import tuple_row
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from admin.bio.repository import all_pages_query, known_usernames
+from admin.db import Connection
 from common.keys import BIO_PREFIX, SANDBOX_BIO_PREFIX, bio_key_in
 from common.wire import BioEntry, bio_entry_encoder
 
@@ -68,7 +68,7 @@ class BioCache:
         )
 
 
-async def rebuild_bio_pages(conn: psycopg.AsyncConnection, redis: Redis) -> int:
+async def rebuild_bio_pages(conn: Connection, redis: Redis) -> int:
     """Write every name's page (or gone entry) from PostgreSQL, in both environments, and
     drop Redis entries of names PostgreSQL doesn't know."""
     written = 0

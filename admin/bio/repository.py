@@ -6,13 +6,12 @@ from datetime import datetime
 from typing import Any
 
 import msgspec
-import psycopg
 from psycopg import errors as pg_errors
 from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
 from admin.auth.principal import Principal
-from admin.db import load_queries
+from admin.db import Connection, load_queries
 from admin.errors import Conflict, FieldError
 
 _SQL = load_queries(__file__)
@@ -39,27 +38,25 @@ def _owner(principal: Principal) -> dict[str, Any]:
     return {"user_id": principal.user_id, "environment": principal.environment}
 
 
-async def _one(conn: psycopg.AsyncConnection, query: str, params: dict[str, Any]) -> PageRow | None:
+async def _one(conn: Connection, query: str, params: dict[str, Any]) -> PageRow | None:
     async with conn.cursor(row_factory=class_row(PageRow)) as cursor:
         await cursor.execute(_SQL[query], params)
         return await cursor.fetchone()
 
 
-async def username_of(conn: psycopg.AsyncConnection, principal: Principal) -> str | None:
+async def username_of(conn: Connection, principal: Principal) -> str | None:
     row = await (await conn.execute(_SQL["username_of"], _owner(principal))).fetchone()
     return str(row[0]) if row else None
 
 
 async def page_of(
-    conn: psycopg.AsyncConnection, principal: Principal, *, for_update: bool = False
+    conn: Connection, principal: Principal, *, for_update: bool = False
 ) -> PageRow | None:
     query = "page_of_owner_for_update" if for_update else "page_of_owner"
     return await _one(conn, query, _owner(principal))
 
 
-async def page_by_username(
-    conn: psycopg.AsyncConnection, environment: str, username: str
-) -> PageRow | None:
+async def page_by_username(conn: Connection, environment: str, username: str) -> PageRow | None:
     return await _one(conn, "page_by_username", {"environment": environment, "username": username})
 
 
@@ -70,7 +67,7 @@ def _taken(username: str) -> Conflict:
 
 
 async def claim_username(
-    conn: psycopg.AsyncConnection,
+    conn: Connection,
     principal: Principal,
     username: str,
     bio_id: str,
@@ -88,17 +85,13 @@ async def claim_username(
         raise _taken(username)
 
 
-async def free_username(
-    conn: psycopg.AsyncConnection, principal: Principal, username: str, bio_id: str
-) -> None:
+async def free_username(conn: Connection, principal: Principal, username: str, bio_id: str) -> None:
     """The page left ``username``: it stays reserved for the owner."""
     params = {**_owner(principal), "username": username, "bio_id": bio_id}
     await conn.execute(_SQL["free_username"], params)
 
 
-async def upsert_page(
-    conn: psycopg.AsyncConnection, principal: Principal, values: dict[str, Any]
-) -> PageRow:
+async def upsert_page(conn: Connection, principal: Principal, values: dict[str, Any]) -> PageRow:
     params = {
         **values,
         **_owner(principal),
@@ -116,7 +109,7 @@ async def upsert_page(
     return row
 
 
-async def delete_page(conn: psycopg.AsyncConnection, principal: Principal) -> PageRow | None:
+async def delete_page(conn: Connection, principal: Principal) -> PageRow | None:
     return await _one(conn, "delete_page", _owner(principal))
 
 
@@ -124,9 +117,7 @@ def all_pages_query() -> str:
     return _SQL["all_pages"]
 
 
-async def known_usernames(
-    conn: psycopg.AsyncConnection, environment: str, usernames: list[str]
-) -> set[str]:
+async def known_usernames(conn: Connection, environment: str, usernames: list[str]) -> set[str]:
     """Those of ``usernames`` held or once held in the environment."""
     params = {"environment": environment, "usernames": usernames}
     cursor = await conn.execute(_SQL["known_usernames"], params)

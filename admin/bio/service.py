@@ -14,7 +14,6 @@ import time
 from typing import Any
 
 import msgspec
-import psycopg
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
@@ -31,7 +30,7 @@ from admin.bio.schemas import (
     OwnBioSocial,
     PublicBioPage,
 )
-from admin.db import Database
+from admin.db import Connection, Database
 from admin.errors import FieldError, NotFound, validation
 from admin.links import repository as links_repo
 from admin.links.cache import LinkCache
@@ -99,7 +98,7 @@ def _validate(data: BioPut, short_base_url: str) -> None:
         raise validation(errors)
 
 
-async def _delete_managed(conn: psycopg.AsyncConnection, link_ids: list[str]) -> list[LinkRow]:
+async def _delete_managed(conn: Connection, link_ids: list[str]) -> list[LinkRow]:
     gone = [await links_repo.delete_managed_link(conn, link_id) for link_id in link_ids]
     return [row for row in gone if row is not None]
 
@@ -279,7 +278,7 @@ class BioService:
         return self.to_resource(row), current is None
 
     async def _follow_username(
-        self, conn: psycopg.AsyncConnection, principal: Principal, username: str
+        self, conn: Connection, principal: Principal, username: str
     ) -> list[LinkRow]:
         """Dynamic 'bio' QR codes keep working when the page is renamed."""
         moved = [

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import psycopg
-
 from admin.analytics.enrich import EnrichedClick
 from admin.analytics.ingest import batch_json
-from admin.db import load_queries
+from admin.db import Connection, load_queries
 
 _SQL = load_queries(__file__, "visits.sql")
 
 
-async def store_visits(conn: psycopg.AsyncConnection, visits: Sequence[EnrichedClick]) -> int:
+async def store_visits(conn: Connection, visits: Sequence[EnrichedClick]) -> int:
     """Insert the visits in the caller's transaction; return how many were new."""
     params = {"visits": batch_json(visits)}
     row = await (await conn.execute(_SQL["store_visits"], params)).fetchone()

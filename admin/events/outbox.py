@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import psycopg
 from psycopg.types.json import Jsonb
 
 from admin.auth.principal import Principal
+from admin.db import Connection
 from common.ids import new_id
 
 _ENQUEUE = (
@@ -22,7 +22,7 @@ _ENQUEUE = (
 
 
 async def record_event(
-    conn: psycopg.AsyncConnection,
+    conn: Connection,
     principal: Principal,
     event_type: str,
     data: dict[str, Any],

@@ -18,10 +18,9 @@ from contextlib import aclosing
 from typing import NamedTuple
 
 import msgspec
-import psycopg
 
 from admin.auth.principal import Principal
-from admin.db import Database, load_queries
+from admin.db import Connection, Database, load_queries
 from admin.export.slots import ExportSlots
 from admin.urls import public_base
 from common.timefmt import iso_utc, utc_now
@@ -91,7 +90,7 @@ class ExportService:
 
 
 async def _section(
-    conn: psycopg.AsyncConnection, cursor_name: str, section: Section, params: dict[str, str]
+    conn: Connection, cursor_name: str, section: Section, params: dict[str, str]
 ) -> AsyncGenerator[bytes, None]:
     async with conn.cursor(name=cursor_name) as cursor:
         await cursor.execute(_SQL[section.query], params)

@@ -13,12 +13,12 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator, Iterable
 
-import psycopg
 from psycopg.rows import class_row
 from redis.asyncio import Redis
 from redis.asyncio.client import Pipeline
 from redis.exceptions import RedisError
 
+from admin.db import Connection
 from admin.db.redis_batch import RedisBatcher
 from admin.links.repository import CacheRow, LinkRow, all_cache_entries_query, known_codes
 from admin.urls import location_form
@@ -79,7 +79,7 @@ class LinkCache:
             )
 
 
-async def rebuild(conn: psycopg.AsyncConnection, redis: Redis) -> int:
+async def rebuild(conn: Connection, redis: Redis) -> int:
     """Write every code's entry from PostgreSQL (live and sandbox), drop keys PostgreSQL
     doesn't know, flush edges."""
     written = 0

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-import psycopg
-
 from admin.auth.principal import Principal
+from admin.db import Connection
 from admin.errors import ServiceUnavailable
 from admin.links import repository as repo
 from common.ids import new_id, new_short_code
@@ -21,7 +20,7 @@ _CODE_ATTEMPTS = 5
 
 
 async def create_managed_link(
-    conn: psycopg.AsyncConnection,
+    conn: Connection,
     principal: Principal,
     managed_by: Literal["qr", "bio"],
     long_url: str,
@@ -52,7 +51,7 @@ async def create_managed_link(
 
 
 async def retarget_managed_link(
-    conn: psycopg.AsyncConnection,
+    conn: Connection,
     principal: Principal,
     link_id: str,
     long_url: str,

@@ -6,11 +6,10 @@ from datetime import datetime
 from typing import Any
 
 import msgspec
-import psycopg
 from psycopg.rows import class_row
 
 from admin.auth.principal import Principal
-from admin.db import load_queries
+from admin.db import Connection, load_queries
 from admin.errors import AliasTaken
 
 _SQL = load_queries(__file__)
@@ -56,15 +55,13 @@ def _owner(principal: Principal) -> dict[str, Any]:
     return {"user_id": principal.user_id, "environment": principal.environment}
 
 
-async def _one(conn: psycopg.AsyncConnection, query: str, params: dict[str, Any]) -> LinkRow | None:
+async def _one(conn: Connection, query: str, params: dict[str, Any]) -> LinkRow | None:
     async with conn.cursor(row_factory=class_row(LinkRow)) as cursor:
         await cursor.execute(_SQL[query], params)
         return await cursor.fetchone()
 
 
-async def insert_link(
-    conn: psycopg.AsyncConnection, principal: Principal, values: dict[str, Any]
-) -> bool:
+async def insert_link(conn: Connection, principal: Principal, values: dict[str, Any]) -> bool:
     """Insert the link and its link.created event; False when the code is held, or
     reserved for another owner (``values["reservation_days"]``)."""
     cursor = await conn.execute(_SQL["insert_link"], {**values, **_owner(principal)})
@@ -73,7 +70,7 @@ async def insert_link(
 
 
 async def insert_managed_link(
-    conn: psycopg.AsyncConnection, principal: Principal, values: dict[str, Any]
+    conn: Connection, principal: Principal, values: dict[str, Any]
 ) -> LinkRow | None:
     """The new row, or None when the (random) short code is held or reserved."""
     return await _one(
@@ -82,14 +79,14 @@ async def insert_managed_link(
 
 
 async def get_link(
-    conn: psycopg.AsyncConnection, principal: Principal, link_id: str, *, for_update: bool = False
+    conn: Connection, principal: Principal, link_id: str, *, for_update: bool = False
 ) -> LinkRow | None:
     query = "link_by_id_for_update" if for_update else "link_by_id"
     return await _one(conn, query, {"id": link_id, **_owner(principal)})
 
 
 async def move_code(
-    conn: psycopg.AsyncConnection,
+    conn: Connection,
     principal: Principal,
     link_id: str,
     *,
@@ -106,26 +103,24 @@ async def move_code(
     await conn.execute(_SQL["free_code"], {**params, "short_code": old_code})
 
 
-async def update_link(conn: psycopg.AsyncConnection, values: dict[str, Any]) -> LinkRow:
+async def update_link(conn: Connection, values: dict[str, Any]) -> LinkRow:
     """Write the link's fields; a changed short_code must have been moved (move_code)."""
     row = await _one(conn, "update_link", {"ios_url": None, "android_url": None, **values})
     assert row is not None  # the caller holds the row lock
     return row
 
 
-async def delete_link(
-    conn: psycopg.AsyncConnection, principal: Principal, link_id: str
-) -> LinkRow | None:
+async def delete_link(conn: Connection, principal: Principal, link_id: str) -> LinkRow | None:
     return await _one(conn, "delete_link", {"id": link_id, **_owner(principal)})
 
 
-async def delete_managed_link(conn: psycopg.AsyncConnection, link_id: str) -> LinkRow | None:
+async def delete_managed_link(conn: Connection, link_id: str) -> LinkRow | None:
     """Delete a link the service manages for a QR code or Bio page (no owner check)."""
     return await _one(conn, "delete_managed_link", {"id": link_id})
 
 
 async def list_links(
-    conn: psycopg.AsyncConnection,
+    conn: Connection,
     principal: Principal,
     *,
     before: str | None,
@@ -145,9 +140,7 @@ def all_cache_entries_query() -> str:
     return _SQL["cache_entries"]
 
 
-async def known_codes(
-    conn: psycopg.AsyncConnection, environment: str, codes: list[str]
-) -> set[str]:
+async def known_codes(conn: Connection, environment: str, codes: list[str]) -> set[str]:
     """Those of ``codes`` held or once held in the environment."""
     cursor = await conn.execute(_SQL["known_codes"], {"environment": environment, "codes": codes})
     return {str(code) for (code,) in await cursor.fetchall()}

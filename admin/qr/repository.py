@@ -6,13 +6,12 @@ from datetime import datetime
 from typing import Any
 
 import msgspec
-import psycopg
 from psycopg import errors as pg_errors
 from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
 from admin.auth.principal import Principal
-from admin.db import load_queries
+from admin.db import Connection, load_queries
 from admin.errors import Conflict, FieldError
 
 _SQL = load_queries(__file__)
@@ -37,9 +36,7 @@ def _owner(principal: Principal) -> dict[str, Any]:
     return {"user_id": principal.user_id, "environment": principal.environment}
 
 
-async def insert_qr(
-    conn: psycopg.AsyncConnection, principal: Principal, values: dict[str, Any]
-) -> None:
+async def insert_qr(conn: Connection, principal: Principal, values: dict[str, Any]) -> None:
     try:
         async with conn.transaction():  # a savepoint: the caller's transaction survives
             await conn.execute(
@@ -55,7 +52,7 @@ async def insert_qr(
 
 
 async def get_qr(
-    conn: psycopg.AsyncConnection, principal: Principal, qr_id: str, *, for_update: bool = False
+    conn: Connection, principal: Principal, qr_id: str, *, for_update: bool = False
 ) -> QrRow | None:
     query = "qr_by_id_for_update" if for_update else "qr_by_id"
     async with conn.cursor(row_factory=class_row(QrRow)) as cursor:
@@ -64,7 +61,7 @@ async def get_qr(
 
 
 async def list_qr(
-    conn: psycopg.AsyncConnection, principal: Principal, *, before: str | None, limit: int
+    conn: Connection, principal: Principal, *, before: str | None, limit: int
 ) -> list[QrRow]:
     async with conn.cursor(row_factory=class_row(QrRow)) as cursor:
         await cursor.execute(
@@ -73,16 +70,14 @@ async def list_qr(
         return await cursor.fetchall()
 
 
-async def update_qr(
-    conn: psycopg.AsyncConnection, qr_id: str, title: str | None, data: dict[str, Any]
-) -> None:
+async def update_qr(conn: Connection, qr_id: str, title: str | None, data: dict[str, Any]) -> None:
     await conn.execute(_SQL["update_qr"], {"id": qr_id, "title": title, "data": Jsonb(data)})
 
 
-async def delete_qr(conn: psycopg.AsyncConnection, qr_id: str) -> None:
+async def delete_qr(conn: Connection, qr_id: str) -> None:
     await conn.execute(_SQL["delete_qr"], {"id": qr_id})
 
 
-async def bio_qr_links(conn: psycopg.AsyncConnection, principal: Principal) -> list[str]:
+async def bio_qr_links(conn: Connection, principal: Principal) -> list[str]:
     cursor = await conn.execute(_SQL["bio_qr_links"], _owner(principal))
     return [str(row[0]) for row in await cursor.fetchall()]

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import psycopg
-
-from admin.db import load_queries
+from admin.db import Connection, load_queries
 
 _SQL = load_queries(__file__, "scans.sql")
 
 
-async def record_scans(conn: psycopg.AsyncConnection, event_ids: Sequence[str]) -> None:
+async def record_scans(conn: Connection, event_ids: Sequence[str]) -> None:
     await conn.execute(_SQL["record_scans"], {"event_ids": list(event_ids)})

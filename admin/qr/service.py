@@ -8,12 +8,11 @@ import base64
 from typing import Any
 
 import msgspec
-import psycopg
 from msgspec import UNSET
 
 from admin.auth.principal import Principal
 from admin.bio import repository as bio_repo
-from admin.db import Database
+from admin.db import Connection, Database
 from admin.errors import FieldError, HopError, NotFound, ValidationFailed, validation
 from admin.events.outbox import record_event
 from admin.http.body import decode_json_body
@@ -146,7 +145,7 @@ class QrService:
 
     async def _target(
         self,
-        conn: psycopg.AsyncConnection,
+        conn: Connection,
         principal: Principal,
         body: QrCreate,
         dynamic: bool,

@@ -16,10 +16,9 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 import msgspec
-import psycopg
 from psycopg.rows import class_row
 
-from admin.db import load_queries
+from admin.db import Connection, load_queries
 from admin.webhooks.retry import PAUSE_AFTER, streak_after
 from admin.worker.mail import pause_notice
 from common.ids import new_id
@@ -72,7 +71,7 @@ class Refill(msgspec.Struct, frozen=True, kw_only=True):
 
 
 async def _lease(
-    conn: psycopg.AsyncConnection,
+    conn: Connection,
     webhook_ids: list[str],
     *,
     now: datetime,
@@ -98,7 +97,7 @@ async def _lease(
 
 
 async def claim(
-    conn: psycopg.AsyncConnection,
+    conn: Connection,
     *,
     now: datetime,
     limit: int,
@@ -140,7 +139,7 @@ def _pause_reasons(
 
 
 async def record(
-    conn: psycopg.AsyncConnection,
+    conn: Connection,
     results: Sequence[Result],
     now: datetime,
     refill: Refill | None = None,

@@ -18,9 +18,7 @@ import logging
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
-import psycopg
-from psycopg_pool import AsyncConnectionPool, PoolTimeout
-
+from admin.db import TRANSIENT_ERRORS, DatabaseError, Pool, notifications
 from admin.webhooks.crypto import SecretBox, SecretUnreadable
 from admin.webhooks.retry import RETRY_AFTER_STATUSES, RetryPolicy, parse_retry_after
 from admin.worker import delivery_repository as queue
@@ -33,7 +31,7 @@ from common.signing import EVENT_ID_HEADER, SIGNATURE_HEADER, sign
 from common.timefmt import iso_utc, utc_now
 
 logger = logging.getLogger(__name__)
-_TRANSIENT = (psycopg.OperationalError, PoolTimeout, OSError)
+_TRANSIENT: tuple[type[Exception], ...] = (*TRANSIENT_ERRORS, OSError)
 _WAKE_EVERY_SECONDS = 0.05
 
 
@@ -45,7 +43,7 @@ def lease_for(timeout: float) -> timedelta:
 class Dispatcher:
     def __init__(
         self,
-        pool: AsyncConnectionPool,
+        pool: Pool,
         sender: Sender,
         box: SecretBox,
         retry: RetryPolicy,
@@ -237,7 +235,7 @@ class Dispatcher:
                         extra={"action": "webhook.record_retry", "error": str(exc)},
                     )
                     await asyncio.sleep(backoff.next())
-                except psycopg.Error as exc:
+                except DatabaseError as exc:
                     # Refused for good: drop the batch; its leases run out and the
                     # same attempts are made again, so nothing is lost.
                     logger.error(
@@ -261,13 +259,10 @@ class Dispatcher:
         backoff = Backoff(0.5, 30.0)
         while True:
             try:
-                conn = await psycopg.AsyncConnection.connect(url, autocommit=True)
-                async with conn:
-                    await conn.execute("LISTEN webhook_deliveries")
+                async for _ in notifications(url, "webhook_deliveries"):
                     backoff.reset()
-                    async for _ in conn.notifies():
-                        self._released.set()
-            except psycopg.Error as exc:
+                    self._released.set()
+            except DatabaseError as exc:
                 # Polling (HOP_WEBHOOK_POLL_INTERVAL) still finds the work meanwhile.
                 logger.warning(
                     "dispatcher cannot listen for new deliveries; polling only",

@@ -14,14 +14,13 @@ import os
 import signal
 import socket
 
-import psycopg
-from psycopg_pool import AsyncConnectionPool, PoolTimeout
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from admin.analytics.enrich import Enricher
 from admin.analytics.ingest import visitor_salt
 from admin.bio.cache import rebuild_bio_pages
+from admin.db import TRANSIENT_ERRORS, Pool, create_worker_pool
 from admin.links.cache import rebuild
 from admin.outbound.policy import AddressPolicy
 from admin.webhooks.crypto import SecretBox
@@ -38,6 +37,7 @@ from common.roles import require
 from common.settings import Settings
 
 logger = logging.getLogger(__name__)
+_STORES_DOWN: tuple[type[Exception], ...] = (OSError, RedisError, *TRANSIENT_ERRORS)
 
 
 def run(settings: Settings) -> int:
@@ -49,7 +49,7 @@ def run(settings: Settings) -> int:
     return 0
 
 
-async def _start(pool: AsyncConnectionPool, redis: Redis, stop: asyncio.Event) -> bytes:
+async def _start(pool: Pool, redis: Redis, stop: asyncio.Event) -> bytes:
     """Rebuild the link cache and read the visitor salt, waiting for the stores if needed."""
     backoff = Backoff(0.2, 5.0)
     while not stop.is_set():
@@ -58,7 +58,7 @@ async def _start(pool: AsyncConnectionPool, redis: Redis, stop: asyncio.Event) -
                 links = await rebuild(conn, redis)
                 pages = await rebuild_bio_pages(conn, redis)
                 salt = await visitor_salt(conn)
-        except (OSError, RedisError, psycopg.OperationalError, PoolTimeout) as exc:
+        except _STORES_DOWN as exc:
             logger.warning(
                 "waiting for PostgreSQL and Redis",
                 extra={"action": "worker.waiting", "error": str(exc)},
@@ -73,9 +73,7 @@ async def _start(pool: AsyncConnectionPool, redis: Redis, stop: asyncio.Event) -
     return b""
 
 
-def build_dispatcher(
-    settings: Settings, pool: AsyncConnectionPool, database_url: str
-) -> Dispatcher:
+def build_dispatcher(settings: Settings, pool: Pool, database_url: str) -> Dispatcher:
     hooks = settings.webhooks
     assert hooks.secret_key is not None  # checked in run()
     sender = Sender(
@@ -103,9 +101,7 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> None:
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
     redis = Redis.from_url(redis_url, socket_timeout=10, socket_connect_timeout=5)
-    async with AsyncConnectionPool(
-        database_url, min_size=1, max_size=8, open=False, name="hop-worker"
-    ) as pool:
+    async with create_worker_pool(database_url) as pool:
         salt = await _start(pool, redis, stop)
         consumer = ClickConsumer(
             redis,
