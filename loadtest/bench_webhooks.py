@@ -33,7 +33,7 @@ import psycopg
 import redis
 from psycopg_pool import AsyncConnectionPool
 
-from admin.db import Database
+from admin.db import Database, ensure_database
 from admin.db.migrate import migrate
 from admin.outbound.policy import AddressPolicy
 from admin.webhooks.crypto import SecretBox
@@ -42,7 +42,6 @@ from admin.webhooks.service import WebhookService
 from admin.worker.http1 import Connection, request_head
 from common.keys import CLICK_STREAM
 from common.wire import CLICK_BATCH_VERSION, ClickEvent, click_batch_encoder
-from hop.dev import ensure_database
 from hop.embedded import EmbeddedPostgres, EmbeddedRedis, free_port, wait_for_port
 from tests.support.dispatch import principal_of
 

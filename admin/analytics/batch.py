@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from admin.analytics.enrich import EnrichedClick
-from admin.analytics.ingest import store_clicks
-from admin.bio.visits import store_visits
+from admin.analytics.repository import store_clicks
+from admin.bio.repository import store_visits
 from admin.db import Connection
-from admin.qr.scans import record_scans
+from admin.qr.repository import record_scans
 from common.wire import BIO_VISIT_KIND, CLICK_KIND
 
 KINDS = frozenset({CLICK_KIND, BIO_VISIT_KIND})

@@ -164,3 +164,17 @@ def create_pool(url: str, size: int) -> AsyncConnectionPool:
 
 def create_worker_pool(url: str) -> AsyncConnectionPool:
     return AsyncConnectionPool(url, min_size=1, max_size=8, open=False, name="hop-worker")
+
+
+async def connect(url: str) -> Connection:
+    """A connection of its own, outside any pool (the CLI's one-off commands)."""
+    return await psycopg.AsyncConnection.connect(url)
+
+
+def ensure_database(server_url: str, name: str) -> str:
+    """Create database ``name`` on the server if missing; return its URL."""
+    with psycopg.connect(server_url, autocommit=True) as conn:
+        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone()
+        if not exists:
+            conn.execute(f'CREATE DATABASE "{name}"')
+    return server_url.rsplit("/", 1)[0] + f"/{name}"

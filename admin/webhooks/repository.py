@@ -1,4 +1,6 @@
-"""SQL for the webhooks API (queries.sql); the dispatcher's SQL is in dispatch.sql."""
+"""SQL for the webhooks API (queries.sql); the worker's delivery queue is
+admin/worker/delivery_repository.py. Typed in and out; the test event is written in
+the statement that queues its one delivery (admin/events/repository.py)."""
 
 from __future__ import annotations
 
@@ -7,10 +9,11 @@ from typing import Any, TypeVar
 
 import msgspec
 from psycopg.rows import class_row
-from psycopg.types.json import Jsonb
 
 from admin.auth.principal import Principal
 from admin.db import Connection, load_queries
+from admin.events.repository import Event, event_data
+from common.ids import new_id
 
 _SQL = load_queries(__file__)
 R = TypeVar("R")
@@ -52,6 +55,13 @@ class AttemptRow(msgspec.Struct, kw_only=True):
     attempted_at: datetime
 
 
+class NewWebhook(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    endpoint: str
+    events: list[str]
+    secret: bytes  # sealed (admin/webhooks/crypto.py)
+
+
 def _owner(principal: Principal) -> dict[str, Any]:
     return {"user_id": principal.user_id, "environment": principal.environment}
 
@@ -74,10 +84,9 @@ async def count_webhooks(conn: Connection, principal: Principal) -> int:
     return int(row[0]) if row else 0
 
 
-async def insert_webhook(
-    conn: Connection, principal: Principal, values: dict[str, Any]
-) -> WebhookRow:
-    row = await _one(conn, WebhookRow, "insert_webhook", {**values, **_owner(principal)})
+async def insert_webhook(conn: Connection, principal: Principal, hook: NewWebhook) -> WebhookRow:
+    params = {**msgspec.structs.asdict(hook), **_owner(principal)}
+    row = await _one(conn, WebhookRow, "insert_webhook", params)
     assert row is not None
     return row
 
@@ -130,19 +139,15 @@ async def rotate_secret(
 
 
 async def enqueue_test_event(
-    conn: Connection,
-    principal: Principal,
-    webhook_id: str,
-    *,
-    event_id: str,
-    event_type: str,
-    data: dict[str, Any],
+    conn: Connection, principal: Principal, webhook_id: str, event: Event
 ) -> DeliveryRow:
+    """Write ``event`` for this webhook alone (no subscription can ask for it) and its
+    one delivery, in one statement."""
     params = {
         "webhook_id": webhook_id,
-        "event_id": event_id,
-        "event_type": event_type,
-        "data": Jsonb(data),
+        "event_id": new_id("evt"),
+        "event_type": event.type,
+        "data": event_data(event),
     }
     row = await _one(conn, DeliveryRow, "enqueue_test_event", {**params, **_owner(principal)})
     assert row is not None

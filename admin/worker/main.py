@@ -18,7 +18,7 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from admin.analytics.enrich import Enricher
-from admin.analytics.ingest import visitor_salt
+from admin.analytics.repository import visitor_salt
 from admin.bio.cache import rebuild_bio_pages
 from admin.db import TRANSIENT_ERRORS, Pool, create_worker_pool
 from admin.links.cache import rebuild

@@ -9,7 +9,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from admin.auth.principal import Principal
 from admin.db import Database
-from admin.events.outbox import record_event
+from admin.events.repository import Event, record_event
 from admin.outbound.policy import AddressPolicy
 from admin.webhooks.crypto import SecretBox
 from admin.webhooks.retry import RetryPolicy
@@ -61,7 +61,7 @@ async def register(
 
 async def emit(pool: AsyncConnectionPool, user_id: str, event_type: str, n: int = 0) -> str:
     async with pool.connection() as conn:
-        return await record_event(conn, principal_of(user_id), event_type, {"n": n})
+        return await record_event(conn, principal_of(user_id), Event(event_type, {"n": n}))
 
 
 def dispatcher(
