@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from admin.bio.schemas import BioPut
@@ -77,4 +78,5 @@ def test_other_media_types(content_type: str | None) -> None:
 
 
 def test_field_error_shape() -> None:
-    assert FieldError("a", "b") == FieldError("a", "b")
+    """What a problem's ``errors`` items look like on the wire (docs/api.md#errors)."""
+    assert msgspec.json.encode(FieldError("a", "b")) == b'{"field":"a","message":"b"}'

@@ -87,3 +87,18 @@ def test_retry_loops_use_the_one_backoff() -> None:
         if _DOUBLING.search(line)
     ]
     assert offenders == []
+
+
+# Driving a terminal is not waiting for a condition: its time budget stays its own.
+_OWN_CLOCKS = {"tests/support/waiting.py", "tests/support/cli.py"}
+
+
+def test_tests_wait_with_the_one_polling_helper() -> None:
+    offenders = [
+        f"{_name(path)}:{number}"
+        for path in _modules("tests")
+        if _name(path) not in _OWN_CLOCKS
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if "time.monotonic() +" in line or re.match(r"\s*deadline\s*=", line)
+    ]
+    assert offenders == []
