@@ -341,18 +341,18 @@ class BioService:
     async def _emit_visit(self, row: repo.PageRow, visitor: Visitor) -> None:
         """Into the click stream, exactly as the edge reports a visit of the HTML page."""
         event = ClickEvent(
-            f"adm{ulid()}",
-            row.id,
-            row.username,
-            int(time.time() * 1000),
-            visitor.peer_ip,
-            visitor.user_agent[:512],
-            visitor.referrer[:1024],
-            visitor.accept_language[:128],
-            visitor.forwarded_for[:256],
-            "",
-            False,
-            BIO_VISIT_KIND,
+            event_id=f"adm{ulid()}",
+            link_id=row.id,
+            short_code=row.username,
+            at_ms=int(time.time() * 1000),
+            peer_ip=visitor.peer_ip,
+            user_agent=visitor.user_agent[:512],
+            referrer=visitor.referrer[:1024],
+            accept_language=visitor.accept_language[:128],
+            forwarded_for=visitor.forwarded_for[:256],
+            country="",
+            qr=False,
+            kind=BIO_VISIT_KIND,
         )
         try:
             await self.redis.xadd(
