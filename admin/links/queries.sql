@@ -25,7 +25,7 @@ link AS (
 ),
 event AS (
     INSERT INTO events (id, user_id, environment, type, data, created_at)
-    SELECT %(event_id)s, %(user_id)s, %(environment)s, 'link.created', %(event_data)s,
+    SELECT %(event_id)s, %(user_id)s, %(environment)s, %(event_type)s, %(event_data)s,
            %(created_at)s
     FROM link
     RETURNING seq, user_id, environment, type

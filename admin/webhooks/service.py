@@ -13,6 +13,8 @@ from msgspec import UNSET
 from admin.auth.principal import Principal
 from admin.db import Database
 from admin.errors import Conflict, FieldError, NotFound, validation
+from admin.events.repository import Event
+from admin.outbound.policy import AddressPolicy, RefusedEndpoint, parse_endpoint, resolve_checked
 from admin.webhooks import repository as repo
 from admin.webhooks.crypto import SecretBox, new_signing_secret
 from admin.webhooks.schemas import (
@@ -28,7 +30,6 @@ from admin.webhooks.schemas import (
     WebhookPage,
     WebhookUpdate,
 )
-from admin.webhooks.ssrf import AddressPolicy, RefusedEndpoint, parse_endpoint, resolve_checked
 from common.events import WEBHOOK_TEST_EVENT
 from common.ids import new_id
 from common.timefmt import iso_utc
@@ -149,12 +150,12 @@ class WebhookService:
             row = await repo.insert_webhook(
                 conn,
                 principal,
-                {
-                    "id": webhook_id,
-                    "endpoint": data.endpoint,
-                    "events": _event_names(list(data.events)),
-                    "secret": self.box.seal(secret, webhook_id),
-                },
+                repo.NewWebhook(
+                    id=webhook_id,
+                    endpoint=data.endpoint,
+                    events=_event_names(list(data.events)),
+                    secret=self.box.seal(secret, webhook_id),
+                ),
             )
         return WebhookCreated(**msgspec.structs.asdict(to_resource(row)), secret=secret)
 
@@ -216,17 +217,12 @@ class WebhookService:
         )
 
     async def send_test(self, principal: Principal, webhook_id: str) -> Delivery:
-        event_id = new_id("evt")
         async with self.db.transaction() as conn:
             if await repo.get_webhook(conn, principal, webhook_id) is None:
                 raise NotFound(f"No webhook with id {webhook_id!r}.")
+            data = {"webhookId": webhook_id, "message": "A test event sent from the Hop API."}
             row = await repo.enqueue_test_event(
-                conn,
-                principal,
-                webhook_id,
-                event_id=event_id,
-                event_type=WEBHOOK_TEST_EVENT,
-                data={"webhookId": webhook_id, "message": "A test event sent from the Hop API."},
+                conn, principal, webhook_id, Event(WEBHOOK_TEST_EVENT, data)
             )
         return _delivery(row)
 

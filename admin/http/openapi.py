@@ -3,38 +3,47 @@
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from typing import Any
 
 from litestar import Litestar, Request, Response, get
 from litestar.openapi import OpenAPIConfig, ResponseSpec
-from litestar.openapi.spec import Components, SecurityScheme
+from litestar.openapi.spec import (
+    Components,
+    OpenAPIFormat,
+    OpenAPIMediaType,
+    OpenAPIResponse,
+    OpenAPIType,
+    Operation,
+    Schema,
+    SecurityScheme,
+)
 
-from admin.body import STRICT_SCHEMAS
-from admin.docs import DOCS_PATH, ReferencePage, docs_router
-from admin.problems import PROBLEM_MEDIA_TYPE, Problem
+from admin.errors import ERRORS_BY_STATUS
+from admin.http.docs import DOCS_PATH, ReferencePage, docs_router
+from admin.http.problems import PROBLEM_MEDIA_TYPE, Problem
 
-_DESCRIPTIONS = {
-    400: "Bad Request: invalid JSON, wrong Content-Type, a missing field or a NUL byte in the URL.",
-    401: "Unauthorized: missing, malformed, unknown, revoked or expired token.",
-    403: "Forbidden: the token lacks the scope this operation needs.",
-    404: "Not Found.",
-    409: "Conflict: the alias is taken, the same Idempotency-Key is in flight, or an attempt "
-    "of the delivery to redeliver is in flight.",
-    413: "Payload Too Large: the body exceeds the server's limit (1 MiB by default).",
-    422: "Validation: a field has an invalid value.",
-    429: "Rate Limited: over the quota, or (export) one of the account's is running; see "
-    "Retry-After.",
-    503: "Service Unavailable: a backing store is unreachable, or (export) every export slot "
-    "is busy; retry, after Retry-After when given.",
-}
 BEARER = "BearerToken"
-# (path, method) → media types of a 200 whose body is a file, not JSON. Litestar
-# documents one media type per handler; _schema_of lists them all.
-BINARY_RESPONSES: dict[tuple[str, str], tuple[str, ...]] = {}
 
 
-def binary_response(path: str, method: str, *media_types: str) -> None:
-    BINARY_RESPONSES[(path, method)] = media_types
+def binary_response(*media_types: str) -> type[Operation]:
+    """``operation_class`` of a handler whose 200 is a file in one of ``media_types``.
+
+    Litestar documents one media type per handler, as JSON; this operation lists
+    every media type the handler may answer, each a binary string.
+    """
+
+    @dataclass
+    class BinaryOperation(Operation):
+        def __post_init__(self) -> None:
+            ok = (self.responses or {}).get("200")
+            if isinstance(ok, OpenAPIResponse):
+                binary = Schema(type=OpenAPIType.STRING, format=OpenAPIFormat.BINARY)
+                ok.content = {
+                    media_type: OpenAPIMediaType(schema=binary) for media_type in media_types
+                }
+
+    return BinaryOperation
 
 
 def problems(*statuses: int) -> dict[int, ResponseSpec]:
@@ -42,7 +51,7 @@ def problems(*statuses: int) -> dict[int, ResponseSpec]:
     return {
         status: ResponseSpec(
             Problem,
-            description=_DESCRIPTIONS[status],
+            description=ERRORS_BY_STATUS[status].description,
             media_type=PROBLEM_MEDIA_TYPE,
             generate_examples=False,
         )
@@ -56,7 +65,7 @@ def openapi_config() -> OpenAPIConfig:
         version="1.0.0",
         description="Short links, analytics, QR codes, Bio pages and webhooks. "
         "Authenticate with `Authorization: Bearer <API key or access token>`.",
-        # The interactive reference lives at /v1/docs (admin/docs.py, served from
+        # The interactive reference lives at /v1/docs (admin/http/docs.py, served from
         # this process only); the schema itself at /v1/openapi.json (openapi_json
         # below). Mounting the OpenAPI router at /v1 would let its catch-all route
         # swallow unknown /v1 paths.
@@ -92,12 +101,4 @@ def openapi_json(request: Request[Any, Any, Any]) -> Response[dict[str, Any]]:
 
 @functools.cache
 def _schema_of(app: Litestar) -> dict[str, Any]:
-    document = app.openapi_schema.to_schema()
-    for name, component in document.get("components", {}).get("schemas", {}).items():
-        if name in STRICT_SCHEMAS:
-            component["additionalProperties"] = False
-    for (path, method), media_types in BINARY_RESPONSES.items():
-        response = document["paths"][path][method]["responses"]["200"]
-        binary = {"type": "string", "format": "binary"}
-        response["content"] = {media_type: {"schema": binary} for media_type in media_types}
-    return document
+    return app.openapi_schema.to_schema()
