@@ -46,6 +46,13 @@ from admin.links.service import LinkService
 from admin.outbound.policy import AddressPolicy
 from admin.qr.routes import QrController
 from admin.qr.service import QrService
+from admin.safety.checker import SafetyChecker
+from admin.safety.index import SafetyIndex
+from admin.safety.quota import NewAccountQuota
+from admin.safety.routes import SafetyController
+from admin.safety.scorer import Scorer
+from admin.safety.service import SafetyService
+from admin.safety.webrisk import WebRiskClient
 from admin.webhooks.crypto import SecretBox
 from admin.webhooks.routes import WebhookController
 from admin.webhooks.service import WebhookService
@@ -68,6 +75,7 @@ ROUTE_HANDLERS: list[Any] = [
     BioController,
     ExportController,
     WebhookController,
+    SafetyController,
 ]
 
 
@@ -99,6 +107,9 @@ class Stores:
         self.auth_cache = AuthCache(settings.auth.cache_ttl)
         self.auth_changes = self.auth_cache.listen(self.redis)
         self.key_usage = KeyUsage(self.db, settings.auth.key_usage_interval)
+        # Feed entries and operator host rules in memory, kept current over Redis.
+        self.safety_index = SafetyIndex()
+        self.safety_changes = self.safety_index.subscription(self.redis)
         self._background: list[asyncio.Task[None]] = []
 
     async def open(self) -> None:
@@ -106,9 +117,12 @@ class Stores:
         await self.export_pool.open(wait=False)
         self._background.append(asyncio.create_task(self.auth_changes.run()))
         self._background.append(asyncio.create_task(self.key_usage.run()))
+        self._background.append(asyncio.create_task(self.safety_changes.run()))
+        self._background.append(asyncio.create_task(self.safety_index.run(self.db)))
 
     async def close(self) -> None:
         self.auth_changes.stop()
+        self.safety_changes.stop()
         for task in self._background:
             task.cancel()
         await asyncio.gather(*self._background, return_exceptions=True)
@@ -138,15 +152,41 @@ def _auth(settings: Settings, stores: Stores) -> AuthService:
     )
 
 
+def safety_checker(settings: Settings, db: Database, index: SafetyIndex) -> SafetyChecker:
+    """The destination check of create and update (and of the worker's re-checks)."""
+    safety = settings.safety
+    scorer = Scorer(
+        suspicious_tlds=safety.suspicious_tlds,
+        allowlist=safety.allowlist,
+        warn_score=safety.warn_score,
+        block_score=safety.block_score,
+    )
+    webrisk = (
+        WebRiskClient(safety.webrisk_url, safety.webrisk_key, safety.webrisk_threats)
+        if safety.webrisk_key
+        else None
+    )
+    return SafetyChecker(db, scorer, index, webrisk)
+
+
 def _services(settings: Settings, stores: Stores, box: SecretBox) -> dict[str, Any]:
     """Every service a handler may ask for, by the name of its parameter."""
     db, redis = stores.db, stores.redis
     link_cache = LinkCache(stores.batcher)
     reservation_days = settings.admin.code_reservation_days
+    checker = safety_checker(settings, db, stores.safety_index)
     return {
         "db": db,
         "redis": redis,
-        "links": LinkService(db, link_cache, settings.short_base_url, reservation_days),
+        "links": LinkService(
+            db,
+            link_cache,
+            settings.short_base_url,
+            reservation_days,
+            safety=checker,
+            quota=NewAccountQuota(db, stores.batcher, settings.safety),
+        ),
+        "safety": SafetyService(db, checker, link_cache, settings.short_base_url, redis),
         "analytics": AnalyticsService(db),
         "qr": QrService(db, link_cache, settings.short_base_url),
         "export": ExportService(

@@ -41,6 +41,8 @@ def entry_of(row: LinkRow | CacheRow) -> LinkEntry:
         qr=row.managed_by == "qr",
         ios_url=location_form(row.ios_url) if row.ios_url else "",
         android_url=location_form(row.android_url) if row.android_url else "",
+        verdict=row.safety_verdict,
+        reasons=tuple(row.safety_reasons),
     )
 
 
