@@ -46,13 +46,11 @@ from admin.links.service import LinkService
 from admin.outbound.policy import AddressPolicy
 from admin.qr.routes import QrController
 from admin.qr.service import QrService
-from admin.safety.checker import SafetyChecker
+from admin.safety.checker import checker_for
 from admin.safety.index import SafetyIndex
 from admin.safety.quota import NewAccountQuota
 from admin.safety.routes import SafetyController
-from admin.safety.scorer import Scorer
 from admin.safety.service import SafetyService
-from admin.safety.webrisk import WebRiskClient
 from admin.webhooks.crypto import SecretBox
 from admin.webhooks.routes import WebhookController
 from admin.webhooks.service import WebhookService
@@ -152,29 +150,12 @@ def _auth(settings: Settings, stores: Stores) -> AuthService:
     )
 
 
-def safety_checker(settings: Settings, db: Database, index: SafetyIndex) -> SafetyChecker:
-    """The destination check of create and update (and of the worker's re-checks)."""
-    safety = settings.safety
-    scorer = Scorer(
-        suspicious_tlds=safety.suspicious_tlds,
-        allowlist=safety.allowlist,
-        warn_score=safety.warn_score,
-        block_score=safety.block_score,
-    )
-    webrisk = (
-        WebRiskClient(safety.webrisk_url, safety.webrisk_key, safety.webrisk_threats)
-        if safety.webrisk_key
-        else None
-    )
-    return SafetyChecker(db, scorer, index, webrisk)
-
-
 def _services(settings: Settings, stores: Stores, box: SecretBox) -> dict[str, Any]:
     """Every service a handler may ask for, by the name of its parameter."""
     db, redis = stores.db, stores.redis
     link_cache = LinkCache(stores.batcher)
     reservation_days = settings.admin.code_reservation_days
-    checker = safety_checker(settings, db, stores.safety_index)
+    checker = checker_for(settings.safety, db, stores.safety_index)
     return {
         "db": db,
         "redis": redis,

@@ -22,6 +22,7 @@ from admin.safety.index import SafetyIndex
 from admin.safety.scorer import OK, Scorer
 from admin.safety.verdicts import FEED_REASONS, Decision, decide
 from admin.safety.webrisk import WebRiskClient, WebRiskError
+from common.settings import SafetySettings
 
 logger = logging.getLogger(__name__)
 WEBRISK_CACHE_SECONDS: Final = 1800.0
@@ -94,3 +95,19 @@ class SafetyChecker:
             if listed:
                 return True
         return False
+
+
+def checker_for(settings: SafetySettings, db: Database, index: SafetyIndex) -> SafetyChecker:
+    """The check as the settings configure it (admin, worker and `hop safety` alike)."""
+    scorer = Scorer(
+        suspicious_tlds=settings.suspicious_tlds,
+        allowlist=settings.allowlist,
+        warn_score=settings.warn_score,
+        block_score=settings.block_score,
+    )
+    webrisk = (
+        WebRiskClient(settings.webrisk_url, settings.webrisk_key, settings.webrisk_threats)
+        if settings.webrisk_key
+        else None
+    )
+    return SafetyChecker(db, scorer, index, webrisk)

@@ -71,7 +71,8 @@ RETURNING site
 
 -- name: unlocated_links
 -- Links from before the safety layer (or managed ones) whose host and site are unknown.
-SELECT id, long_url FROM links WHERE site IS NULL AND deleted_at IS NULL LIMIT %(limit)s
+SELECT id, long_url, created_at FROM links WHERE site IS NULL AND deleted_at IS NULL
+LIMIT %(limit)s
 
 -- name: locate_links
 UPDATE links l SET host = v.host, site = v.site

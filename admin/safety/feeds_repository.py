@@ -35,6 +35,7 @@ class WaveCount(msgspec.Struct, frozen=True):
 class Unlocated(msgspec.Struct, frozen=True):
     id: str
     long_url: str
+    created_at: datetime
 
 
 async def feed_keys(conn: Connection, source: str) -> set[str]:
