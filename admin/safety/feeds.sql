@@ -54,8 +54,21 @@ INSERT INTO safety_sites (site, first_seen_at, webrisk_prefix)
 SELECT * FROM unnest(%(sites)s::text[], %(first_seen)s::timestamptz[], %(prefixes)s::bytea[])
 ON CONFLICT (site) DO NOTHING
 
+-- name: new_hosts
+SELECT DISTINCT host, site FROM links
+WHERE id >= %(since_id)s AND host IS NOT NULL AND site IS NOT NULL
+
+-- name: add_hosts
+INSERT INTO safety_hosts (host, site, webrisk_prefix)
+SELECT * FROM unnest(%(hosts)s::text[], %(sites)s::text[], %(prefixes)s::bytea[])
+ON CONFLICT (host) DO NOTHING
+
 -- name: sites_by_prefix
+-- The sites whose domain-level or one of whose hosts' host-level expression has one of
+-- these prefixes.
 SELECT site FROM safety_sites WHERE webrisk_prefix = ANY(%(prefixes)s)
+UNION
+SELECT site FROM safety_hosts WHERE webrisk_prefix = ANY(%(prefixes)s)
 
 -- name: wave_candidates
 SELECT site FROM safety_sites WHERE wave_at IS NULL AND first_seen_at >= %(since)s

@@ -109,6 +109,21 @@ async def add_sites(conn: Connection, sites: list[NewSite], prefixes: list[bytes
     await conn.execute(_SQL["add_sites"], params)
 
 
+async def new_hosts(conn: Connection, since_id: str) -> list[tuple[str, str]]:
+    """(host, site) of links created since the given id."""
+    cursor = await conn.execute(_SQL["new_hosts"], {"since_id": since_id})
+    return [(str(host), str(site)) for host, site in await cursor.fetchall()]
+
+
+async def add_hosts(conn: Connection, hosts: list[tuple[str, str]], prefixes: list[bytes]) -> None:
+    params = {
+        "hosts": [host for host, _ in hosts],
+        "sites": [site for _, site in hosts],
+        "prefixes": prefixes,
+    }
+    await conn.execute(_SQL["add_hosts"], params)
+
+
 async def sites_by_prefix(conn: Connection, prefixes: list[bytes]) -> list[str]:
     cursor = await conn.execute(_SQL["sites_by_prefix"], {"prefixes": prefixes})
     return [str(site) for (site,) in await cursor.fetchall()]

@@ -133,6 +133,6 @@ def full_hashes(url: str) -> list[bytes]:
     return [hashlib.sha256(expression.encode()).digest() for expression in expressions(url)]
 
 
-def site_prefix(site: str) -> bytes:
-    """The 4-byte hash prefix of a site's domain-level expression ("example.com/")."""
-    return hashlib.sha256(f"{site}/".encode()).digest()[:4]
+def site_prefix(name: str) -> bytes:
+    """The 4-byte hash prefix of a host's or site's own expression ("example.com/")."""
+    return hashlib.sha256(f"{name}/".encode()).digest()[:4]

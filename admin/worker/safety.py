@@ -119,11 +119,12 @@ class SafetyWorker:
     async def tick(self) -> None:
         if not self._located:
             self._located = await self.locate_links() < _BACKFILL_BATCH
-        for source, interval, refresh in self._feeds():
-            await self._feed_turn(source, interval, refresh)
+        # Sites first: a feed refresh finds links through the sites recorded here.
         if utc_now() >= self._next_wave:
             await self.scan_waves()
             self._next_wave = utc_now() + timedelta(seconds=self.settings.wave_interval)
+        for source, interval, refresh in self._feeds():
+            await self._feed_turn(source, interval, refresh)
 
     async def _feed_turn(
         self, source: str, interval: float, refresh: Callable[[], Awaitable[int]]
@@ -238,6 +239,9 @@ class SafetyWorker:
             new = await feeds_repo.new_sites(conn, since_id)
             if new:
                 await feeds_repo.add_sites(conn, new, [site_prefix(s.site) for s in new])
+            hosts = await feeds_repo.new_hosts(conn, since_id)
+            if hosts:
+                await feeds_repo.add_hosts(conn, hosts, [site_prefix(h) for h, _ in hosts])
             candidates = await feeds_repo.wave_candidates(conn, window)
             counts = await feeds_repo.wave_counts(conn, candidates, window) if candidates else []
         waves = [
@@ -274,6 +278,7 @@ class SafetyWorker:
             return 0
         hosts, sites = [], []
         first_seen: dict[str, datetime] = {}
+        located: set[tuple[str, str]] = set()
         for link in batch:
             try:
                 host, site = locate(link.long_url)
@@ -283,9 +288,12 @@ class SafetyWorker:
             sites.append(site)
             if site:
                 first_seen[site] = min(first_seen.get(site, link.created_at), link.created_at)
+                located.add((host, site))
         seen = [feeds_repo.NewSite(site, at) for site, at in first_seen.items()]
         async with self.db.transaction() as conn:
             await feeds_repo.locate_links(conn, [link.id for link in batch], hosts, sites)
             if seen:
                 await feeds_repo.add_sites(conn, seen, [site_prefix(s.site) for s in seen])
+                pairs = sorted(located)
+                await feeds_repo.add_hosts(conn, pairs, [site_prefix(h) for h, _ in pairs])
         return len(batch)

@@ -221,3 +221,17 @@ def test_another_account_cannot_ask_for_a_review(
         404,
         "Not Found",
     )
+
+
+def test_the_export_carries_each_links_safety(api: httpx.Client, account: Account) -> None:
+    link = make_link(api, account, longUrl=WARN_URL)
+    exported = api.post("/v1/users/me/export", headers=account.headers())
+    assert exported.status_code == 200, exported.text
+    [item] = [item for item in exported.json()["links"] if item["id"] == link["id"]]
+    assert item["safety"] == {
+        "verdict": "warn",
+        "reasons": ["encoded_ip"],
+        "source": "heuristic",
+        "checkedAt": link["createdAt"],
+        "reviewRequestedAt": None,
+    }

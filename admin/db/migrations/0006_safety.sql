@@ -94,3 +94,13 @@ CREATE TABLE safety_sites (
 CREATE INDEX safety_sites_prefix_idx ON safety_sites (webrisk_prefix);
 -- Sites first seen lately that have not made a wave: the spam-wave candidates.
 CREATE INDEX safety_sites_new_idx ON safety_sites (first_seen_at) WHERE wave_at IS NULL;
+
+-- Every host links have pointed at, with the 4-byte Web Risk prefix of its host-level
+-- expression ("host/"): a Web Risk refresh finds the sites to look at through these
+-- and safety_sites.
+CREATE TABLE safety_hosts (
+    host            text PRIMARY KEY,
+    site            text NOT NULL,
+    webrisk_prefix  bytea NOT NULL
+);
+CREATE INDEX safety_hosts_prefix_idx ON safety_hosts (webrisk_prefix);
