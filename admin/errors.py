@@ -98,6 +98,18 @@ class ServiceUnavailable(HopError):
     status, title, slug = 503, "Service Unavailable", "service-unavailable"
 
 
+class BadGateway(HopError):
+    """A service we called (a store, the AI endpoint) failed or answered nonsense."""
+
+    status, title, slug = 502, "Bad Gateway", "bad-gateway"
+
+
+class GatewayTimeout(HopError):
+    """A service we called did not answer in time."""
+
+    status, title, slug = 504, "Gateway Timeout", "gateway-timeout"
+
+
 def retry_after(error: HopError, seconds: int) -> HopError:
     """The error, telling the client when to try again."""
     error.headers["Retry-After"] = str(seconds)

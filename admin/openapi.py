@@ -18,14 +18,18 @@ _DESCRIPTIONS = {
     401: "Unauthorized: missing, malformed, unknown, revoked or expired token.",
     403: "Forbidden: the token lacks the scope this operation needs.",
     404: "Not Found.",
-    409: "Conflict: the alias is taken, the same Idempotency-Key is in flight, or an attempt "
-    "of the delivery to redeliver is in flight.",
+    409: "Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt "
+    "of the delivery to redeliver is in flight, or the integration is revoked.",
     413: "Payload Too Large: the body exceeds the server's limit (1 MiB by default).",
     422: "Validation: a field has an invalid value.",
     429: "Rate Limited: over the quota, or (export) one of the account's is running; see "
     "Retry-After.",
     503: "Service Unavailable: a backing store is unreachable, or (export) every export slot "
-    "is busy; retry, after Retry-After when given.",
+    "is busy, or (integrations) the store or the AI endpoint asks us to slow down; retry, "
+    "after Retry-After when given.",
+    502: "Bad Gateway: the store or the AI endpoint failed, refused or answered nonsense; "
+    "the detail names it.",
+    504: "Gateway Timeout: the store or the AI endpoint did not answer in time.",
 }
 BEARER = "BearerToken"
 # (path, method) → media types of a 200 whose body is a file, not JSON. Litestar

@@ -40,6 +40,8 @@ _TITLES = {
     422: "Validation",
     429: "Rate Limited",
     500: "Server Error",
+    502: "Bad Gateway",
+    504: "Gateway Timeout",
 }
 
 
