@@ -36,6 +36,8 @@ from admin.gate import Gate, client_address
 from admin.guards import provide_principal, require_scope
 from admin.health import health, ready
 from admin.idempotency import IdempotencyStore, idempotency
+from admin.integrations.routes import IntegrationCallbacks, IntegrationController
+from admin.integrations.wiring import IntegrationServices, build_integrations
 from admin.links.cache import LinkCache
 from admin.links.routes import LinkController
 from admin.links.service import LinkService
@@ -68,6 +70,8 @@ ROUTE_HANDLERS: list[Any] = [
     BioController,
     ExportController,
     WebhookController,
+    IntegrationController,
+    IntegrationCallbacks,
 ]
 
 
@@ -130,6 +134,8 @@ def build_app(settings: Settings) -> ASGIApp:
         allow_http=settings.webhooks.allow_http,
     )
 
+    integrations: IntegrationServices = build_integrations(settings, db, box, links)
+
     async def open_stores() -> None:
         await pool.open(wait=False)
         await export_pool.open(wait=False)
@@ -142,6 +148,7 @@ def build_app(settings: Settings) -> ASGIApp:
             task.cancel()
         await asyncio.gather(*background, return_exceptions=True)
         await key_usage.flush()
+        await integrations.aclose()
         await pool.close()
         await export_pool.close()
         await redis.aclose()
@@ -168,6 +175,9 @@ def build_app(settings: Settings) -> ASGIApp:
             reservation_days=settings.admin.code_reservation_days,
         ),
         "webhooks": webhooks,
+        "integrations": integrations.integrations,
+        "generator": integrations.generator,
+        "installs": integrations.installs,
     }
     dependencies: dict[str, Provide | Callable[..., Any]] = {
         name: _constant(value) for name, value in services.items()

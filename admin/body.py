@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Generator
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import msgspec
 from litestar._openapi.schema_generation import SchemaCreator
@@ -139,4 +139,4 @@ class JsonBody(AbstractDTO[T]):
         return msgspec.convert(value, self.model_type)
 
     def data_to_encodable_type(self, data: T | Collection[T]) -> LitestarEncodableType:
-        return data
+        return cast("LitestarEncodableType", data)

@@ -202,7 +202,8 @@ def _throttle_wait(data: dict[str, Any]) -> float | None:
     )
     if not all(isinstance(v, int | float) for v in (needed, available, rate)) or not rate:
         return 1.0
-    assert isinstance(needed, int | float) and isinstance(available, int | float)
+    assert isinstance(needed, int | float)
+    assert isinstance(available, int | float)
     assert isinstance(rate, int | float)
     return max(0.0, math.ceil((needed - available) / rate * 10) / 10)
 

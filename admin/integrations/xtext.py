@@ -65,7 +65,9 @@ def fits(text: str, limit: int = X_MAX_WEIGHT) -> bool:
 
 def strip_urls(text: str) -> str:
     """``text`` without anything that looks like a URL (a writer's links are not ours to post)."""
-    stripped = URL_LIKE.sub(lambda match: match.group()[len(match.group().rstrip(_TRAILING)) :], text)
+    stripped = URL_LIKE.sub(
+        lambda match: match.group()[len(match.group().rstrip(_TRAILING)) :], text
+    )
     return re.sub(r"[ \t]{2,}", " ", stripped).strip()
 
 
