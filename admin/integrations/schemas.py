@@ -40,32 +40,16 @@ Language = Annotated[
 ]
 
 
-class ShopifyConnect(
-    msgspec.Struct,
-    kw_only=True,
-    forbid_unknown_fields=True,
-    rename="camel",
-    tag="shopify",
-    tag_field="platform",
-):
-    shop: Shop
-    access_token: Secret
+class ConnectRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename="camel"):
+    """Shopify: ``shop`` and ``accessToken``; WooCommerce: ``storeUrl``, ``consumerKey``,
+    ``consumerSecret``."""
 
-
-class WooConnect(
-    msgspec.Struct,
-    kw_only=True,
-    forbid_unknown_fields=True,
-    rename="camel",
-    tag="woocommerce",
-    tag_field="platform",
-):
-    store_url: StoreUrl
-    consumer_key: Secret
-    consumer_secret: Secret
-
-
-ConnectRequest = ShopifyConnect | WooConnect
+    platform: Literal["shopify", "woocommerce"]
+    shop: Shop | None = None
+    access_token: Secret | None = None
+    store_url: StoreUrl | None = None
+    consumer_key: Secret | None = None
+    consumer_secret: Secret | None = None
 
 
 class Integration(msgspec.Struct, kw_only=True, rename="camel"):

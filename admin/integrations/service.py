@@ -18,7 +18,7 @@ from urllib.parse import urlunsplit
 import msgspec
 
 from admin.auth.principal import Principal
-from admin.errors import FieldError, HopError, NotFound, validation
+from admin.errors import BadRequest, FieldError, HopError, NotFound, validation
 from admin.integrations.errors import (
     CredentialNotAccepted,
     IntegrationRevoked,
@@ -46,7 +46,6 @@ from admin.integrations.schemas import (
     IntegrationList,
     Product,
     ProductPage,
-    ShopifyConnect,
 )
 from admin.integrations.shopify import ShopifyClient
 from admin.integrations.woocommerce import WooClient
@@ -174,6 +173,29 @@ def _problem(name: str, exc: StoreProblem) -> HopError:
     return StoreFailed(f"{exc}.")
 
 
+_WOO_FIELDS = ("store_url", "consumer_key", "consumer_secret")
+
+
+def _wire(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(part.title() for part in rest)
+
+
+def _fields(data: ConnectRequest, *, required: tuple[str, ...], refused: tuple[str, ...]) -> None:
+    """The platform's fields present (400 as for any missing field), the other's absent."""
+    for name in required:
+        if getattr(data, name) is None:
+            field = _wire(name)
+            raise BadRequest(
+                f"The field {field!r} is required for {data.platform}.",
+                [FieldError(field, "is required")],
+            )
+    extra = [FieldError(_wire(name), f"is not a {data.platform} field") for name in refused]
+    extra = [error for error, name in zip(extra, refused, strict=True) if getattr(data, name)]
+    if extra:
+        raise validation(extra)
+
+
 def active_credential(row: IntegrationRow) -> Credential:
     if row.status != "active" or row.credential is None:
         raise IntegrationRevoked(
@@ -226,11 +248,18 @@ class IntegrationService:
         return to_resource(row)
 
     async def connect(self, principal: Principal, data: ConnectRequest) -> Integration:
-        if isinstance(data, ShopifyConnect):
+        if data.platform == "shopify":
+            _fields(data, required=("shop", "access_token"), refused=_WOO_FIELDS)
+            assert data.shop is not None
+            assert data.access_token is not None
             credential: Credential = ShopifyCredential(access_token=data.access_token)
             return await self.check_and_save(
                 principal, "shopify", credential, "token", data.shop.lower()
             )
+        _fields(data, required=_WOO_FIELDS, refused=("shop", "access_token"))
+        assert data.store_url is not None
+        assert data.consumer_key is not None
+        assert data.consumer_secret is not None
         store = store_url_of(data.store_url, allow_http=self.allow_http)
         credential = WooCredential(
             consumer_key=data.consumer_key, consumer_secret=data.consumer_secret
