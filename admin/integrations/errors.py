@@ -42,8 +42,9 @@ class CredentialNotAccepted(ValidationFailed):
         super().__init__(detail, [FieldError(field, "was refused by the store")])
 
 
-class IntegrationsNotConfigured(ServiceUnavailable):
-    """An install flow whose app credentials the operator has not set."""
+class IntegrationsNotConfigured(Conflict):
+    """An install flow whose app credentials the operator has not set: permanent for this
+    server, so not a 5xx (nothing to retry), and the detail says what is missing."""
 
     slug = "integration-not-configured"
 

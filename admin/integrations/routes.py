@@ -145,7 +145,7 @@ class IntegrationController(Controller):
     @get(
         "/shopify/install",
         opt={"scope": "integrations:write"},
-        responses=problems(401, 403, 422),
+        responses=problems(401, 403, 409, 422),
     )
     async def shopify_install(
         self,
@@ -178,7 +178,7 @@ class IntegrationCallbacks(Controller):
     tags = ["integrations"]
     security = [{}]
 
-    @get("/shopify/callback", responses=problems(400, 401, 422, 502, 504))
+    @get("/shopify/callback", responses=problems(400, 401, 409, 422, 502, 504))
     async def shopify_callback(
         self, request: Request[Any, Any, Any], installs: InstallService
     ) -> CallbackDone:
@@ -188,7 +188,7 @@ class IntegrationCallbacks(Controller):
         integration = await installs.shopify_callback(pairs)
         return CallbackDone(ok=True, message="The store is connected.", integration=integration)
 
-    @post("/shopify/webhooks", status_code=200, responses=problems(401))
+    @post("/shopify/webhooks", status_code=200, responses=problems(401, 409))
     async def shopify_webhook(
         self, request: Request[Any, Any, Any], installs: InstallService
     ) -> CallbackDone:
@@ -207,13 +207,13 @@ class IntegrationCallbacks(Controller):
         dto=JsonBody[WooKeys],
         return_dto=None,
         status_code=200,
-        responses=problems(400, 401, 422, 502, 504),
+        responses=problems(400, 401, 409, 422, 502, 504),
     )
     async def woo_callback(self, data: WooKeys, installs: InstallService) -> CallbackDone:
         """WooCommerce delivers the API keys the store owner approved."""
         return await installs.woo_callback(data)
 
-    @get("/woocommerce/return")
+    @get("/woocommerce/return", responses=problems(422))
     async def woo_return(
         self, success: Annotated[str | None, Parameter(max_length=8)] = None
     ) -> CallbackDone:

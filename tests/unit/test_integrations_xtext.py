@@ -63,7 +63,7 @@ def test_equal_to_twitter_text(text: str) -> None:
 
 _PLAIN = st.text(
     alphabet=st.sampled_from(
-        list("abcXYZ019 ,!?'\"\n#@") + ["ü", "日", "é", "\u0301", "😀", "©", "—", "…", "\u2002"]
+        [*"abcXYZ019 ,!?'\"\n#@", "ü", "日", "é", "\u0301", "😀", "©", "—", "…", "\u2002"]
     ),
     max_size=60,
 )
@@ -77,9 +77,12 @@ def test_equal_on_text_without_urls_or_emoji_sequences(text: str) -> None:
 
 _ANY = st.lists(
     st.sampled_from(
-        list("abcXYZ019 .-_/:@#$)(,!?'\"\n")
-        + ["ü", "日", "é", "\u0301", "😀", "👍", "🏽", "\u200d", "\ufe0f", "❤", "©", "®"]
-        + ["🇫", "🇷", "\u20e3", "…", "—", "https://", "http://", "www.", ".com", ".de", "t.co"]
+        [
+            *"abcXYZ019 .-_/:@#$)(,!?'\"\n",
+            *["ü", "日", "é", "\u0301", "😀", "👍", "🏽", "\u200d", "\ufe0f", "❤", "©", "®"],
+            *["🇫", "🇷", "\u20e3", "…", "—", "https://", "http://", "www.", ".com", ".de"],
+            "t.co",
+        ]
     ),
     max_size=16,
 ).map("".join)
