@@ -141,7 +141,7 @@ def test_limits_are_enforced_on_any_draft() -> None:
     long = "Word " * 3000
     draft = Draft(
         headline=long,
-        description=long + " see https://evil.example/x and evil.example",
+        description="Nice shirt, see https://evil.example/x and evil.example today.",
         instagram=long + " ".join(f"#tag{n}" for n in range(60)),
         x="日本語のテキスト " * 100,
         email_subject=long,
