@@ -18,7 +18,6 @@ from redis.asyncio import Redis
 from admin.accounts.passwords import Passwords
 from admin.analytics.routes import AnalyticsController
 from admin.analytics.service import AnalyticsService
-from admin.asgi import ASGIApp
 from admin.auth.cache import AuthCache
 from admin.auth.jwt_tokens import AccessTokens
 from admin.auth.routes import AuthController
@@ -29,28 +28,29 @@ from admin.bio.cache import BioCache
 from admin.bio.routes import BioController
 from admin.bio.service import BioService
 from admin.db import Database, create_export_pool, create_pool
+from admin.db.redis_batch import RedisBatcher
 from admin.export.routes import ExportController
 from admin.export.service import ExportService
 from admin.export.slots import ExportSlots
-from admin.gate import Gate, client_address
-from admin.guards import provide_principal, require_scope
-from admin.health import health, ready
-from admin.idempotency import IdempotencyStore, idempotency
+from admin.http.asgi import ASGIApp
+from admin.http.gate import Gate, client_address
+from admin.http.guards import provide_principal, require_scope
+from admin.http.health import health, ready
+from admin.http.idempotency import IdempotencyStore, idempotency
+from admin.http.openapi import openapi_config, openapi_json
+from admin.http.problems import EXCEPTION_HANDLERS
+from admin.http.ratelimit import RateLimiter
 from admin.integrations.routes import IntegrationCallbacks, IntegrationController
-from admin.integrations.wiring import IntegrationServices, build_integrations
+from admin.integrations.wiring import build_integrations
 from admin.links.cache import LinkCache
 from admin.links.routes import LinkController
 from admin.links.service import LinkService
-from admin.openapi import openapi_config, openapi_json
-from admin.problems import EXCEPTION_HANDLERS
+from admin.outbound.policy import AddressPolicy
 from admin.qr.routes import QrController
 from admin.qr.service import QrService
-from admin.ratelimit import RateLimiter
-from admin.redis_batch import RedisBatcher
-from admin.webhooks.crypto import SecretBox
+from admin.secretbox import SecretBox
 from admin.webhooks.routes import WebhookController
 from admin.webhooks.service import WebhookService
-from admin.webhooks.ssrf import AddressPolicy
 from common.clientip import parse_networks
 from common.logs import configure_logging
 from common.settings import Settings, SettingsError, load_settings
@@ -82,86 +82,79 @@ def _constant(value: Any) -> Provide:
     return Provide(provide, sync_to_thread=False, use_cache=True)
 
 
-def build_app(settings: Settings) -> ASGIApp:
-    if settings.database_url is None:
-        raise SettingsError("HOP_DATABASE_URL: required to run the admin")
-    if settings.redis_url is None:
-        raise SettingsError("HOP_REDIS_URL: required to run the admin")
-    pool = create_pool(settings.database_url, settings.admin.db_pool_size)
-    export_pool = create_export_pool(
-        settings.database_url,
-        settings.admin.export_concurrency,
-        statement_timeout=settings.admin.export_statement_timeout,
-        # A backstop: the admin itself cuts a stalled export after the idle time-out and
-        # rolls back; PostgreSQL ends the transaction a little later should it not.
-        idle_in_transaction_timeout=settings.admin.export_idle_timeout + EXPORT_BACKSTOP_SECONDS,
-    )
-    redis = Redis.from_url(settings.redis_url, socket_timeout=5, socket_connect_timeout=5)
-    db = Database(pool)
+class Stores:
+    """The admin's connections (PostgreSQL pools, Redis) and the background tasks that
+    live as long as they do: built here, opened on start-up, closed on shutdown."""
+
+    def __init__(self, settings: Settings, database_url: str, redis_url: str) -> None:
+        self.pool = create_pool(database_url, settings.admin.db_pool_size)
+        self.export_pool = create_export_pool(
+            database_url,
+            settings.admin.export_concurrency,
+            statement_timeout=settings.admin.export_statement_timeout,
+            # A backstop: the admin itself cuts a stalled export after the idle time-out
+            # and rolls back; PostgreSQL ends the transaction a little later should it not.
+            idle_in_transaction_timeout=settings.admin.export_idle_timeout
+            + EXPORT_BACKSTOP_SECONDS,
+        )
+        self.redis = Redis.from_url(redis_url, socket_timeout=5, socket_connect_timeout=5)
+        self.db = Database(self.pool)
+        self.batcher = RedisBatcher(self.redis)
+        self.auth_cache = AuthCache(settings.auth.cache_ttl)
+        self.auth_changes = self.auth_cache.listen(self.redis)
+        self.key_usage = KeyUsage(self.db, settings.auth.key_usage_interval)
+        self._background: list[asyncio.Task[None]] = []
+
+    async def open(self) -> None:
+        await self.pool.open(wait=False)
+        await self.export_pool.open(wait=False)
+        self._background.append(asyncio.create_task(self.auth_changes.run()))
+        self._background.append(asyncio.create_task(self.key_usage.run()))
+
+    async def close(self) -> None:
+        self.auth_changes.stop()
+        for task in self._background:
+            task.cancel()
+        await asyncio.gather(*self._background, return_exceptions=True)
+        await self.key_usage.flush()
+        await self.pool.close()
+        await self.export_pool.close()
+        await self.redis.aclose()
+
+
+def _auth(settings: Settings, stores: Stores) -> AuthService:
     tokens = (
         AccessTokens(settings.auth.jwt_secret, settings.base_url, settings.auth.access_token_ttl)
         if settings.auth.jwt_secret
         else None
     )
-    auth_cache = AuthCache(settings.auth.cache_ttl)
-    changes = auth_cache.listen(redis)
-    batcher = RedisBatcher(redis)
-    key_usage = KeyUsage(db, settings.auth.key_usage_interval)
-    auth = AuthService(
-        db,
-        auth_cache,
+    return AuthService(
+        stores.db,
+        stores.auth_cache,
         tokens,
         settings.limits,
         settings.auth.refresh_token_ttl,
         passwords=Passwords(
             settings.auth.password_hash_memory_kib, settings.auth.password_hash_concurrency
         ),
-        throttle=LoginThrottle(batcher, settings.limits.login),
-        usage=key_usage,
-    )
-    link_cache = LinkCache(batcher)
-    links = LinkService(
-        db, link_cache, settings.short_base_url, settings.admin.code_reservation_days
-    )
-    background: list[asyncio.Task[None]] = []
-    if settings.webhooks.secret_key is None:
-        raise SettingsError("HOP_WEBHOOK_SECRET_KEY: required to run the admin")
-    box = SecretBox(settings.webhooks.secret_key)
-    webhooks = WebhookService(
-        db,
-        box,
-        AddressPolicy(settings.webhooks.networks),
-        allow_http=settings.webhooks.allow_http,
+        throttle=LoginThrottle(stores.batcher, settings.limits.login),
+        usage=stores.key_usage,
     )
 
-    integrations: IntegrationServices = build_integrations(settings, db, box, links)
 
-    async def open_stores() -> None:
-        await pool.open(wait=False)
-        await export_pool.open(wait=False)
-        background.append(asyncio.create_task(changes.run()))
-        background.append(asyncio.create_task(key_usage.run()))
-
-    async def close_stores() -> None:
-        changes.stop()
-        for task in background:
-            task.cancel()
-        await asyncio.gather(*background, return_exceptions=True)
-        await key_usage.flush()
-        await integrations.aclose()
-        await pool.close()
-        await export_pool.close()
-        await redis.aclose()
-
-    services: dict[str, Any] = {
+def _services(settings: Settings, stores: Stores, box: SecretBox) -> dict[str, Any]:
+    """Every service a handler may ask for, by the name of its parameter."""
+    db, redis = stores.db, stores.redis
+    link_cache = LinkCache(stores.batcher)
+    reservation_days = settings.admin.code_reservation_days
+    return {
         "db": db,
         "redis": redis,
-        "auth": auth,
-        "links": links,
+        "links": LinkService(db, link_cache, settings.short_base_url, reservation_days),
         "analytics": AnalyticsService(db),
         "qr": QrService(db, link_cache, settings.short_base_url),
         "export": ExportService(
-            Database(export_pool),
+            Database(stores.export_pool),
             ExportSlots(settings.admin.export_concurrency),
             settings.short_base_url,
             settings.admin.export_idle_timeout,
@@ -172,13 +165,18 @@ def build_app(settings: Settings) -> ASGIApp:
             link_cache,
             redis,
             settings.short_base_url,
-            reservation_days=settings.admin.code_reservation_days,
+            reservation_days=reservation_days,
         ),
-        "webhooks": webhooks,
-        "integrations": integrations.integrations,
-        "generator": integrations.generator,
-        "installs": integrations.installs,
+        "webhooks": WebhookService(
+            db,
+            box,
+            AddressPolicy(settings.webhooks.networks),
+            allow_http=settings.webhooks.allow_http,
+        ),
     }
+
+
+def _dependencies(services: dict[str, Any], settings: Settings) -> dict[str, Any]:
     dependencies: dict[str, Provide | Callable[..., Any]] = {
         name: _constant(value) for name, value in services.items()
     }
@@ -189,24 +187,40 @@ def build_app(settings: Settings) -> ASGIApp:
         return client_address(request.scope, trusted)
 
     dependencies["client_address"] = Provide(provide_client_address, sync_to_thread=False)
+    return dependencies
 
+
+def build_app(settings: Settings) -> ASGIApp:
+    """The admin: the front door (admin/http/gate.py) around Litestar and its routes."""
+    if settings.database_url is None:
+        raise SettingsError("HOP_DATABASE_URL: required to run the admin")
+    if settings.redis_url is None:
+        raise SettingsError("HOP_REDIS_URL: required to run the admin")
+    if settings.webhooks.secret_key is None:
+        raise SettingsError("HOP_WEBHOOK_SECRET_KEY: required to run the admin")
+    stores = Stores(settings, settings.database_url, settings.redis_url)
+    box = SecretBox(settings.webhooks.secret_key)
+    auth = _auth(settings, stores)
+    services = {**_services(settings, stores, box), "auth": auth}
+    integrations = build_integrations(settings, stores.db, box, services["links"])
+    services |= integrations.by_name()
     app = Litestar(
         route_handlers=ROUTE_HANDLERS,
-        dependencies=dependencies,
+        dependencies=_dependencies(services, settings),
         guards=[require_scope],
         # Inside Litestar, so it sees the routed handler and runs its guards first.
-        middleware=[idempotency(IdempotencyStore(db, box, settings.limits.idempotency_ttl))],
+        middleware=[idempotency(IdempotencyStore(stores.db, box, settings.limits.idempotency_ttl))],
         exception_handlers=EXCEPTION_HANDLERS,
         openapi_config=openapi_config(),
-        on_startup=[open_stores],
-        on_shutdown=[close_stores],
+        on_startup=[stores.open],
+        on_shutdown=[stores.close, integrations.aclose],
         request_max_body_size=settings.admin.max_body_bytes,
         logging_config=None,
     )
     return Gate(
         app,
         auth,
-        RateLimiter(batcher),
+        RateLimiter(stores.batcher),
         settings.limits.anonymous_per_minute,
         settings.trusted_proxies,
         max_body_bytes=settings.admin.max_body_bytes,

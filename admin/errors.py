@@ -1,8 +1,12 @@
 """Domain errors that know their HTTP meaning (docs/api.md#errors, docs/errors.md).
 
-Services raise these; ``admin/problems.py`` renders every one as
+Services raise these; ``admin/http/problems.py`` renders every one as
 ``application/problem+json``. Nothing above the data-access layer sees a
 psycopg or redis exception.
+
+Each class that declares a ``status`` is the one source of that status's title,
+slug and OpenAPI description: ``ERRORS_BY_STATUS`` (end of this module) collects
+them for the problem renderer and the OpenAPI helper.
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ class HopError(Exception):
     status: int = 500
     title: str = "Server Error"
     slug: str = "server-error"
+    # What an answer with this status means, for the OpenAPI document.
+    description: str = "Server Error: the service could not complete the request."
 
     def __init__(self, detail: str, errors: list[FieldError] | None = None) -> None:
         super().__init__(detail)
@@ -38,22 +44,32 @@ class HttpError(HopError):
 
 class BadRequest(HopError):
     status, title, slug = 400, "Bad Request", "bad-request"
+    description = (
+        "Bad Request: invalid JSON, wrong Content-Type, a missing field or a NUL byte in the URL."
+    )
 
 
 class Unauthorized(HopError):
     status, title, slug = 401, "Unauthorized", "unauthorized"
+    description = "Unauthorized: missing, malformed, unknown, revoked or expired token."
 
 
 class Forbidden(HopError):
     status, title, slug = 403, "Forbidden", "forbidden"
+    description = "Forbidden: the token lacks the scope this operation needs."
 
 
 class NotFound(HopError):
     status, title, slug = 404, "Not Found", "not-found"
+    description = "Not Found."
 
 
 class Conflict(HopError):
     status, title, slug = 409, "Conflict", "conflict"
+    description = (
+        "Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt "
+        "of the delivery to redeliver is in flight, or the integration is revoked."
+    )
 
 
 class AliasTaken(Conflict):
@@ -73,6 +89,7 @@ class IdempotencyInProgress(Conflict):
 class PayloadTooLarge(HopError):
     # The slug predates this class (Litestar's own 413 rendered it); clients match on it.
     status, title, slug = 413, "Payload Too Large", "request-entity-too-large"
+    description = "Payload Too Large: the body exceeds the server's limit (1 MiB by default)."
 
     def __init__(self, detail: str) -> None:
         super().__init__(detail)
@@ -84,10 +101,15 @@ class PayloadTooLarge(HopError):
 
 class ValidationFailed(HopError):
     status, title, slug = 422, "Validation", "validation"
+    description = "Validation: a field has an invalid value."
 
 
 class RateLimited(HopError):
     status, title, slug = 429, "Rate Limited", "rate-limited"
+    description = (
+        "Rate Limited: over the quota, or (export) one of the account's is running, or "
+        "(integrations) the month's AI generations are used; see Retry-After."
+    )
 
 
 class ExportInProgress(RateLimited):
@@ -96,18 +118,28 @@ class ExportInProgress(RateLimited):
 
 class ServiceUnavailable(HopError):
     status, title, slug = 503, "Service Unavailable", "service-unavailable"
+    description = (
+        "Service Unavailable: a backing store is unreachable, or (export) every export slot "
+        "is busy, or (integrations) the store or the AI endpoint asks us to slow down; retry, "
+        "after Retry-After when given."
+    )
 
 
 class BadGateway(HopError):
     """A service we called (a store, the AI endpoint) failed or answered nonsense."""
 
     status, title, slug = 502, "Bad Gateway", "bad-gateway"
+    description = (
+        "Bad Gateway: the store or the AI endpoint failed, refused or answered nonsense; "
+        "the detail names it."
+    )
 
 
 class GatewayTimeout(HopError):
     """A service we called did not answer in time."""
 
     status, title, slug = 504, "Gateway Timeout", "gateway-timeout"
+    description = "Gateway Timeout: the store or the AI endpoint did not answer in time."
 
 
 def retry_after(error: HopError, seconds: int) -> HopError:
@@ -165,3 +197,17 @@ class SignInUnavailable(ServiceUnavailable):
             "counters cannot be reached); retry shortly. API keys keep working."
         )
         self.headers["Retry-After"] = "5"
+
+
+def _declaring_status(cls: type[HopError]) -> list[type[HopError]]:
+    found = [cls] if "status" in vars(cls) and cls is not HttpError else []
+    for subclass in cls.__subclasses__():
+        found += _declaring_status(subclass)
+    return found
+
+
+# status → the error class that declares it (HopError itself for 500). Subclasses such
+# as AliasTaken share their parent's status and title and only refine the slug.
+ERRORS_BY_STATUS: dict[int, type[HopError]] = {
+    cls.status: cls for cls in _declaring_status(HopError)
+}

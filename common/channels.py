@@ -19,6 +19,8 @@ from typing import Any
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
+from common.backoff import Backoff
+
 logger = logging.getLogger(__name__)
 _PING_EVERY_SECONDS = 2.0
 
@@ -41,11 +43,11 @@ class Subscription:
         self._stopping = False
 
     async def run(self) -> None:
-        backoff = 0.05
+        backoff = Backoff(0.05, 1.0)
         while not self._stopping:
             try:
                 await self._listen()
-                backoff = 0.05
+                backoff.reset()
             except (RedisError, OSError) as exc:
                 self.connected.clear()
                 self.generation += 1
@@ -53,8 +55,7 @@ class Subscription:
                     "invalidation channel lost; resynchronising on reconnect",
                     extra={"action": "channel.lost", "channel": self.channel, "error": str(exc)},
                 )
-                await asyncio.sleep(backoff)
-                backoff = min(1.0, backoff * 2)
+                await asyncio.sleep(backoff.next())
 
     async def _listen(self) -> None:
         # Subscribe confirmations are kept: redis-py re-subscribes on its own after a

@@ -52,6 +52,7 @@ _METHODS = frozenset({"GET", "HEAD"})
 # A QR code of an existing short link encodes <short url>?qr=1 (see docs/qr.md):
 # the marker makes the visit a scan and is not forwarded to the destination.
 _QR_MARKER = "qr=1"
+_QR_MARKER_LENGTH = len(_QR_MARKER)
 _BIO_PATH = "/@"
 _USERNAME = re.compile(r"[a-z0-9_.]{3,30}")
 # Bio pages hold their owner's text: nothing runs, nothing is framed or submitted.
@@ -84,8 +85,9 @@ def _tailored(target: Target, scope: Any, query: str) -> tuple[list[tuple[str, s
     location = target.location
     if target.ios_location or target.android_location:
         location = target.location_for(scope.headers.get("user-agent", ""))
-    if query.startswith(_QR_MARKER) and query[4:5] in ("", "&"):
-        query, qr = query[5:], True
+    # The marker alone or followed by "&": drop it and its separator, keep the rest.
+    if query.startswith(_QR_MARKER) and query[_QR_MARKER_LENGTH:][:1] in ("", "&"):
+        query, qr = query[_QR_MARKER_LENGTH + 1 :], True
     return target.headers_to(location, query if target.forward_query else ""), qr
 
 
@@ -146,6 +148,20 @@ class EdgeApp:
     # --- requests
 
     async def __rsgi__(self, scope: Any, proto: Any) -> None:
+        """Route a request. What the edge answers, by path:
+
+        ``/<code>``             a live short link: the in-process cache, then Redis (hot path)
+        ``/@<username>``        a live Bio page, from Redis                  (``_bio``)
+        ``/test/<code>``        a sandbox link, from Redis                   (``_sandbox``)
+        ``/test/@<username>``   a sandbox Bio page, from Redis               (``_sandbox``)
+        ``/``                   a redirect to HOP_LANDING_URL                (``_not_a_code``)
+        ``/_health``            liveness for load balancers                  (``_not_a_code``)
+
+        A live code is tried first and costs one dictionary lookup: only valid codes
+        are ever cached, so a cache hit needs no validation, and every other path is
+        sent to ``_not_a_code`` only once the cache has missed (``_health`` has the shape
+        of a code, so it is named there explicitly).
+        """
         method = scope.method
         if method not in _METHODS:
             proto.response_bytes(405, [_HTML, ("allow", "GET, HEAD")], pages.METHOD_NOT_ALLOWED)
@@ -190,18 +206,18 @@ class EdgeApp:
         headers = scope.headers
         self.clicks.add(
             ClickEvent(
-                f"{self._event_prefix}{next(self._event_counter):x}",
-                owner_id,
-                code,
-                now_ms,
-                scope.client,
-                headers.get("user-agent", "")[:512],
-                headers.get("referer", "")[:1024],
-                headers.get("accept-language", "")[:128],
-                headers.get("x-forwarded-for", "")[:256],
-                headers.get(self.country_header, "")[:2] if self.country_header else "",
-                qr,
-                kind,
+                event_id=f"{self._event_prefix}{next(self._event_counter):x}",
+                link_id=owner_id,
+                short_code=code,
+                at_ms=now_ms,
+                peer_ip=scope.client,
+                user_agent=headers.get("user-agent", "")[:512],
+                referrer=headers.get("referer", "")[:1024],
+                accept_language=headers.get("accept-language", "")[:128],
+                forwarded_for=headers.get("x-forwarded-for", "")[:256],
+                country=headers.get(self.country_header, "")[:2] if self.country_header else "",
+                qr=qr,
+                kind=kind,
             )
         )
 
@@ -264,7 +280,7 @@ class EdgeApp:
             self._track(scope, target.link_id, rest, now_ms, qr=qr, kind=CLICK_KIND)
 
     async def _not_a_code(self, scope: Any, proto: Any, path: str) -> None:
-        """Every path that is not a live code: Bio pages, the sandbox, ``/``, health."""
+        """Every path that is not a live code (the table in ``__rsgi__``)."""
         if path.startswith(_BIO_PATH):
             await self._bio(scope, proto, path[len(_BIO_PATH) :])
         elif path.startswith(_SANDBOX_PREFIX):

@@ -19,6 +19,7 @@ import time
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
+from common.backoff import Backoff
 from common.keys import CLICK_STREAM
 from common.wire import CLICK_BATCH_VERSION, ClickEvent, click_batch_encoder
 
@@ -44,12 +45,17 @@ class ClickBuffer:
 
     async def run(self) -> None:
         """Flush forever; after a failed write, back off up to a second."""
-        backoff = self.flush_seconds
+        backoff = Backoff(min(1.0, 2 * self.flush_seconds), 1.0)
+        wait = self.flush_seconds
         while not self._closing:
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._full.wait(), backoff)
+                await asyncio.wait_for(self._full.wait(), wait)
             self._full.clear()
-            backoff = self.flush_seconds if await self.flush() else min(1.0, backoff * 2)
+            if await self.flush():
+                backoff.reset()
+                wait = self.flush_seconds
+            else:
+                wait = backoff.next()
 
     async def flush(self) -> bool:
         """Write everything buffered; False (events kept) if Redis refused."""

@@ -174,9 +174,9 @@ def cmd_cache_rebuild(settings: Settings, _: argparse.Namespace) -> int:
 
 
 async def _connect(settings: Settings) -> Any:
-    import psycopg
+    from admin.db import connect
 
-    return await psycopg.AsyncConnection.connect(dev_stack.database_url(settings))
+    return await connect(dev_stack.database_url(settings))
 
 
 def _shown(default: Any) -> str:

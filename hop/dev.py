@@ -23,7 +23,6 @@ from pathlib import Path
 from types import FrameType
 
 import msgspec
-import psycopg
 
 from common.logs import configure_logging
 from common.settings import Settings, SettingsError
@@ -76,20 +75,12 @@ def _dev_secret(data_dir: Path, name: str) -> Path:
     return path
 
 
-def ensure_database(server_url: str, name: str) -> str:
-    """Create database ``name`` on the server if missing; return its URL."""
-    with psycopg.connect(server_url, autocommit=True) as conn:
-        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone()
-        if not exists:
-            conn.execute(f'CREATE DATABASE "{name}"')
-    return server_url.rsplit("/", 1)[0] + f"/{name}"
-
-
 def _spawn(command: str, env: dict[str, str]) -> subprocess.Popen[bytes]:
     return subprocess.Popen([sys.executable, "-m", "hop.cli", command], env=env)
 
 
 def run_dev(settings: Settings, _: argparse.Namespace) -> int:
+    from admin.db import ensure_database
     from admin.db.migrate import migrate
 
     configure_logging(settings.log_level, "text")

@@ -33,16 +33,15 @@ import psycopg
 import redis
 from psycopg_pool import AsyncConnectionPool
 
-from admin.db import Database
+from admin.db import Database, ensure_database
 from admin.db.migrate import migrate
-from admin.webhooks.crypto import SecretBox
-from admin.webhooks.http1 import Connection, request_head
+from admin.outbound.policy import AddressPolicy
+from admin.secretbox import SecretBox
 from admin.webhooks.schemas import WebhookCreate
 from admin.webhooks.service import WebhookService
-from admin.webhooks.ssrf import AddressPolicy
+from admin.worker.http1 import Connection, request_head
 from common.keys import CLICK_STREAM
 from common.wire import CLICK_BATCH_VERSION, ClickEvent, click_batch_encoder
-from hop.dev import ensure_database
 from hop.embedded import EmbeddedPostgres, EmbeddedRedis, free_port, wait_for_port
 from tests.support.dispatch import principal_of
 

@@ -25,11 +25,10 @@ import psycopg
 from redis.asyncio import Redis
 
 from admin.accounts.service import AccountService, CreatedUser
-from admin.db import Database, create_pool
+from admin.db import Database, create_pool, ensure_database
 from admin.db.migrate import migrate
 from admin.links.cache import rebuild
 from common.ids import new_id, new_short_code
-from hop.dev import ensure_database
 from hop.embedded import EmbeddedPostgres, EmbeddedRedis, free_port, wait_for_port
 
 ROOT = Path(__file__).resolve().parents[1]

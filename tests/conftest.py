@@ -1,4 +1,5 @@
-"""Session-wide real services: PostgreSQL, Redis and a granian admin process.
+"""Session-wide real services: PostgreSQL, Redis, and the session's processes (admin,
+edge, worker) from tests/support/stack.py.
 
 With HOP_DATABASE_URL / HOP_REDIS_URL set, the suite uses those servers (in a
 scratch database it creates and drops); otherwise it starts embedded ones.
@@ -17,8 +18,8 @@ import httpx
 import pytest
 
 from tests.support.accounts import Account, create_account
-from tests.support.env import stack_environment
-from tests.support.processes import HopProcess, free_port, start_http_server
+from tests.support.processes import HopProcess
+from tests.support.stack import Stack
 from tests.support.stores import postgres_server, redis_server, scratch_database
 
 _OWN_BASETEMP = pytest.StashKey[str]()
@@ -65,43 +66,38 @@ def database_url(postgres_url: str) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def edge_port() -> int:
-    return free_port()
+def session_stack(database_url: str, redis_url: str, work_dir: Path) -> Iterator[Stack]:
+    """The session's processes, each started by the first test that needs it."""
+    stack = Stack(work_dir, database_url, redis_url)
+    yield stack
+    stack.close()
 
 
 @pytest.fixture(scope="session")
-def admin_url(database_url: str, redis_url: str, work_dir: Path, edge_port: int) -> Iterator[str]:
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    env = stack_environment(
-        database_url,
-        redis_url,
-        HOP_BASE_URL=base,
-        HOP_SHORT_BASE_URL=f"http://127.0.0.1:{edge_port}",
-    )
-    server = start_http_server(["admin"], env, work_dir / "admin.log", f"{base}/health", port)
-    yield base
-    server.stop()
+def edge_port(session_stack: Stack) -> int:
+    return session_stack.edge_port
 
 
 @pytest.fixture(scope="session")
-def edge_url(database_url: str, redis_url: str, work_dir: Path, edge_port: int) -> Iterator[str]:
-    base = f"http://127.0.0.1:{edge_port}"
-    env = stack_environment(
-        database_url, redis_url, HOP_SHORT_BASE_URL=base, HOP_LANDING_URL="https://landing.example/"
-    )
-    server = start_http_server(["edge"], env, work_dir / "edge.log", f"{base}/_health", edge_port)
-    yield base
-    server.stop()
+def admin_url(session_stack: Stack) -> str:
+    return session_stack.start_admin().url
 
 
 @pytest.fixture(scope="session")
-def worker(database_url: str, redis_url: str, work_dir: Path) -> Iterator[HopProcess]:
-    process = HopProcess(
-        ["worker"], stack_environment(database_url, redis_url), work_dir / "worker.log"
-    ).start()
-    yield process
-    process.stop()
+def admin_process(session_stack: Stack, admin_url: str) -> HopProcess:
+    """The session's admin process (to measure its granian worker)."""
+    assert session_stack.admin is not None
+    return session_stack.admin
+
+
+@pytest.fixture(scope="session")
+def edge_url(session_stack: Stack) -> str:
+    return session_stack.start_edge(HOP_LANDING_URL="https://landing.example/").url
+
+
+@pytest.fixture(scope="session")
+def worker(session_stack: Stack) -> HopProcess:
+    return session_stack.start_worker()
 
 
 @pytest.fixture

@@ -5,20 +5,18 @@ from __future__ import annotations
 from typing import Literal
 
 import msgspec
-import psycopg
-from psycopg import errors as pg_errors
 from redis.asyncio import Redis
 
+from admin.accounts import repository as repo
 from admin.accounts.passwords import MIN_PASSWORD_LENGTH, Passwords, default_passwords
 from admin.auth.cache import announce_auth_change
 from admin.auth.scopes import ALL_SCOPES
 from admin.auth.secrets import new_api_key, token_hash
-from admin.db import Database, load_queries
-from admin.errors import Conflict, FieldError, NotFound, validation
+from admin.db import Connection, Database
+from admin.errors import FieldError, NotFound, validation
 from common.ids import new_id
 
 PLANS = ("free", "pro", "business")
-_SQL = load_queries(__file__)
 
 
 class CreatedUser(msgspec.Struct, frozen=True):
@@ -41,22 +39,22 @@ def _check_new_user(email: str, password: str, plan: str) -> None:
 
 
 async def _insert_key(
-    conn: psycopg.AsyncConnection,
+    conn: Connection,
     user_id: str,
     environment: Literal["live", "test"],
     scopes: tuple[str, ...],
 ) -> str:
     key, prefix = new_api_key(environment)
-    await conn.execute(
-        _SQL["insert_api_key"],
-        {
-            "id": new_id("key"),
-            "user_id": user_id,
-            "environment": environment,
-            "prefix": prefix,
-            "key_hash": token_hash(key),
-            "scopes": list(scopes),
-        },
+    await repo.insert_api_key(
+        conn,
+        repo.NewApiKey(
+            id=new_id("key"),
+            user_id=user_id,
+            environment=environment,
+            prefix=prefix,
+            key_hash=token_hash(key),
+            scopes=list(scopes),
+        ),
     )
     return key
 
@@ -72,26 +70,18 @@ class AccountService:
         with self.passwords.slot() as slot:
             password_hash = await slot.hash(password)
         user_id = new_id("usr")
+        user = repo.NewUser(id=user_id, email=email, password_hash=password_hash, plan=plan)
         async with self.db.transaction() as conn:
-            try:
-                await conn.execute(
-                    _SQL["insert_user"],
-                    {"id": user_id, "email": email, "password_hash": password_hash, "plan": plan},
-                )
-            except pg_errors.UniqueViolation:
-                raise Conflict(
-                    f"A user with the e-mail {email!r} exists.",
-                    [FieldError("email", "already registered")],
-                ) from None
+            await repo.insert_user(conn, user)
             live = await _insert_key(conn, user_id, "live", ALL_SCOPES)
             test = await _insert_key(conn, user_id, "test", ALL_SCOPES)
         return CreatedUser(user_id, live, test)
 
-    async def _user_id(self, conn: psycopg.AsyncConnection, email: str) -> str:
-        row = await (await conn.execute(_SQL["user_by_email"], {"email": email})).fetchone()
-        if row is None:
+    async def _user_id(self, conn: Connection, email: str) -> str:
+        user_id = await repo.user_id_by_email(conn, email)
+        if user_id is None:
             raise NotFound(f"No user has the e-mail {email!r}.")
-        return str(row[0])
+        return user_id
 
     async def create_key(
         self, email: str, scopes: tuple[str, ...], environment: Literal["live", "test"]
@@ -103,9 +93,6 @@ class AccountService:
         """Revoke the key; True once every admin process has been told to forget it."""
         async with self.db.transaction() as conn:
             user_id = await self._user_id(conn, email)
-            cursor = await conn.execute(
-                _SQL["revoke_api_key"], {"prefix": prefix, "user_id": user_id}
-            )
-            if await cursor.fetchone() is None:
+            if not await repo.revoke_api_key(conn, user_id, prefix):
                 raise NotFound(f"{email!r} has no active key with the prefix {prefix!r}.")
         return redis is not None and await announce_auth_change(redis, f"revoked:{prefix}")

@@ -5,18 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import psycopg
-
 from admin.analytics.enrich import EnrichedClick
-from admin.analytics.ingest import store_clicks
-from admin.bio.visits import store_visits
-from admin.qr.scans import record_scans
+from admin.analytics.repository import store_clicks
+from admin.bio.repository import store_visits
+from admin.db import Connection
+from admin.qr.repository import record_scans
 from common.wire import BIO_VISIT_KIND, CLICK_KIND
 
 KINDS = frozenset({CLICK_KIND, BIO_VISIT_KIND})
 
 
-async def store_batch(conn: psycopg.AsyncConnection, items: Sequence[EnrichedClick]) -> int:
+async def store_batch(conn: Connection, items: Sequence[EnrichedClick]) -> int:
     """Store every click and visit not seen before; return how many were new."""
     clicks = [item for item in items if item.kind == CLICK_KIND]
     visits = [item for item in items if item.kind == BIO_VISIT_KIND]

@@ -10,7 +10,7 @@ from litestar.params import Parameter
 from admin.analytics.schemas import LinkClicks
 from admin.analytics.service import MAX_HISTORY_PAGE, AnalyticsService, parse_instant
 from admin.auth.principal import Principal
-from admin.openapi import problems
+from admin.http.openapi import problems
 
 _INSTANT = "ISO 8601 date (UTC midnight) or date-time."
 

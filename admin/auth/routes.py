@@ -9,8 +9,8 @@ from litestar import Controller, post
 from msgspec import Meta
 
 from admin.auth.service import AuthService, TokenPair
-from admin.body import JsonBody
-from admin.openapi import problems
+from admin.http.body import JsonBody
+from admin.http.openapi import problems
 
 
 class LoginRequest(msgspec.Struct, forbid_unknown_fields=True):

@@ -6,9 +6,9 @@ import logging
 from collections.abc import Awaitable, Callable
 
 import msgspec
-import psycopg
 
 from admin.accounts.passwords import Passwords
+from admin.auth import repository as repo
 from admin.auth.cache import AuthCache
 from admin.auth.jwt_tokens import AccessTokens
 from admin.auth.principal import Principal
@@ -16,13 +16,12 @@ from admin.auth.scopes import ALL_SCOPES
 from admin.auth.secrets import key_environment, new_refresh_token, token_hash
 from admin.auth.throttle import LoginThrottle
 from admin.auth.usage import KeyUsage
-from admin.db import Database, load_queries
+from admin.db import Connection, Database
 from admin.errors import Unauthorized
 from common.clientip import client_network
 from common.ids import new_id
 from common.settings import LimitSettings
 
-_SQL = load_queries(__file__)
 logger = logging.getLogger(__name__)
 
 
@@ -103,25 +102,23 @@ class AuthService:
         await before_lookup()
         generation = self.cache.generation
         async with self.db.connection() as conn:
-            cursor = await conn.execute(_SQL["principal_by_key_hash"], {"key_hash": digest})
-            row = await cursor.fetchone()
-        if row is None:
+            owner = await repo.key_owner(conn, digest)
+        if owner is None:
             self.cache.refuse(digest, "The API key is not valid.")
             raise Unauthorized("The API key is not valid.")
-        key_id, user_id, environment, scopes, revoked_at, plan, per_minute, per_month = row
-        if revoked_at is not None:
+        if owner.revoked_at is not None:
             self.cache.refuse(digest, "The API key has been revoked.")
             raise Unauthorized("The API key has been revoked.")
-        self.usage.used(key_id)
-        minute, month = self._limits(plan, per_minute, per_month)
+        self.usage.used(owner.key_id)
+        minute, month = self._limits(owner.plan, owner.limit_per_minute, owner.limit_per_month)
         principal = Principal(
-            user_id=user_id,
-            environment=environment,
-            scopes=frozenset(scopes),
-            plan=plan,
+            user_id=owner.user_id,
+            environment=owner.environment,
+            scopes=frozenset(owner.scopes),
+            plan=owner.plan,
             limit_per_minute=minute,
             limit_per_month=month,
-            key_id=key_id,
+            key_id=owner.key_id,
         )
         self.cache.put(digest, principal, generation)
         return principal
@@ -134,11 +131,11 @@ class AuthService:
         if account is None:
             generation = self.cache.generation
             async with self.db.connection() as conn:
-                cursor = await conn.execute(_SQL["principal_by_user"], {"user_id": user_id})
-                row = await cursor.fetchone()
+                row = await repo.plan_of(conn, user_id)
             if row is None:
                 raise Unauthorized("The access token's user no longer exists.")
-            account = (row[0], *self._limits(*row))
+            limits = self._limits(row.plan, row.limit_per_minute, row.limit_per_month)
+            account = (row.plan, *limits)
             self.cache.put(("user", user_id), account, generation)
         plan, minute, month = account
         return Principal(
@@ -165,20 +162,18 @@ class AuthService:
         with self.passwords.slot() as slot:
             await self.throttle.begin_sign_in(email, client_network(client_address))
             async with self.db.connection() as conn:
-                row = await (await conn.execute(_SQL["login_user"], {"email": email})).fetchone()
-            stored: str | None = row[1] if row else None
-            if not await slot.verify(stored, password) or row is None or stored is None:
+                login = await repo.login_of(conn, email)
+            stored = login.password_hash if login else None
+            if not await slot.verify(stored, password) or login is None or stored is None:
                 await self.throttle.failed(email)
                 logger.info("login refused", extra={"action": "auth.login_refused"})
                 raise Unauthorized("The e-mail or password is incorrect.")
             new_hash = await slot.hash(password) if self.passwords.needs_rehash(stored) else None
         await self.throttle.signed_in(email)
-        user_id = str(row[0])
+        user_id = login.user_id
         async with self.db.transaction() as conn:
             if new_hash is not None:  # hashed with parameters since changed
-                await conn.execute(
-                    _SQL["update_password_hash"], {"password_hash": new_hash, "user_id": user_id}
-                )
+                await repo.update_password_hash(conn, user_id, new_hash)
             refresh = await self._store_refresh(conn, user_id, family_id=new_id("rtf"))
         return self._pair(tokens, user_id, refresh)
 
@@ -191,17 +186,14 @@ class AuthService:
         tokens = self._require_tokens()
         await self.throttle.begin_refresh(client_network(client_address))
         async with self.db.transaction() as conn:
-            cursor = await conn.execute(
-                _SQL["refresh_token_for_update"], {"token_hash": token_hash(refresh_token)}
-            )
-            row = await cursor.fetchone()
+            row = await repo.refresh_token_for_update(conn, token_hash(refresh_token))
             if row is None:
                 raise Unauthorized("The refresh token is not valid.")
-            token_id, user_id, family_id, expired, rotated_at, revoked_at = row
-            if revoked_at is not None:
+            user_id, family_id = row.user_id, row.family_id
+            if row.revoked_at is not None:
                 raise Unauthorized("The refresh token has been revoked; sign in again.")
-            if rotated_at is not None:
-                await conn.execute(_SQL["revoke_refresh_family"], {"family_id": family_id})
+            if row.rotated_at is not None:
+                await repo.revoke_refresh_family(conn, family_id)
                 logger.warning(
                     "refresh token reused; family revoked",
                     extra={
@@ -211,11 +203,11 @@ class AuthService:
                     },
                 )
                 reuse = True
-            elif expired:
+            elif row.expired:
                 raise Unauthorized("The refresh token has expired; sign in again.")
             else:
                 reuse = False
-                await conn.execute(_SQL["rotate_refresh_token"], {"id": token_id})
+                await repo.rotate_refresh_token(conn, row.id)
                 refresh = await self._store_refresh(conn, user_id, family_id)
         if reuse:  # raised after the commit so the revocation sticks
             raise Unauthorized(
@@ -224,19 +216,17 @@ class AuthService:
             )
         return self._pair(tokens, user_id, refresh)
 
-    async def _store_refresh(
-        self, conn: psycopg.AsyncConnection, user_id: str, family_id: str
-    ) -> str:
+    async def _store_refresh(self, conn: Connection, user_id: str, family_id: str) -> str:
         token = new_refresh_token()
-        await conn.execute(
-            _SQL["insert_refresh_token"],
-            {
-                "id": new_id("rt"),
-                "user_id": user_id,
-                "family_id": family_id,
-                "token_hash": token_hash(token),
-                "ttl": self.refresh_ttl,
-            },
+        await repo.insert_refresh_token(
+            conn,
+            repo.NewRefreshToken(
+                id=new_id("rt"),
+                user_id=user_id,
+                family_id=family_id,
+                token_hash=token_hash(token),
+                ttl=self.refresh_ttl,
+            ),
         )
         return token
 

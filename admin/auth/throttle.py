@@ -27,8 +27,8 @@ import time
 from redis.asyncio.client import Pipeline
 from redis.exceptions import RedisError
 
+from admin.db.redis_batch import LuaScript, RedisBatcher
 from admin.errors import RateLimited, SignInLocked, SignInUnavailable
-from admin.redis_batch import LuaScript, RedisBatcher
 from common.keys import login_failures_key, login_network_key
 from common.settings import LoginLimits
 

@@ -14,12 +14,10 @@ import logging
 import time
 from datetime import UTC, datetime
 
-import psycopg
-
-from admin.db import Database, load_queries
+from admin.auth import repository as repo
+from admin.db import Database
 from admin.errors import ServiceUnavailable
 
-_SQL = load_queries(__file__)
 logger = logging.getLogger(__name__)
 
 
@@ -37,14 +35,11 @@ class KeyUsage:
         if not self._pending:
             return 0
         pending, self._pending = self._pending, {}
-        params = {
-            "ids": list(pending),
-            "used_at": [datetime.fromtimestamp(at, UTC) for at in pending.values()],
-        }
+        used_at = {key_id: datetime.fromtimestamp(at, UTC) for key_id, at in pending.items()}
         try:
             async with self.db.connection() as conn:
-                await conn.execute(_SQL["record_key_use"], params)
-        except (ServiceUnavailable, psycopg.Error) as exc:
+                await repo.record_key_use(conn, used_at)
+        except ServiceUnavailable as exc:
             for key_id, at in pending.items():
                 self._pending.setdefault(key_id, at)  # a newer use noted meanwhile wins
             logger.warning(

@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import logging
 
-import psycopg
-from psycopg.rows import tuple_row
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
-from admin.bio.repository import all_pages_query, known_usernames
+from admin.bio.repository import all_pages, known_usernames
+from admin.db import Connection
 from common.keys import BIO_PREFIX, SANDBOX_BIO_PREFIX, bio_key_in
 from common.wire import BioEntry, bio_entry_encoder
 
@@ -68,18 +67,16 @@ class BioCache:
         )
 
 
-async def rebuild_bio_pages(conn: psycopg.AsyncConnection, redis: Redis) -> int:
+async def rebuild_bio_pages(conn: Connection, redis: Redis) -> int:
     """Write every name's page (or gone entry) from PostgreSQL, in both environments, and
     drop Redis entries of names PostgreSQL doesn't know."""
     written = 0
-    async with conn.cursor(name="hop_bio_rebuild", row_factory=tuple_row) as rows:
-        await rows.execute(all_pages_query())
-        while batch := await rows.fetchmany(_BATCH):
-            async with redis.pipeline(transaction=False) as pipe:
-                for environment, username, bio_id, html in batch:
-                    pipe.set(bio_key_in(environment, username), _entry(bio_id, html))
-                await pipe.execute()
-            written += len(batch)
+    async for batch in all_pages(conn):
+        async with redis.pipeline(transaction=False) as pipe:
+            for environment, username, bio_id, html in batch:
+                pipe.set(bio_key_in(environment, username), _entry(bio_id, html))
+            await pipe.execute()
+        written += len(batch)
     for environment, prefix in (("live", BIO_PREFIX), ("test", SANDBOX_BIO_PREFIX)):
         keys = [key async for key in redis.scan_iter(match=prefix + "*", count=_BATCH)]
         for start in range(0, len(keys), _BATCH):

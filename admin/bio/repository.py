@@ -1,22 +1,66 @@
-"""SQL for Bio pages; a taken username becomes a domain error here."""
+"""SQL for Bio pages; a taken username becomes a domain error here.
+
+Typed in and out: a page is written as a ``PageFields`` and read as a ``PageRow``; its
+buttons and social links are ``PageLink``/``PageSocial`` structs, stored as jsonb in the
+same camelCase shape as ever. ``bio.visited`` is written by the worker's set-based
+``store_visits`` (visits.sql) in the statement that stores the visits.
+"""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator, Sequence
 from datetime import datetime
 from typing import Any
 
 import msgspec
-import psycopg
 from psycopg import errors as pg_errors
-from psycopg.rows import class_row
+from psycopg.rows import dict_row, tuple_row
 from psycopg.types.json import Jsonb
 
+from admin.analytics.enrich import EnrichedClick
+from admin.analytics.repository import batch_json
 from admin.auth.principal import Principal
-from admin.db import load_queries
+from admin.db import Connection, load_queries
 from admin.errors import Conflict, FieldError
 
 _SQL = load_queries(__file__)
+_VISITS = load_queries(__file__, "visits.sql")
 _USERNAME_CONSTRAINT = "bio_pages_username_key"
+_BATCH = 1000
+
+
+class PageLink(msgspec.Struct, kw_only=True, rename="camel", omit_defaults=True):
+    """A button: a destination ``url`` through a link the page manages, or (``own``) one
+    of the owner's links, used as it is (then ``url`` is None)."""
+
+    title: str
+    url: str | None
+    link_id: str
+    short_code: str
+    own: bool = False
+
+
+class PageSocial(msgspec.Struct, kw_only=True, rename="camel"):
+    network: str
+    handle: str
+    url: str  # the profile, through a link the page manages
+    link_id: str
+    short_code: str
+
+
+class PageFields(msgspec.Struct, frozen=True, kw_only=True):
+    """Everything a PUT writes."""
+
+    id: str
+    username: str
+    display_name: str
+    description: str
+    avatar_url: str | None
+    theme: str
+    language: str
+    links: list[PageLink]
+    socials: list[PageSocial]
+    html: str
 
 
 class PageRow(msgspec.Struct, kw_only=True):
@@ -28,38 +72,43 @@ class PageRow(msgspec.Struct, kw_only=True):
     avatar_url: str | None
     theme: str
     language: str
-    links: list[dict[str, Any]]
-    socials: list[dict[str, Any]]
+    links: list[PageLink]
+    socials: list[PageSocial]
     html: str
     created_at: datetime
     updated_at: datetime
+
+    def managed_link_ids(self) -> list[str]:
+        """The links the page manages (not the owner's own)."""
+        buttons = [link.link_id for link in self.links if not link.own]
+        return buttons + [social.link_id for social in self.socials]
 
 
 def _owner(principal: Principal) -> dict[str, Any]:
     return {"user_id": principal.user_id, "environment": principal.environment}
 
 
-async def _one(conn: psycopg.AsyncConnection, query: str, params: dict[str, Any]) -> PageRow | None:
-    async with conn.cursor(row_factory=class_row(PageRow)) as cursor:
+async def _one(conn: Connection, query: str, params: dict[str, Any]) -> PageRow | None:
+    async with conn.cursor(row_factory=dict_row) as cursor:
         await cursor.execute(_SQL[query], params)
-        return await cursor.fetchone()
+        row = await cursor.fetchone()
+    # msgspec.convert, not the class: the jsonb arrays become PageLink/PageSocial structs.
+    return None if row is None else msgspec.convert(row, PageRow)
 
 
-async def username_of(conn: psycopg.AsyncConnection, principal: Principal) -> str | None:
+async def username_of(conn: Connection, principal: Principal) -> str | None:
     row = await (await conn.execute(_SQL["username_of"], _owner(principal))).fetchone()
     return str(row[0]) if row else None
 
 
 async def page_of(
-    conn: psycopg.AsyncConnection, principal: Principal, *, for_update: bool = False
+    conn: Connection, principal: Principal, *, for_update: bool = False
 ) -> PageRow | None:
     query = "page_of_owner_for_update" if for_update else "page_of_owner"
     return await _one(conn, query, _owner(principal))
 
 
-async def page_by_username(
-    conn: psycopg.AsyncConnection, environment: str, username: str
-) -> PageRow | None:
+async def page_by_username(conn: Connection, environment: str, username: str) -> PageRow | None:
     return await _one(conn, "page_by_username", {"environment": environment, "username": username})
 
 
@@ -70,7 +119,7 @@ def _taken(username: str) -> Conflict:
 
 
 async def claim_username(
-    conn: psycopg.AsyncConnection,
+    conn: Connection,
     principal: Principal,
     username: str,
     bio_id: str,
@@ -88,46 +137,54 @@ async def claim_username(
         raise _taken(username)
 
 
-async def free_username(
-    conn: psycopg.AsyncConnection, principal: Principal, username: str, bio_id: str
-) -> None:
+async def free_username(conn: Connection, principal: Principal, username: str, bio_id: str) -> None:
     """The page left ``username``: it stays reserved for the owner."""
     params = {**_owner(principal), "username": username, "bio_id": bio_id}
     await conn.execute(_SQL["free_username"], params)
 
 
-async def upsert_page(
-    conn: psycopg.AsyncConnection, principal: Principal, values: dict[str, Any]
-) -> PageRow:
+async def upsert_page(conn: Connection, principal: Principal, page: PageFields) -> PageRow:
+    """Create or replace the owner's page; Conflict when another page holds the name."""
     params = {
-        **values,
+        **msgspec.structs.asdict(page),
         **_owner(principal),
-        "links": Jsonb(values["links"]),
-        "socials": Jsonb(values["socials"]),
+        "links": Jsonb(msgspec.to_builtins(page.links)),
+        "socials": Jsonb(msgspec.to_builtins(page.socials)),
     }
     try:
         async with conn.transaction():  # a savepoint: a conflict leaves the caller's intact
             row = await _one(conn, "upsert_page", params)
     except pg_errors.UniqueViolation as exc:
         if exc.diag.constraint_name == _USERNAME_CONSTRAINT:
-            raise _taken(values["username"]) from None
+            raise _taken(page.username) from None
         raise
     assert row is not None
     return row
 
 
-async def delete_page(conn: psycopg.AsyncConnection, principal: Principal) -> PageRow | None:
+async def delete_page(conn: Connection, principal: Principal) -> PageRow | None:
     return await _one(conn, "delete_page", _owner(principal))
 
 
-def all_pages_query() -> str:
-    return _SQL["all_pages"]
+async def all_pages(conn: Connection) -> AsyncIterator[list[tuple[str, str, str, str]]]:
+    """(environment, username, page id, html) of every name, in batches, from a
+    server-side cursor."""
+    async with conn.cursor(name="hop_bio_rebuild", row_factory=tuple_row) as rows:
+        await rows.execute(_SQL["all_pages"])
+        while batch := await rows.fetchmany(_BATCH):
+            yield batch
 
 
-async def known_usernames(
-    conn: psycopg.AsyncConnection, environment: str, usernames: list[str]
-) -> set[str]:
+async def known_usernames(conn: Connection, environment: str, usernames: list[str]) -> set[str]:
     """Those of ``usernames`` held or once held in the environment."""
     params = {"environment": environment, "usernames": usernames}
     cursor = await conn.execute(_SQL["known_usernames"], params)
     return {str(row[0]) for row in await cursor.fetchall()}
+
+
+async def store_visits(conn: Connection, visits: Sequence[EnrichedClick]) -> int:
+    """Insert the visits (and their ``bio.visited`` events, for subscribed webhooks) in
+    the caller's transaction, one statement (visits.sql); how many were new."""
+    params = {"visits": batch_json(visits)}
+    row = await (await conn.execute(_VISITS["store_visits"], params)).fetchone()
+    return int(row[0]) if row else 0

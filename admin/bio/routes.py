@@ -11,8 +11,8 @@ from litestar.params import Parameter
 from admin.auth.principal import Principal
 from admin.bio.schemas import BioPage, BioPut, PublicBioPage
 from admin.bio.service import BioService, Visitor
-from admin.body import JsonBody
-from admin.openapi import problems
+from admin.http.body import JsonBody
+from admin.http.openapi import problems
 
 
 class BioController(Controller):

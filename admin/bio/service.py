@@ -11,10 +11,8 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any
 
 import msgspec
-import psycopg
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
@@ -24,14 +22,16 @@ from admin.bio.cache import BioCache
 from admin.bio.render import PageView, render_page
 from admin.bio.schemas import (
     BioLink,
+    BioLinkIn,
     BioPage,
     BioPut,
     BioSocial,
+    BioSocialIn,
     OwnBioLink,
     OwnBioSocial,
     PublicBioPage,
 )
-from admin.db import Database
+from admin.db import Connection, Database
 from admin.errors import FieldError, NotFound, validation
 from admin.links import repository as links_repo
 from admin.links.cache import LinkCache
@@ -99,7 +99,51 @@ def _validate(data: BioPut, short_base_url: str) -> None:
         raise validation(errors)
 
 
-async def _delete_managed(conn: psycopg.AsyncConnection, link_ids: list[str]) -> list[LinkRow]:
+class _Tracker:
+    """The tracked short links of a page being written: a destination already on the
+    page keeps its managed link; a new one gets a new link; what is left over is
+    deleted once the page is written."""
+
+    def __init__(self, conn: Connection, principal: Principal, current: repo.PageRow | None):
+        self.conn = conn
+        self.principal = principal
+        self.created: list[LinkRow] = []
+        # Managed links of the current page, by destination, for reuse.
+        self._spare: dict[str, list[str]] = {}
+        managed = [
+            *((link.url, link.link_id) for link in (current.links if current else [])),
+            *((social.url, social.link_id) for social in (current.socials if current else [])),
+        ]
+        for url, link_id in managed:
+            if url is not None:  # the owner's own links have none
+                self._spare.setdefault(url, []).append(link_id)
+
+    async def tracked(self, destination: str) -> tuple[str, str]:
+        """(link id, short code) of a managed link to ``destination``."""
+        reused = self._spare.get(destination)
+        if reused:
+            row = await links_repo.get_link(self.conn, self.principal, reused.pop())
+            if row is not None:
+                return row.id, row.short_code
+        row = await create_managed_link(self.conn, self.principal, "bio", destination)
+        self.created.append(row)
+        return row.id, row.short_code
+
+    def unused(self) -> list[str]:
+        """Managed links of the current page that are no longer on it."""
+        return [link_id for ids in self._spare.values() for link_id in ids]
+
+
+async def _social(tracker: _Tracker, social: BioSocialIn) -> repo.PageSocial:
+    handle = social.handle.removeprefix("@")
+    url = social_url(social.network, handle)
+    link_id, code = await tracker.tracked(url)
+    return repo.PageSocial(
+        network=social.network, handle=handle, url=url, link_id=link_id, short_code=code
+    )
+
+
+async def _delete_managed(conn: Connection, link_ids: list[str]) -> list[LinkRow]:
     gone = [await links_repo.delete_managed_link(conn, link_id) for link_id in link_ids]
     return [row for row in gone if row is not None]
 
@@ -140,20 +184,20 @@ class BioService:
             language=row.language,
             links=[
                 OwnBioLink(
-                    title=link["title"],
-                    url=self._short_url(row.environment, link["shortCode"]),
-                    link_id=link["linkId"],
-                    destination=link["url"],
+                    title=link.title,
+                    url=self._short_url(row.environment, link.short_code),
+                    link_id=link.link_id,
+                    destination=link.url,
                 )
                 for link in row.links
             ],
             socials=[
                 OwnBioSocial(
-                    network=social["network"],
-                    handle=social["handle"],
-                    url=self._short_url(row.environment, social["shortCode"]),
-                    link_id=social["linkId"],
-                    destination=social["url"],
+                    network=social.network,
+                    handle=social.handle,
+                    url=self._short_url(row.environment, social.short_code),
+                    link_id=social.link_id,
+                    destination=social.url,
                 )
                 for social in row.socials
             ],
@@ -179,107 +223,95 @@ class BioService:
     async def put(self, principal: Principal, data: BioPut) -> tuple[BioPage, bool]:
         """Create or replace the caller's page; (page, created)."""
         _validate(data, self.short_base_url)
-        environment = principal.environment
-        written: list[LinkRow] = []
         async with self.db.transaction() as conn:
             current = await repo.page_of(conn, principal, for_update=True)
             page_id = current.id if current else new_id("bio")
-            if current is None or current.username != data.username:
-                await repo.claim_username(
-                    conn, principal, data.username, page_id, self.reservation_days
-                )
-                if current is not None:
-                    await repo.free_username(conn, principal, current.username, current.id)
-            # Managed links of the current page, by destination, for reuse.
-            spare: dict[str, list[str]] = {}
-            for item in [
-                *(current.links if current else []),
-                *(current.socials if current else []),
-            ]:
-                if item.get("url") is not None and not item.get("own"):
-                    spare.setdefault(item["url"], []).append(item["linkId"])
-
-            async def tracked(destination: str) -> dict[str, Any]:
-                reused = spare.get(destination)
-                if reused:
-                    row = await links_repo.get_link(conn, principal, reused.pop())
-                    if row is not None:
-                        return {"linkId": row.id, "shortCode": row.short_code}
-                row = await create_managed_link(conn, principal, "bio", destination)
-                written.append(row)
-                return {"linkId": row.id, "shortCode": row.short_code}
-
-            links: list[dict[str, Any]] = []
-            for index, link in enumerate(data.links):
-                if link.url is not None:
-                    links.append({"title": link.title, "url": link.url, **await tracked(link.url)})
-                    continue
-                assert link.link_id is not None
-                own = await links_repo.get_link(conn, principal, link.link_id)
-                if own is None or own.managed_by is not None:
-                    raise validation(
-                        [FieldError(f"links[{index}].linkId", "is not one of your links")]
-                    )
-                links.append(
-                    {"title": link.title, "url": None, "own": True, "linkId": own.id,
-                     "shortCode": own.short_code}
-                )  # fmt: skip
-            socials = []
-            for social in data.socials:
-                handle = social.handle.removeprefix("@")
-                url = social_url(social.network, handle)
-                socials.append(
-                    {"network": social.network, "handle": handle, "url": url, **await tracked(url)}
-                )
-            written += await _delete_managed(
-                conn, [link_id for ids in spare.values() for link_id in ids]
-            )  # managed links no longer on the page
-
-            html = render_page(
-                PageView(
+            await self._take_username(conn, principal, current, page_id, data.username)
+            tracker = _Tracker(conn, principal, current)
+            links = [
+                await self._button(tracker, index, link) for index, link in enumerate(data.links)
+            ]
+            socials = [await _social(tracker, social) for social in data.socials]
+            written = tracker.created + await _delete_managed(conn, tracker.unused())
+            row = await repo.upsert_page(
+                conn,
+                principal,
+                repo.PageFields(
+                    id=page_id,
                     username=data.username,
                     display_name=data.display_name,
                     description=data.description,
                     avatar_url=data.avatar_url,
                     theme=data.theme,
                     language=data.language,
-                    links=[
-                        (link["title"], self._short_url(environment, link["shortCode"]))
-                        for link in links
-                    ],
-                    socials=[
-                        (s["network"], s["handle"], self._short_url(environment, s["shortCode"]))
-                        for s in socials
-                    ],
-                )
-            )
-            row = await repo.upsert_page(
-                conn,
-                principal,
-                {
-                    "id": page_id,
-                    "username": data.username,
-                    "display_name": data.display_name,
-                    "description": data.description,
-                    "avatar_url": data.avatar_url,
-                    "theme": data.theme,
-                    "language": data.language,
-                    "links": links,
-                    "socials": socials,
-                    "html": html,
-                },
+                    links=links,
+                    socials=socials,
+                    html=self._render(principal.environment, data, links, socials),
+                ),
             )
             if current is not None and current.username != row.username:
                 written += await self._follow_username(conn, principal, row.username)
         if written:
             await self.link_cache.write(written)
         await self.cache.write(
-            environment, row.id, row.username, row.html, current.username if current else None
+            row.environment, row.id, row.username, row.html, current.username if current else None
         )
         return self.to_resource(row), current is None
 
+    async def _take_username(
+        self,
+        conn: Connection,
+        principal: Principal,
+        current: repo.PageRow | None,
+        page_id: str,
+        username: str,
+    ) -> None:
+        """Claim ``username`` for the page; a renamed page's old name stays reserved."""
+        if current is not None and current.username == username:
+            return
+        await repo.claim_username(conn, principal, username, page_id, self.reservation_days)
+        if current is not None:
+            await repo.free_username(conn, principal, current.username, current.id)
+
+    async def _button(self, tracker: _Tracker, index: int, link: BioLinkIn) -> repo.PageLink:
+        if link.url is not None:
+            link_id, code = await tracker.tracked(link.url)
+            return repo.PageLink(title=link.title, url=link.url, link_id=link_id, short_code=code)
+        assert link.link_id is not None  # _validate: exactly one of url and linkId
+        own = await links_repo.get_link(tracker.conn, tracker.principal, link.link_id)
+        if own is None or own.managed_by is not None:
+            raise validation([FieldError(f"links[{index}].linkId", "is not one of your links")])
+        return repo.PageLink(
+            title=link.title, url=None, link_id=own.id, short_code=own.short_code, own=True
+        )
+
+    def _render(
+        self,
+        environment: str,
+        data: BioPut,
+        links: list[repo.PageLink],
+        socials: list[repo.PageSocial],
+    ) -> str:
+        return render_page(
+            PageView(
+                username=data.username,
+                display_name=data.display_name,
+                description=data.description,
+                avatar_url=data.avatar_url,
+                theme=data.theme,
+                language=data.language,
+                links=[
+                    (link.title, self._short_url(environment, link.short_code)) for link in links
+                ],
+                socials=[
+                    (s.network, s.handle, self._short_url(environment, s.short_code))
+                    for s in socials
+                ],
+            )
+        )
+
     async def _follow_username(
-        self, conn: psycopg.AsyncConnection, principal: Principal, username: str
+        self, conn: Connection, principal: Principal, username: str
     ) -> list[LinkRow]:
         """Dynamic 'bio' QR codes keep working when the page is renamed."""
         moved = [
@@ -309,18 +341,18 @@ class BioService:
     async def _emit_visit(self, row: repo.PageRow, visitor: Visitor) -> None:
         """Into the click stream, exactly as the edge reports a visit of the HTML page."""
         event = ClickEvent(
-            f"adm{ulid()}",
-            row.id,
-            row.username,
-            int(time.time() * 1000),
-            visitor.peer_ip,
-            visitor.user_agent[:512],
-            visitor.referrer[:1024],
-            visitor.accept_language[:128],
-            visitor.forwarded_for[:256],
-            "",
-            False,
-            BIO_VISIT_KIND,
+            event_id=f"adm{ulid()}",
+            link_id=row.id,
+            short_code=row.username,
+            at_ms=int(time.time() * 1000),
+            peer_ip=visitor.peer_ip,
+            user_agent=visitor.user_agent[:512],
+            referrer=visitor.referrer[:1024],
+            accept_language=visitor.accept_language[:128],
+            forwarded_for=visitor.forwarded_for[:256],
+            country="",
+            qr=False,
+            kind=BIO_VISIT_KIND,
         )
         try:
             await self.redis.xadd(
@@ -338,9 +370,7 @@ class BioService:
             if row is None:
                 raise NotFound("You have no Bio page.")
             await repo.free_username(conn, principal, row.username, row.id)
-            written = await _delete_managed(
-                conn, [item["linkId"] for item in [*row.links, *row.socials] if not item.get("own")]
-            )
+            written = await _delete_managed(conn, row.managed_link_ids())
         if written:
             await self.link_cache.write(written)
         await self.cache.remove(row.environment, row.id, row.username)

@@ -279,7 +279,7 @@ CREATE TABLE webhooks (
     endpoint            text NOT NULL,
     -- Event type names (docs/api.md#events); '{*}' subscribes to every type, present and future.
     events              text[] NOT NULL,
-    -- AES-256-GCM ciphertexts (admin/webhooks/crypto.py); never the plain secret.
+    -- AES-256-GCM ciphertexts (admin/secretbox.py); never the plain secret.
     secret              bytea NOT NULL,
     previous_secret     bytea,
     previous_secret_expires_at timestamptz,

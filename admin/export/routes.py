@@ -11,8 +11,8 @@ from litestar.openapi import ResponseSpec
 from admin.auth.principal import Principal
 from admin.export.service import ExportService
 from admin.export.stream import ExportResponse
-from admin.idempotency import OPT_OUT
-from admin.openapi import problems
+from admin.http.idempotency import OPT_OUT
+from admin.http.openapi import problems
 
 
 class ExportController(Controller):

@@ -18,15 +18,14 @@ from contextlib import aclosing
 from typing import NamedTuple
 
 import msgspec
-import psycopg
 
 from admin.auth.principal import Principal
-from admin.db import Database, load_queries
+from admin.db import Connection, Database
+from admin.export import repository as repo
 from admin.export.slots import ExportSlots
 from admin.urls import public_base
 from common.timefmt import iso_utc, utc_now
 
-_SQL = load_queries(__file__, "sections.sql")
 FORMAT = "hop.export"
 VERSION = 1
 BATCH_ROWS = 2000
@@ -66,25 +65,25 @@ class ExportService:
     async def document(self, principal: Principal) -> AsyncGenerator[bytes, None]:
         """The export, chunk by chunk. Takes a slot (or raises 429/503) and opens its
         transaction on the first chunk; closing the generator gives both back."""
-        params = {
-            "user_id": principal.user_id,
-            "environment": principal.environment,
-            "short_base_url": public_base(self.short_base_url, principal.environment),
-        }
+        scope = repo.ExportScope(
+            user_id=principal.user_id,
+            environment=principal.environment,
+            short_base_url=public_base(self.short_base_url, principal.environment),
+        )
         with self.slots.take(principal.user_id):
             async with self.db.transaction() as conn:
-                await conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                await repo.begin_snapshot(conn)
                 header = {
                     "format": FORMAT,
                     "version": VERSION,
                     "exportedAt": iso_utc(utc_now()),
-                    "userId": params["user_id"],
-                    "environment": params["environment"],
+                    "userId": scope.user_id,
+                    "environment": scope.environment,
                 }
                 yield msgspec.json.encode(header)[:-1]  # the object stays open
                 for index, section in enumerate(SECTIONS):
                     yield b"," + _key(section.name) + b":"
-                    rows = _section(conn, f"hop_export_{index}", section, params)
+                    rows = _section(conn, f"hop_export_{index}", section, scope)
                     # aclosing: a closed export closes its cursor now, not when collected.
                     async with aclosing(rows):
                         async for chunk in rows:
@@ -93,18 +92,17 @@ class ExportService:
 
 
 async def _section(
-    conn: psycopg.AsyncConnection, cursor_name: str, section: Section, params: dict[str, str]
+    conn: Connection, cursor_name: str, section: Section, scope: repo.ExportScope
 ) -> AsyncGenerator[bytes, None]:
-    async with conn.cursor(name=cursor_name) as cursor:
-        await cursor.execute(_SQL[section.query], params)
-        if not section.many:
-            row = await cursor.fetchone()
-            yield row[0].encode() if row else b"null"
-            return
-        yield b"["
-        first = True
-        while rows := await cursor.fetchmany(BATCH_ROWS):
-            text = ",\n".join(row[0] for row in rows)
-            yield (b"\n" if first else b",\n") + text.encode()
+    if not section.many:
+        text = await repo.one_json(conn, cursor_name, section.query, scope)
+        yield text.encode() if text is not None else b"null"
+        return
+    yield b"["
+    first = True
+    batches = repo.json_batches(conn, cursor_name, section.query, scope, BATCH_ROWS)
+    async with aclosing(batches):
+        async for texts in batches:
+            yield (b"\n" if first else b",\n") + ",\n".join(texts).encode()
             first = False
-        yield b"]"
+    yield b"]"

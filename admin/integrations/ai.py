@@ -2,8 +2,8 @@
 
 One request per generation with ``response_format: json_schema`` (strict), through
 the official ``openai`` client with its retries off: we retry a 429 or 5xx
-ourselves, only when the endpoint's ``retry-after`` (or a short guess for a 5xx)
-fits what is left of ``HOP_AI_TIMEOUT``.
+ourselves, only when the endpoint's ``retry-after`` (without one, our backoff's next
+wait) fits what is left of ``HOP_AI_TIMEOUT``.
 
 Product text comes from a store and is untrusted: it goes in the user message only,
 JSON-encoded between ``<product>`` tags (``<`` escaped, so the text cannot close
@@ -12,15 +12,14 @@ comes back is decoded against the schema, and ``copy.finish`` then strips links 
 enforces every limit, so a manipulated answer can at worst be odd copy for the
 owner's own product, never a link elsewhere or an over-long post.
 
-The endpoint is the operator's (``HOP_AI_BASE_URL``), so it is not subject to the
-store SSRF policy.
+The endpoint is the operator's (``HOP_AI_BASE_URL``), not a user's, so it is not
+subject to the outbound policy (admin/outbound/).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from typing import Any, Literal
 
 import msgspec
@@ -29,9 +28,19 @@ from openai import AsyncOpenAI
 
 from admin.integrations.copy import Channel, Draft
 from admin.integrations.errors import AiFailed, AiQuotaExhausted, AiRefused, AiSlow, AiThrottled
-from admin.integrations.platform import StoreProduct, retry_after_seconds
+from admin.integrations.platform import (
+    FIRST_RETRY_SECONDS,
+    LAST_RETRY_SECONDS,
+    Deadline,
+    StoreProduct,
+    retry_after_seconds,
+)
+from common.backoff import Backoff
 
 logger = logging.getLogger(__name__)
+# The client's own INFO and DEBUG lines carry URLs and request details: never in our log.
+for _chatty in ("openai", "httpx2"):
+    logging.getLogger(_chatty).setLevel(logging.WARNING)
 Tone = Literal["neutral", "friendly", "professional", "playful", "luxurious", "bold"]
 _ATTEMPTS = 3
 _FIELDS = ("headline", "description", "instagram", "x", "emailSubject", "emailBody")
@@ -93,10 +102,10 @@ class AiWriter:
         self, product: StoreProduct, channels: list[Channel], tone: Tone, language: str
     ) -> tuple[Draft, str]:
         """The draft and the model that wrote it."""
-        ends = time.monotonic() + self.timeout
+        deadline = Deadline(self.timeout)
         try:
             async with asyncio.timeout(self.timeout):
-                return await self._with_retries(product, channels, tone, language, ends)
+                return await self._with_retries(product, channels, tone, language, deadline)
         except TimeoutError:
             raise AiSlow(f"The AI endpoint did not answer within {self.timeout:g} s.") from None
 
@@ -106,17 +115,18 @@ class AiWriter:
         channels: list[Channel],
         tone: Tone,
         language: str,
-        ends: float,
+        deadline: Deadline,
     ) -> tuple[Draft, str]:
+        backoff = Backoff(FIRST_RETRY_SECONDS, LAST_RETRY_SECONDS)
         for attempt in range(1, _ATTEMPTS + 1):
             try:
                 return await self._once(product, channels, tone, language)
             except (openai.RateLimitError, openai.InternalServerError) as exc:
                 if _code(exc) == "insufficient_quota":
                     raise AiQuotaExhausted() from None
-                wait = retry_after_seconds(exc.response.headers.get("retry-after"))
-                wait = wait if wait is not None else 0.5 * attempt
-                if attempt == _ATTEMPTS or wait >= ends - time.monotonic() - 1:
+                told = retry_after_seconds(exc.response.headers.get("retry-after"))
+                wait = told if told is not None else backoff.next()
+                if attempt == _ATTEMPTS or wait >= deadline.left() - 1:
                     if isinstance(exc, openai.RateLimitError):
                         raise AiThrottled(max(1, round(wait))) from None
                     raise AiFailed(f"The AI endpoint failed (HTTP {exc.status_code}).") from None

@@ -22,17 +22,22 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 import msgspec
 
 from admin.auth.principal import Principal
-from admin.errors import Conflict, FieldError, HopError, NotFound, ValidationFailed, validation
+from admin.db import Database, DatabaseError
+from admin.errors import (
+    Conflict,
+    FieldError,
+    HopError,
+    NotFound,
+    ServiceUnavailable,
+    ValidationFailed,
+    validation,
+)
+from admin.integrations import repository as repo
 from admin.integrations.ai import AiWriter
 from admin.integrations.copy import CHANNELS, Channel, finish, template_draft
 from admin.integrations.errors import GenerationQuotaExceeded, StoreFailed
 from admin.integrations.platform import PLATFORM_NAMES, StoreProduct
-from admin.integrations.repository import (
-    IntegrationRepository,
-    IntegrationRow,
-    ProductLinkRow,
-    UtmKey,
-)
+from admin.integrations.repository import GeneratedCopy, IntegrationRow, ProductLinkRow, UtmKey
 from admin.integrations.schemas import (
     GenerateRequest,
     ProductLink,
@@ -40,7 +45,7 @@ from admin.integrations.schemas import (
     UtmUsed,
 )
 from admin.integrations.service import IntegrationService, Stores, active_credential
-from admin.links.schemas import LinkCreate
+from admin.links.schemas import Link, LinkCreate
 from admin.links.service import LinkService
 from admin.urls import InvalidUrl, parse_http_url
 from admin.webhooks.service import decode_cursor, encode_cursor
@@ -99,7 +104,7 @@ class GenerateService:
     def __init__(
         self,
         integrations: IntegrationService,
-        repo: IntegrationRepository,
+        db: Database,
         *,
         stores: Stores,
         links: LinkService,
@@ -108,7 +113,7 @@ class GenerateService:
         product_ttl: int,
     ) -> None:
         self.integrations = integrations
-        self.repo = repo
+        self.db = db
         self.stores = stores
         self.links = links
         self.writer = writer
@@ -119,12 +124,14 @@ class GenerateService:
         if not PRODUCT_ID.fullmatch(product_id):
             raise NotFound(f"No product with id {product_id!r} in this store.")
         active_credential(row)
-        product = await self.repo.cached_product(row.id, product_id, self.product_ttl)
+        async with self.db.connection() as conn:
+            product = await repo.cached_product(conn, row.id, product_id, self.product_ttl)
         if product is None:
             product = await self.stores.call(row, lambda: self.stores.product(row, product_id))
             if product is None:
                 raise NotFound(f"No product with id {product_id!r} in this store.")
-            await self.repo.cache_products(row.id, [product])
+            async with self.db.connection() as conn:
+                await repo.cache_products(conn, row.id, [product])
         return product
 
     def _limit(self, plan: str) -> int:
@@ -143,14 +150,23 @@ class GenerateService:
         if self.writer is None:
             raise validation([FieldError("generator", "no AI endpoint is configured here")])
         limit = self._limit(principal.plan)
-        if not await self.repo.take_generation(principal.user_id, limit):
+        async with self.db.connection() as conn:
+            taken = await repo.take_generation(conn, principal.user_id, limit)
+        if not taken:
             raise GenerationQuotaExceeded(limit, _seconds_to_next_month(datetime.now(UTC)))
         try:
             draft, model = await self.writer.write(product, channels, data.tone, data.language)
         except BaseException:
-            await self.repo.give_back_generation(principal.user_id)
+            await self._give_back_generation(principal.user_id)
             raise
         return draft, "ai", model
+
+    async def _give_back_generation(self, user_id: str) -> None:
+        try:
+            async with self.db.connection() as conn:
+                await repo.give_back_generation(conn, user_id)
+        except (ServiceUnavailable, DatabaseError):
+            return  # one generation counted too many is the lesser harm than failing here
 
     async def generate(
         self, principal: Principal, integration_id: str, product_id: str, data: GenerateRequest
@@ -175,7 +191,8 @@ class GenerateService:
             utm_medium=utm.medium,
             utm_campaign=utm.campaign,
         )
-        claim = await self.repo.claim(principal, key)
+        async with self.db.connection() as conn:
+            claim = await repo.claim_product_link(conn, principal, key)
         if claim is None:
             raise Conflict(
                 "Another generation for this product and UTM set is making its link; retry."
@@ -186,7 +203,8 @@ class GenerateService:
                     principal, LinkCreate(long_url=destination, tags=[row.id, row.platform])
                 )
             except HopError as exc:
-                await self.repo.release(claim)
+                async with self.db.connection() as conn:
+                    await repo.release_claim(conn, claim)
                 if isinstance(exc, ValidationFailed):
                     raise StoreFailed(
                         f"The product's URL cannot be shortened: {exc.detail}"
@@ -194,34 +212,20 @@ class GenerateService:
                 raise
         else:
             link = await self.links.get(principal, claim.link_id)
-        copy = finish(draft, channels, link.short_url)
-        options = {"channels": channels, "tone": data.tone, "language": data.language}
-        written = await self.repo.write_copy(
-            claim.id, link.id, generator=generator, model=model, copy=copy, options=options
+        generated = GeneratedCopy(
+            link_id=link.id,
+            generator=generator,
+            model=model,
+            copy=finish(draft, channels, link.short_url),
+            options={"channels": channels, "tone": data.tone, "language": data.language},
         )
-        if not written:
-            raise Conflict("This product link changed meanwhile; retry.")
-        rows = await self.repo.product_links(row.id, before=None, limit=1, only=claim.id)
-        resource = self.to_resource(rows[0])
+        async with self.db.connection() as conn:
+            if not await repo.write_copy(conn, claim, generated):
+                raise Conflict("This product link changed meanwhile; retry.")
+            rows = await repo.list_product_links(conn, row.id, before=None, limit=1, only=claim.id)
+        resource = to_resource(rows[0], link)
         resource.link_reused = claim.link_id is not None
         return resource, claim.created
-
-    def to_resource(self, row: ProductLinkRow) -> ProductLink:
-        options = row.options
-        return ProductLink(
-            id=row.id,
-            product_id=row.product_id,
-            link=self.links.to_resource(row.link) if row.link is not None else None,
-            generator="ai" if row.generator == "ai" else "template",
-            model=row.model,
-            copy=row.copy,
-            created_at=iso_utc(row.created_at),
-            updated_at=iso_utc(row.updated_at),
-            utm=UtmUsed(source=row.utm_source, medium=row.utm_medium, campaign=row.utm_campaign),
-            channels=msgspec.convert(options.get("channels", list(CHANNELS)), list[Channel]),
-            tone=str(options.get("tone", "")),
-            language=str(options.get("language", "")),
-        )
 
     async def list_links(
         self, principal: Principal, integration_id: str, *, limit: int, cursor: str | None
@@ -232,10 +236,30 @@ class GenerateService:
         if cursor:
             before = decode_cursor(cursor, "pl_")
         row = await self.integrations.get_row(principal, integration_id)
-        rows = await self.repo.product_links(row.id, before=before, limit=limit + 1)
+        async with self.db.connection() as conn:
+            rows = await repo.list_product_links(conn, row.id, before=before, limit=limit + 1)
         more = len(rows) > limit
         rows = rows[:limit]
+        links = await self.links.get_many(principal, [r.link_id for r in rows if r.link_id])
         return ProductLinkPage(
-            data=[self.to_resource(item) for item in rows],
+            data=[to_resource(item, links.get(item.link_id or "")) for item in rows],
             next_cursor=encode_cursor(rows[-1].id) if more else None,
         )
+
+
+def to_resource(row: ProductLinkRow, link: Link | None) -> ProductLink:
+    options = row.options
+    return ProductLink(
+        id=row.id,
+        product_id=row.product_id,
+        link=link,
+        generator="ai" if row.generator == "ai" else "template",
+        model=row.model,
+        copy=row.copy,
+        created_at=iso_utc(row.created_at),
+        updated_at=iso_utc(row.updated_at),
+        utm=UtmUsed(source=row.utm_source, medium=row.utm_medium, campaign=row.utm_campaign),
+        channels=msgspec.convert(options.get("channels", list(CHANNELS)), list[Channel]),
+        tone=str(options.get("tone", "")),
+        language=str(options.get("language", "")),
+    )

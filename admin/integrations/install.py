@@ -21,13 +21,14 @@ import time
 from urllib.parse import urlencode
 
 from admin.auth.principal import Environment, Principal
+from admin.db import Database
 from admin.errors import BadRequest, FieldError, Unauthorized, validation
+from admin.integrations import repository as repo
 from admin.integrations import shopify_auth
 from admin.integrations.errors import CredentialNotAccepted, IntegrationsNotConfigured
 from admin.integrations.platform import CredentialRefused, StoreProblem, WooCredential
-from admin.integrations.repository import IntegrationRepository
 from admin.integrations.schemas import CallbackDone, InstallUrl, Integration, WooKeys
-from admin.integrations.service import IntegrationService, _problem, store_url_of
+from admin.integrations.service import IntegrationService, store_problem, store_url_of
 from admin.integrations.shopify import ShopifyClient
 from admin.integrations.state import STATE_TTL, InstallState, StateSigner
 from common.settings import StoreSettings
@@ -55,14 +56,14 @@ class InstallService:
         self,
         integrations: IntegrationService,
         *,
-        repo: IntegrationRepository,
+        db: Database,
         shopify: ShopifyClient,
         signer: StateSigner,
         settings: StoreSettings,
         base_url: str,
     ) -> None:
         self.integrations = integrations
-        self.repo = repo
+        self.db = db
         self.shopify = shopify
         self.signer = signer
         self.settings = settings
@@ -121,7 +122,7 @@ class InstallService:
         except CredentialRefused as exc:
             raise CredentialNotAccepted(f"{exc}.", "code") from None
         except StoreProblem as exc:
-            raise _problem("Shopify", exc) from None
+            raise store_problem("Shopify", exc) from None
         granted = {scope.strip() for scope in credential.scopes.split(",")}
         if credential.scopes and "read_products" not in granted:
             raise CredentialNotAccepted("Shopify granted no read_products scope.", "code")
@@ -168,7 +169,8 @@ class InstallService:
         shop = (shop or "").lower()
         if topic != UNINSTALLED or not shopify_auth.valid_shop(shop):
             return CallbackDone(ok=True, message="Nothing to do for this topic.")
-        count = await self.repo.revoke_shop(shop, "the app was uninstalled from the shop")
+        async with self.db.connection() as conn:
+            count = await repo.revoke_shop(conn, shop, "the app was uninstalled from the shop")
         logger.info(
             "shopify app uninstalled",
             extra={"action": "integration.uninstalled", "shop": shop, "revoked": count},

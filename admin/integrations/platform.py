@@ -20,12 +20,16 @@ from typing import Literal
 
 import msgspec
 
-from admin.integrations.outbound import Answer, OutboundFailed, OutboundRefused, OutboundTimeout
+from admin.outbound.client import Answer, OutboundFailed, OutboundRefused, OutboundTimeout
+from common.backoff import Backoff
 
 Platform = Literal["shopify", "woocommerce"]
 PLATFORM_NAMES: dict[str, str] = {"shopify": "Shopify", "woocommerce": "WooCommerce"}
 DESCRIPTION_CHARS = 2000  # of a product's description kept and shown to the writer
 _ATTEMPTS = 3
+# Waits between attempts when the store does not say how long (no Retry-After).
+FIRST_RETRY_SECONDS = 0.5
+LAST_RETRY_SECONDS = 2.0
 _SPACE = re.compile(r"\s+")
 
 
@@ -130,15 +134,16 @@ def retry_after_seconds(value: str | None, now: datetime | None = None) -> float
 async def send_with_retries(
     name: str, send: Callable[[], Awaitable[Answer]], deadline: Deadline
 ) -> Answer:
-    """One call, repeated after a 429 or 5xx when the store says (or we guess) how long to
-    wait and that fits the deadline. Transport failures become StoreProblems."""
+    """One call, repeated after a 429 or 5xx when the wait fits the deadline: the store's
+    Retry-After if it gives one, else our backoff. Transport failures become
+    StoreProblems."""
+    backoff = Backoff(FIRST_RETRY_SECONDS, LAST_RETRY_SECONDS)
     for attempt in range(1, _ATTEMPTS + 1):
         answer = await transport(name, send, deadline)
         if answer.status != 429 and answer.status < 500:
             return answer
-        wait = retry_after_seconds(answer.header("retry-after"))
-        if wait is None:
-            wait = 1.0 if answer.status == 429 else 0.5 * attempt
+        told = retry_after_seconds(answer.header("retry-after"))
+        wait = told if told is not None else backoff.next()
         if attempt == _ATTEMPTS or wait >= deadline.left() - 0.5:
             if answer.status == 429:
                 raise StoreThrottling(f"{name} is rate limiting requests", max(wait, 1.0))

@@ -133,20 +133,14 @@ UPDATE product_links SET claimed_at = NULL
 WHERE id = %(id)s AND link_id IS NULL AND NOT EXISTS (SELECT 1 FROM gone)
 
 -- name: list_product_links
--- Newest first; the link as the links API shows it (NULL once deleted).
-SELECT p.id, p.product_id, p.utm_source, p.utm_medium, p.utm_campaign, p.generator,
-       p.model, p.copy, p.options, p.created_at, p.updated_at,
-       l.id AS l_id, l.environment AS l_environment, l.short_code AS l_short_code,
-       l.long_url AS l_long_url, l.tags AS l_tags, l.expires_at AS l_expires_at,
-       l.redirect_type AS l_redirect_type, l.forward_query AS l_forward_query,
-       l.flagged_at AS l_flagged_at, l.clicks AS l_clicks, l.created_at AS l_created_at,
-       l.updated_at AS l_updated_at
-FROM product_links p
-LEFT JOIN links l ON l.id = p.link_id AND l.deleted_at IS NULL
-WHERE p.integration_id = %(integration_id)s AND p.copy IS NOT NULL
-  AND (%(before)s::text IS NULL OR p.id < %(before)s::text)
-  AND (%(id)s::text IS NULL OR p.id = %(id)s::text)
-ORDER BY p.id DESC
+-- Newest first. The link itself is read through the links domain (it may be deleted).
+SELECT id, product_id, link_id, utm_source, utm_medium, utm_campaign, generator, model, copy,
+       options, created_at, updated_at
+FROM product_links
+WHERE integration_id = %(integration_id)s AND copy IS NOT NULL
+  AND (%(before)s::text IS NULL OR id < %(before)s::text)
+  AND (%(id)s::text IS NULL OR id = %(id)s::text)
+ORDER BY id DESC
 LIMIT %(limit)s
 
 -- name: take_generation

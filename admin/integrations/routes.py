@@ -9,7 +9,8 @@ from litestar import Controller, Request, Response, delete, get, post
 from litestar.params import Parameter
 
 from admin.auth.principal import Principal
-from admin.body import JsonBody
+from admin.http.body import JsonBody
+from admin.http.openapi import problems
 from admin.integrations.generate import MAX_PAGE_SIZE as LINKS_PAGE_MAX
 from admin.integrations.generate import GenerateService
 from admin.integrations.install import InstallService
@@ -26,7 +27,6 @@ from admin.integrations.schemas import (
     WooKeys,
 )
 from admin.integrations.service import MAX_PAGE_SIZE, IntegrationService
-from admin.openapi import problems
 
 IntegrationId = Annotated[str, Parameter(description="An integration id (int_…).", max_length=64)]
 ProductId = Annotated[

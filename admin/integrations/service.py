@@ -18,7 +18,9 @@ from urllib.parse import urlunsplit
 import msgspec
 
 from admin.auth.principal import Principal
+from admin.db import Database
 from admin.errors import BadRequest, FieldError, HopError, NotFound, validation
+from admin.integrations import repository as repo
 from admin.integrations.errors import (
     CredentialNotAccepted,
     IntegrationRevoked,
@@ -39,7 +41,7 @@ from admin.integrations.platform import (
     StoreThrottling,
     WooCredential,
 )
-from admin.integrations.repository import IntegrationRepository, IntegrationRow
+from admin.integrations.repository import IntegrationRow, NewIntegration
 from admin.integrations.schemas import (
     ConnectRequest,
     Integration,
@@ -50,7 +52,8 @@ from admin.integrations.schemas import (
 from admin.integrations.shopify import ShopifyClient
 from admin.integrations.woocommerce import WooClient
 from admin.links.service import LinkService
-from admin.webhooks.ssrf import RefusedEndpoint, parse_endpoint
+from admin.outbound.policy import RefusedEndpoint, parse_endpoint
+from admin.secretbox import SecretBox
 from common.timefmt import iso_utc
 
 logger = logging.getLogger(__name__)
@@ -130,8 +133,8 @@ def decode_cursor(text: str) -> Cursor:
 class Stores:
     """The platform clients, and the translation of their failures into problems."""
 
-    def __init__(self, repo: IntegrationRepository, shopify: ShopifyClient, woo: WooClient) -> None:
-        self.repo = repo
+    def __init__(self, db: Database, shopify: ShopifyClient, woo: WooClient) -> None:
+        self.db = db
         self.shopify = shopify
         self.woo = woo
 
@@ -140,7 +143,8 @@ class Stores:
         try:
             return await operation()
         except CredentialRefused as exc:
-            await self.repo.revoke(row.id, str(exc))
+            async with self.db.connection() as conn:
+                await repo.revoke_integration(conn, row.id, str(exc))
             logger.warning(
                 "store refused the credential; integration revoked",
                 extra={"action": "integration.revoked", "integration": row.id},
@@ -149,7 +153,7 @@ class Stores:
                 f"{exc}. The integration {row.id} is now revoked: connect the store again."
             ) from None
         except StoreProblem as exc:
-            raise _problem(name, exc) from None
+            raise store_problem(name, exc) from None
 
     async def product(self, row: IntegrationRow, product_id: str) -> StoreProduct | None:
         credential = active_credential(row)
@@ -158,7 +162,7 @@ class Stores:
         return await self.woo.get_product(row.store_url, credential, product_id, row.currency)
 
 
-def _problem(name: str, exc: StoreProblem) -> HopError:
+def store_problem(name: str, exc: StoreProblem) -> HopError:
     if isinstance(exc, StoreSlow):
         return StoreTimedOut(f"{exc}.")
     if isinstance(exc, StoreThrottling):
@@ -208,13 +212,15 @@ def active_credential(row: IntegrationRow) -> Credential:
 class IntegrationService:
     def __init__(
         self,
-        repo: IntegrationRepository,
+        db: Database,
+        box: SecretBox,
         stores: Stores,
         links: LinkService,
         *,
         allow_http: bool,
     ) -> None:
-        self.repo = repo
+        self.db = db
+        self.box = box
         self.stores = stores
         self.links = links
         self.allow_http = allow_http
@@ -243,8 +249,10 @@ class IntegrationService:
                 [FieldError("storeUrl" if platform != "shopify" else "shop", str(exc))]
             ) from None
         except StoreProblem as exc:
-            raise _problem(name, exc) from None
-        row = await self.repo.save(principal, info, platform, credential, via)
+            raise store_problem(name, exc) from None
+        new = NewIntegration(platform=platform, info=info, credential=credential, connected_via=via)
+        async with self.db.connection() as conn:
+            row = await repo.save_integration(conn, self.box, principal, new)
         return to_resource(row)
 
     async def connect(self, principal: Principal, data: ConnectRequest) -> Integration:
@@ -267,11 +275,15 @@ class IntegrationService:
         return await self.check_and_save(principal, "woocommerce", credential, "token", store)
 
     async def list_integrations(self, principal: Principal, status: str) -> IntegrationList:
-        rows = await self.repo.list_owned(principal, None if status == "all" else status)
+        async with self.db.connection() as conn:
+            rows = await repo.list_integrations(
+                conn, principal, None if status == "all" else status
+            )
         return IntegrationList(data=[to_resource(row) for row in rows])
 
     async def get_row(self, principal: Principal, integration_id: str) -> IntegrationRow:
-        row = await self.repo.get(principal, integration_id)
+        async with self.db.connection() as conn:
+            row = await repo.get_integration(conn, self.box, principal, integration_id)
         if row is None:
             raise NotFound(f"No integration with id {integration_id!r}.")
         return row
@@ -284,13 +296,17 @@ class IntegrationService:
     ) -> None:
         row = await self.get_row(principal, integration_id)
         if delete_links:
+            async with self.db.connection() as conn:
+                link_ids = await repo.product_link_ids(conn, row.id)
             # Links first: a delete cut short can be repeated until the integration goes.
-            for link_id in await self.repo.product_link_ids(row.id):
+            for link_id in link_ids:
                 try:
                     await self.links.delete(principal, link_id)
                 except NotFound:
                     continue  # already deleted by its owner
-        if not await self.repo.delete(principal, integration_id):
+        async with self.db.connection() as conn:
+            deleted = await repo.delete_integration(conn, principal, integration_id)
+        if not deleted:
             raise NotFound(f"No integration with id {integration_id!r}.")
 
     async def products(
@@ -332,7 +348,8 @@ class IntegrationService:
             return found.products, found.next_cursor
 
         products, after = await self.stores.call(row, listing)
-        await self.repo.cache_products(row.id, products)
+        async with self.db.connection() as conn:
+            await repo.cache_products(conn, row.id, products)
         return ProductPage(
             data=[product_resource(product) for product in products],
             next_cursor=encode_cursor(Cursor(after, query, limit)) if after else None,

@@ -4,7 +4,8 @@ Every call is ``POST {api_url}/admin/api/{version}/graphql.json`` with
 ``X-Shopify-Access-Token``. Throttling comes as HTTP 200 with an error whose
 ``extensions.code`` is ``THROTTLED``; ``extensions.cost`` says what the query needs
 and ``throttleStatus`` how fast the bucket refills, so we wait exactly the time it
-takes (if the deadline allows) and ask again.
+takes (if the deadline allows) and ask again; when it does not say, our backoff
+decides.
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ import asyncio
 import math
 from typing import Any
 
-from admin.integrations.outbound import Answer, StoreHttp
 from admin.integrations.platform import (
+    FIRST_RETRY_SECONDS,
+    LAST_RETRY_SECONDS,
     CredentialRefused,
     Deadline,
     ProductListing,
@@ -27,6 +29,8 @@ from admin.integrations.platform import (
     decode_json,
     send_with_retries,
 )
+from admin.outbound.client import Answer, OutboundClient
+from common.backoff import Backoff
 
 NAME = "Shopify"
 MAX_PAGE = 250  # Shopify's limit for `first`
@@ -63,7 +67,9 @@ def _text(value: object, limit: int = 500) -> str | None:
 
 
 class ShopifyClient:
-    def __init__(self, http: StoreHttp, *, api_url: str, api_version: str, timeout: float) -> None:
+    def __init__(
+        self, http: OutboundClient, *, api_url: str, api_version: str, timeout: float
+    ) -> None:
         self.http = http
         self.api_url = api_url
         self.api_version = api_version
@@ -86,12 +92,14 @@ class ShopifyClient:
                 json={"query": query, "variables": variables},
             )
 
+        backoff = Backoff(FIRST_RETRY_SECONDS, LAST_RETRY_SECONDS)
         for _ in range(_THROTTLE_ATTEMPTS):
             answer = await send_with_retries(NAME, send, deadline)
             data = _answer_data(answer)
-            wait = _throttle_wait(data)
-            if wait is None:
+            if not _throttled(data):
                 return _result(data)
+            told = _refill_seconds(data)
+            wait = told if told is not None else backoff.next()
             if wait >= deadline.left() - 0.5:
                 raise StoreThrottling(f"{NAME} is throttling this store's API calls", wait)
             await asyncio.sleep(wait)
@@ -183,16 +191,15 @@ def _answer_data(answer: Answer) -> dict[str, Any]:
     return _dict(decode_json(NAME, answer.body))
 
 
-def _throttle_wait(data: dict[str, Any]) -> float | None:
-    """Seconds until the bucket holds what the query costs, if Shopify throttled it."""
+def _throttled(data: dict[str, Any]) -> bool:
     errors = data.get("errors")
-    if not isinstance(errors, list):
-        return None
-    throttled = any(
+    return isinstance(errors, list) and any(
         _dict(_dict(error).get("extensions")).get("code") == "THROTTLED" for error in errors
     )
-    if not throttled:
-        return None
+
+
+def _refill_seconds(data: dict[str, Any]) -> float | None:
+    """Seconds until the bucket holds what the query costs (None: Shopify did not say)."""
     cost = _dict(_dict(data.get("extensions")).get("cost"))
     status = _dict(cost.get("throttleStatus"))
     needed, available, rate = (
@@ -201,7 +208,7 @@ def _throttle_wait(data: dict[str, Any]) -> float | None:
         status.get("restoreRate"),
     )
     if not all(isinstance(v, int | float) for v in (needed, available, rate)) or not rate:
-        return 1.0
+        return None
     assert isinstance(needed, int | float)
     assert isinstance(available, int | float)
     assert isinstance(rate, int | float)

@@ -3,21 +3,23 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from admin.db import Database
 from admin.integrations.ai import AiWriter
 from admin.integrations.generate import GenerateService
 from admin.integrations.install import InstallService
-from admin.integrations.outbound import StoreHttp
-from admin.integrations.repository import IntegrationRepository
 from admin.integrations.service import IntegrationService, Stores
 from admin.integrations.shopify import ShopifyClient
 from admin.integrations.state import StateSigner
 from admin.integrations.woocommerce import WooClient
 from admin.links.service import LinkService
-from admin.webhooks.crypto import SecretBox
-from admin.webhooks.ssrf import AddressPolicy
+from admin.outbound.client import OutboundClient
+from admin.outbound.policy import AddressPolicy
+from admin.secretbox import SecretBox
 from common.settings import Settings
+
+USER_AGENT = "Hop/1 (+store integrations)"
 
 
 @dataclass(frozen=True)
@@ -25,8 +27,16 @@ class IntegrationServices:
     integrations: IntegrationService
     generator: GenerateService
     installs: InstallService
-    http: StoreHttp
+    http: OutboundClient
     writer: AiWriter | None
+
+    def by_name(self) -> dict[str, Any]:
+        """The services handlers ask for, by the name of their parameter."""
+        return {
+            "integrations": self.integrations,
+            "generator": self.generator,
+            "installs": self.installs,
+        }
 
     async def aclose(self) -> None:
         await self.http.aclose()
@@ -39,11 +49,13 @@ def build_integrations(
 ) -> IntegrationServices:
     stores = settings.stores
     assert settings.webhooks.secret_key is not None  # checked by the caller
-    # Stores are user-supplied addresses: the webhook policy (and its settings) governs them.
-    http = StoreHttp(
+    # Stores are user-supplied addresses: the one outbound policy (and its settings)
+    # governs them as it governs webhook endpoints.
+    http = OutboundClient(
         AddressPolicy(settings.webhooks.networks),
         timeout=stores.timeout,
         max_bytes=stores.max_response_bytes,
+        user_agent=USER_AGENT,
     )
     shopify = ShopifyClient(
         http,
@@ -51,10 +63,9 @@ def build_integrations(
         api_version=stores.shopify.api_version,
         timeout=stores.timeout,
     )
-    repo = IntegrationRepository(db, box)
-    platforms = Stores(repo, shopify, WooClient(http, timeout=stores.timeout))
+    platforms = Stores(db, shopify, WooClient(http, timeout=stores.timeout))
     integrations = IntegrationService(
-        repo, platforms, links, allow_http=settings.webhooks.allow_http
+        db, box, platforms, links, allow_http=settings.webhooks.allow_http
     )
     ai = settings.ai
     writer = (
@@ -64,7 +75,7 @@ def build_integrations(
     )
     generator = GenerateService(
         integrations,
-        repo,
+        db,
         stores=platforms,
         links=links,
         writer=writer,
@@ -73,7 +84,7 @@ def build_integrations(
     )
     installs = InstallService(
         integrations,
-        repo=repo,
+        db=db,
         shopify=shopify,
         signer=StateSigner(settings.webhooks.secret_key),
         settings=stores,

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from admin.integrations.outbound import Answer, StoreHttp
 from admin.integrations.platform import (
     CredentialRefused,
     Deadline,
@@ -24,6 +23,7 @@ from admin.integrations.platform import (
     plain_text,
     send_with_retries,
 )
+from admin.outbound.client import Answer, OutboundClient
 
 NAME = "WooCommerce"
 MAX_PAGE = 100  # WooCommerce's limit for per_page
@@ -47,7 +47,7 @@ def _problem(answer: Answer) -> str:
 
 
 class WooClient:
-    def __init__(self, http: StoreHttp, *, timeout: float) -> None:
+    def __init__(self, http: OutboundClient, *, timeout: float) -> None:
         self.http = http
         self.timeout = timeout
 

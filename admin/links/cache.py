@@ -13,14 +13,13 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator, Iterable
 
-import psycopg
-from psycopg.rows import class_row
 from redis.asyncio import Redis
 from redis.asyncio.client import Pipeline
 from redis.exceptions import RedisError
 
-from admin.links.repository import CacheRow, LinkRow, all_cache_entries_query, known_codes
-from admin.redis_batch import RedisBatcher
+from admin.db import Connection
+from admin.db.redis_batch import RedisBatcher
+from admin.links.repository import CacheRow, LinkRow, cache_entries, known_codes
 from admin.urls import location_form
 from common.keys import LINK_CHANGES_CHANNEL, LINK_PREFIX, SANDBOX_LINK_PREFIX, link_key_in
 from common.timefmt import epoch_ms
@@ -79,21 +78,19 @@ class LinkCache:
             )
 
 
-async def rebuild(conn: psycopg.AsyncConnection, redis: Redis) -> int:
+async def rebuild(conn: Connection, redis: Redis) -> int:
     """Write every code's entry from PostgreSQL (live and sandbox), drop keys PostgreSQL
     doesn't know, flush edges."""
     written = 0
-    async with conn.cursor(name="hop_cache_rebuild", row_factory=class_row(CacheRow)) as rows:
-        await rows.execute(all_cache_entries_query())
-        while batch := await rows.fetchmany(_REBUILD_BATCH):
-            async with redis.pipeline(transaction=False) as pipe:
-                for row in batch:
-                    pipe.set(
-                        link_key_in(row.environment, row.short_code),
-                        link_entry_encoder.encode(entry_of(row)),
-                    )
-                await pipe.execute()
-            written += len(batch)
+    async for batch in cache_entries(conn):
+        async with redis.pipeline(transaction=False) as pipe:
+            for row in batch:
+                pipe.set(
+                    link_key_in(row.environment, row.short_code),
+                    link_entry_encoder.encode(entry_of(row)),
+                )
+            await pipe.execute()
+        written += len(batch)
     for environment, prefix in (("live", LINK_PREFIX), ("test", SANDBOX_LINK_PREFIX)):
         async for keys in _scan_batches(redis, prefix):
             codes = [key[len(prefix) :].decode() for key in keys]

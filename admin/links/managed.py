@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-import psycopg
+import msgspec
 
 from admin.auth.principal import Principal
+from admin.db import Connection
 from admin.errors import ServiceUnavailable
 from admin.links import repository as repo
 from common.ids import new_id, new_short_code
@@ -21,7 +22,7 @@ _CODE_ATTEMPTS = 5
 
 
 async def create_managed_link(
-    conn: psycopg.AsyncConnection,
+    conn: Connection,
     principal: Principal,
     managed_by: Literal["qr", "bio"],
     long_url: str,
@@ -33,18 +34,14 @@ async def create_managed_link(
         row = await repo.insert_managed_link(
             conn,
             principal,
-            {
-                "id": new_id("lnk"),
-                "short_code": new_short_code(),
-                "long_url": long_url,
-                "tags": [],
-                "expires_at": None,
-                "redirect_type": 302,
-                "forward_query": True,
-                "managed_by": managed_by,
-                "ios_url": ios_url,
-                "android_url": android_url,
-            },
+            repo.NewManagedLink(
+                id=new_id("lnk"),
+                short_code=new_short_code(),
+                long_url=long_url,
+                managed_by=managed_by,
+                ios_url=ios_url,
+                android_url=android_url,
+            ),
         )
         if row is not None:
             return row
@@ -52,7 +49,7 @@ async def create_managed_link(
 
 
 async def retarget_managed_link(
-    conn: psycopg.AsyncConnection,
+    conn: Connection,
     principal: Principal,
     link_id: str,
     long_url: str,
@@ -70,17 +67,7 @@ async def retarget_managed_link(
         android_url,
     ):
         return None
-    return await repo.update_link(
-        conn,
-        {
-            "id": current.id,
-            "short_code": current.short_code,
-            "long_url": long_url,
-            "tags": current.tags,
-            "expires_at": current.expires_at,
-            "redirect_type": current.redirect_type,
-            "forward_query": current.forward_query,
-            "ios_url": ios_url,
-            "android_url": android_url,
-        },
+    fields = msgspec.structs.replace(
+        repo.LinkFields.of(current), long_url=long_url, ios_url=ios_url, android_url=android_url
     )
+    return await repo.update_link(conn, principal, fields)

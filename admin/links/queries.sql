@@ -25,7 +25,7 @@ link AS (
 ),
 event AS (
     INSERT INTO events (id, user_id, environment, type, data, created_at)
-    SELECT %(event_id)s, %(user_id)s, %(environment)s, 'link.created', %(event_data)s,
+    SELECT %(event_id)s, %(user_id)s, %(environment)s, %(event_type)s, %(event_data)s,
            %(created_at)s
     FROM link
     RETURNING seq, user_id, environment, type
@@ -64,6 +64,15 @@ SELECT id, environment, short_code, long_url, tags, expires_at, redirect_type,
        ios_url, android_url
 FROM links
 WHERE id = %(id)s AND user_id = %(user_id)s AND environment = %(environment)s
+  AND deleted_at IS NULL
+
+-- name: links_by_ids
+-- Those of the ids that are live links of the owner (another domain's rows point at them).
+SELECT id, environment, short_code, long_url, tags, expires_at, redirect_type,
+       forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
+       ios_url, android_url
+FROM links
+WHERE id = ANY(%(ids)s::text[]) AND user_id = %(user_id)s AND environment = %(environment)s
   AND deleted_at IS NULL
 
 -- name: link_by_id_for_update

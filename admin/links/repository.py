@@ -1,17 +1,24 @@
-"""SQL for links and the short codes they hold (see short_codes in admin/db/schema.sql)."""
+"""SQL for links and the short codes they hold (see short_codes in admin/db/schema.sql).
+
+Typed in and out: a new link is a ``NewLink`` (or ``NewManagedLink``), a change is the
+whole ``LinkFields``, rows come back as ``LinkRow``/``CacheRow``. A change that raises a
+``link.*`` event writes it here, in the same transaction (admin/events/repository.py).
+"""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator, Callable
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
-import psycopg
 from psycopg.rows import class_row
 
 from admin.auth.principal import Principal
-from admin.db import load_queries
+from admin.db import Connection, fetch_all, fetch_one, load_queries
 from admin.errors import AliasTaken
+from admin.events.repository import Event, event_data, record_event
+from common.ids import new_id
 
 _SQL = load_queries(__file__)
 
@@ -49,47 +56,121 @@ class CacheRow(msgspec.Struct, kw_only=True):
     android_url: str | None = None
 
 
-_INSERT_DEFAULTS = {"managed_by": None, "ios_url": None, "android_url": None}
+class NewLink(msgspec.Struct, frozen=True, kw_only=True):
+    """A link created through /v1/links."""
+
+    id: str
+    short_code: str
+    long_url: str
+    tags: list[str]
+    expires_at: datetime | None
+    redirect_type: int
+    forward_query: bool
+    created_at: datetime
+
+
+class NewManagedLink(msgspec.Struct, frozen=True, kw_only=True):
+    """A link the service keeps for a QR code or Bio page (admin/links/managed.py)."""
+
+    id: str
+    short_code: str
+    long_url: str
+    managed_by: Literal["qr", "bio"]
+    ios_url: str | None = None
+    android_url: str | None = None
+    tags: list[str] = msgspec.field(default_factory=list)
+    expires_at: datetime | None = None
+    redirect_type: int = 302
+    forward_query: bool = True
+
+
+class LinkFields(msgspec.Struct, frozen=True, kw_only=True):
+    """Everything an update writes; a changed short_code must have been moved first
+    (move_code)."""
+
+    id: str
+    short_code: str
+    long_url: str
+    tags: list[str]
+    expires_at: datetime | None
+    redirect_type: int
+    forward_query: bool
+    ios_url: str | None = None
+    android_url: str | None = None
+
+    @classmethod
+    def of(cls, row: LinkRow) -> LinkFields:
+        return cls(
+            id=row.id,
+            short_code=row.short_code,
+            long_url=row.long_url,
+            tags=row.tags,
+            expires_at=row.expires_at,
+            redirect_type=row.redirect_type,
+            forward_query=row.forward_query,
+            ios_url=row.ios_url,
+            android_url=row.android_url,
+        )
+
+
+# What a change's event says, made from the row as written.
+Describe = Callable[[LinkRow], Event]
+_REBUILD_BATCH = 1000
 
 
 def _owner(principal: Principal) -> dict[str, Any]:
     return {"user_id": principal.user_id, "environment": principal.environment}
 
 
-async def _one(conn: psycopg.AsyncConnection, query: str, params: dict[str, Any]) -> LinkRow | None:
-    async with conn.cursor(row_factory=class_row(LinkRow)) as cursor:
-        await cursor.execute(_SQL[query], params)
-        return await cursor.fetchone()
+async def _one(conn: Connection, query: str, params: dict[str, Any]) -> LinkRow | None:
+    return await fetch_one(conn, _SQL[query], params, LinkRow)
 
 
 async def insert_link(
-    conn: psycopg.AsyncConnection, principal: Principal, values: dict[str, Any]
+    conn: Connection,
+    principal: Principal,
+    link: NewLink,
+    created: Event,
+    *,
+    reservation_days: int,
 ) -> bool:
-    """Insert the link and its link.created event; False when the code is held, or
-    reserved for another owner (``values["reservation_days"]``)."""
-    cursor = await conn.execute(_SQL["insert_link"], {**values, **_owner(principal)})
-    row = await cursor.fetchone()
+    """Insert the link and its ``created`` event in one statement (create-link is a hot
+    path: one round trip); False when the code is held, or reserved for another owner."""
+    params = {
+        **msgspec.structs.asdict(link),
+        **_owner(principal),
+        "event_id": new_id("evt"),
+        "event_type": created.type,
+        "event_data": event_data(created),
+        "reservation_days": reservation_days,
+    }
+    row = await (await conn.execute(_SQL["insert_link"], params)).fetchone()
     return bool(row and row[0])
 
 
 async def insert_managed_link(
-    conn: psycopg.AsyncConnection, principal: Principal, values: dict[str, Any]
+    conn: Connection, principal: Principal, link: NewManagedLink
 ) -> LinkRow | None:
     """The new row, or None when the (random) short code is held or reserved."""
-    return await _one(
-        conn, "insert_managed_link", {**_INSERT_DEFAULTS, **values, **_owner(principal)}
-    )
+    params = {**msgspec.structs.asdict(link), **_owner(principal)}
+    return await _one(conn, "insert_managed_link", params)
 
 
 async def get_link(
-    conn: psycopg.AsyncConnection, principal: Principal, link_id: str, *, for_update: bool = False
+    conn: Connection, principal: Principal, link_id: str, *, for_update: bool = False
 ) -> LinkRow | None:
     query = "link_by_id_for_update" if for_update else "link_by_id"
     return await _one(conn, query, {"id": link_id, **_owner(principal)})
 
 
+async def links_by_ids(conn: Connection, principal: Principal, ids: list[str]) -> list[LinkRow]:
+    """Those of ``ids`` that are the owner's live links, in no particular order."""
+    params = {"ids": ids, **_owner(principal)}
+    return await fetch_all(conn, _SQL["links_by_ids"], params, LinkRow)
+
+
 async def move_code(
-    conn: psycopg.AsyncConnection,
+    conn: Connection,
     principal: Principal,
     link_id: str,
     *,
@@ -106,26 +187,38 @@ async def move_code(
     await conn.execute(_SQL["free_code"], {**params, "short_code": old_code})
 
 
-async def update_link(conn: psycopg.AsyncConnection, values: dict[str, Any]) -> LinkRow:
-    """Write the link's fields; a changed short_code must have been moved (move_code)."""
-    row = await _one(conn, "update_link", {"ios_url": None, "android_url": None, **values})
+async def update_link(
+    conn: Connection,
+    principal: Principal,
+    fields: LinkFields,
+    describe: Describe | None = None,
+) -> LinkRow:
+    """Write the link's fields and the event ``describe`` makes of the new row (managed
+    links raise none); the caller's transaction holds the row lock."""
+    row = await _one(conn, "update_link", msgspec.structs.asdict(fields))
     assert row is not None  # the caller holds the row lock
+    if describe is not None:
+        await record_event(conn, principal, describe(row))
     return row
 
 
 async def delete_link(
-    conn: psycopg.AsyncConnection, principal: Principal, link_id: str
+    conn: Connection, principal: Principal, link_id: str, describe: Describe
 ) -> LinkRow | None:
-    return await _one(conn, "delete_link", {"id": link_id, **_owner(principal)})
+    """Delete the link and write the event ``describe`` makes of it; None if unknown."""
+    row = await _one(conn, "delete_link", {"id": link_id, **_owner(principal)})
+    if row is not None:
+        await record_event(conn, principal, describe(row))
+    return row
 
 
-async def delete_managed_link(conn: psycopg.AsyncConnection, link_id: str) -> LinkRow | None:
+async def delete_managed_link(conn: Connection, link_id: str) -> LinkRow | None:
     """Delete a link the service manages for a QR code or Bio page (no owner check)."""
     return await _one(conn, "delete_managed_link", {"id": link_id})
 
 
 async def list_links(
-    conn: psycopg.AsyncConnection,
+    conn: Connection,
     principal: Principal,
     *,
     before: str | None,
@@ -133,21 +226,20 @@ async def list_links(
     pattern: str | None,
     limit: int,
 ) -> list[LinkRow]:
-    async with conn.cursor(row_factory=class_row(LinkRow)) as cursor:
-        await cursor.execute(
-            _SQL["list_links"],
-            {**_owner(principal), "before": before, "tag": tag, "pattern": pattern, "limit": limit},
-        )
-        return await cursor.fetchall()
+    params = {**_owner(principal), "before": before, "tag": tag, "pattern": pattern}
+    return await fetch_all(conn, _SQL["list_links"], {**params, "limit": limit}, LinkRow)
 
 
-def all_cache_entries_query() -> str:
-    return _SQL["cache_entries"]
+async def cache_entries(conn: Connection) -> AsyncIterator[list[CacheRow]]:
+    """Every code's cache entry, in batches, from a server-side cursor (the caller's
+    connection must stay in one transaction or autocommit for the whole walk)."""
+    async with conn.cursor(name="hop_cache_rebuild", row_factory=class_row(CacheRow)) as rows:
+        await rows.execute(_SQL["cache_entries"])
+        while batch := await rows.fetchmany(_REBUILD_BATCH):
+            yield batch
 
 
-async def known_codes(
-    conn: psycopg.AsyncConnection, environment: str, codes: list[str]
-) -> set[str]:
+async def known_codes(conn: Connection, environment: str, codes: list[str]) -> set[str]:
     """Those of ``codes`` held or once held in the environment."""
     cursor = await conn.execute(_SQL["known_codes"], {"environment": environment, "codes": codes})
     return {str(code) for (code,) in await cursor.fetchall()}

@@ -8,10 +8,10 @@ from litestar import Controller, Response, delete, get, patch, post
 from litestar.params import Parameter
 
 from admin.auth.principal import Principal
-from admin.body import JsonBody
+from admin.http.body import JsonBody
+from admin.http.openapi import problems
 from admin.links.schemas import Link, LinkCreate, LinkPage, LinkUpdate
 from admin.links.service import MAX_PAGE_SIZE, LinkService
-from admin.openapi import problems
 
 LinkId = Annotated[str, Parameter(description="A link id (lnk_…).", max_length=64)]
 

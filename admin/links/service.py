@@ -4,12 +4,12 @@ then write through to Redis for the edge."""
 from __future__ import annotations
 
 import base64
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Literal
 
 import msgspec
 from msgspec import UNSET
-from psycopg.types.json import Jsonb
 
 from admin.auth.principal import Principal
 from admin.db import Database
@@ -21,7 +21,7 @@ from admin.errors import (
     ServiceUnavailable,
     validation,
 )
-from admin.events.outbox import record_event
+from admin.events.repository import Event
 from admin.links import repository as repo
 from admin.links.cache import LinkCache
 from admin.links.schemas import Link, LinkCreate, LinkPage, LinkUpdate
@@ -178,20 +178,20 @@ class LinkService:
                     deleted_at=None,
                 )
                 link = self.to_resource(row)
-                values = {
-                    "id": row.id,
-                    "short_code": row.short_code,
-                    "long_url": row.long_url,
-                    "tags": tags,
-                    "expires_at": row.expires_at,
-                    "redirect_type": row.redirect_type,
-                    "forward_query": row.forward_query,
-                    "created_at": now,
-                    "event_id": new_id("evt"),
-                    "event_data": Jsonb(msgspec.to_builtins(link)),
-                    "reservation_days": self.reservation_days,
-                }
-                if await repo.insert_link(conn, principal, values):
+                new = repo.NewLink(
+                    id=row.id,
+                    short_code=row.short_code,
+                    long_url=row.long_url,
+                    tags=tags,
+                    expires_at=row.expires_at,
+                    redirect_type=row.redirect_type,
+                    forward_query=row.forward_query,
+                    created_at=now,
+                )
+                created = Event("link.created", msgspec.to_builtins(link))
+                if await repo.insert_link(
+                    conn, principal, new, created, reservation_days=self.reservation_days
+                ):
                     break
             else:
                 if data.alias:
@@ -206,6 +206,15 @@ class LinkService:
         if row is None:
             raise NotFound(f"No link with id {link_id!r}.")
         return self.to_resource(row)
+
+    async def get_many(self, principal: Principal, link_ids: Sequence[str]) -> dict[str, Link]:
+        """The owner's live links among ``link_ids``, by id (other domains' rows point at
+        links: a deleted or unknown one is simply absent)."""
+        if not link_ids:
+            return {}
+        async with self.db.connection() as conn:
+            rows = await repo.links_by_ids(conn, principal, [*link_ids])
+        return {row.id: self.to_resource(row) for row in rows}
 
     async def list(
         self,
@@ -250,17 +259,7 @@ class LinkService:
             if current is None:
                 raise NotFound(f"No link with id {link_id!r}.")
             _refuse_managed(current)
-            values: dict[str, Any] = {
-                "id": current.id,
-                "short_code": current.short_code,
-                "long_url": current.long_url,
-                "tags": current.tags,
-                "expires_at": current.expires_at,
-                "redirect_type": current.redirect_type,
-                "forward_query": current.forward_query,
-                "ios_url": current.ios_url,
-                "android_url": current.android_url,
-            }
+            fields = repo.LinkFields.of(current)
             changes = {
                 "short_code": data.alias,
                 "long_url": data.long_url,
@@ -272,33 +271,22 @@ class LinkService:
             changed = [
                 name
                 for name, value in changes.items()
-                if value is not UNSET and value != values[name]
+                if value is not UNSET and value != getattr(fields, name)
             ]
             if not changed:
                 return self.to_resource(current)
-            values.update({name: changes[name] for name in changed})
+            fields = msgspec.structs.replace(fields, **{name: changes[name] for name in changed})
             if "short_code" in changed:
                 await repo.move_code(
                     conn,
                     principal,
                     current.id,
                     old_code=current.short_code,
-                    new_code=values["short_code"],
+                    new_code=fields.short_code,
                     reservation_days=self.reservation_days,
                 )
-            row = await repo.update_link(conn, values)
-            link = self.to_resource(row)
-            await record_event(
-                conn,
-                principal,
-                "link.updated",
-                {
-                    **msgspec.to_builtins(link),
-                    "changes": [_WIRE_NAMES[name] for name in changed],
-                    "previous": {
-                        _WIRE_NAMES[name]: _wire_value(getattr(current, name)) for name in changed
-                    },
-                },
+            row = await repo.update_link(
+                conn, principal, fields, lambda row: self._updated(row, current, changed)
             )
         written = [row]
         if row.short_code != current.short_code:  # the old code answers 410 while reserved
@@ -308,29 +296,42 @@ class LinkService:
                 )
             )
         await self.cache.write(written)
-        return link
+        return self.to_resource(row)
 
     async def delete(self, principal: Principal, link_id: str) -> None:
         async with self.db.transaction() as conn:
             current = await repo.get_link(conn, principal, link_id, for_update=True)
             if current is not None:
                 _refuse_managed(current)
-            row = await repo.delete_link(conn, principal, link_id)
+            row = await repo.delete_link(conn, principal, link_id, _deleted)
             if row is None:
                 raise NotFound(f"No link with id {link_id!r}.")
-            assert row.deleted_at is not None
-            await record_event(
-                conn,
-                principal,
-                "link.deleted",
-                {
-                    "id": row.id,
-                    "shortCode": row.short_code,
-                    "longUrl": row.long_url,
-                    "deletedAt": iso_utc(row.deleted_at),
-                },
-            )
         await self.cache.write([row])
+
+    def _updated(self, row: repo.LinkRow, before: repo.LinkRow, changed: Sequence[str]) -> Event:
+        return Event(
+            "link.updated",
+            {
+                **msgspec.to_builtins(self.to_resource(row)),
+                "changes": [_WIRE_NAMES[name] for name in changed],
+                "previous": {
+                    _WIRE_NAMES[name]: _wire_value(getattr(before, name)) for name in changed
+                },
+            },
+        )
+
+
+def _deleted(row: repo.LinkRow) -> Event:
+    assert row.deleted_at is not None
+    return Event(
+        "link.deleted",
+        {
+            "id": row.id,
+            "shortCode": row.short_code,
+            "longUrl": row.long_url,
+            "deletedAt": iso_utc(row.deleted_at),
+        },
+    )
 
 
 _WIRE_NAMES = {

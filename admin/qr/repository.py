@@ -1,19 +1,25 @@
-"""SQL for QR codes; the expected constraint violation becomes a domain error."""
+"""SQL for QR codes; the expected constraint violation becomes a domain error.
+
+Typed in and out (``NewQr`` in, ``QrRow`` out); ``qr.created`` is written here, in the
+creating transaction (admin/events/repository.py). ``qr.scanned`` is written by the
+worker's set-based ``record_scans`` (scans.sql) in the statement that stores the scans.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
 import msgspec
-import psycopg
 from psycopg import errors as pg_errors
 from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
 from admin.auth.principal import Principal
-from admin.db import load_queries
+from admin.db import Connection, load_queries
 from admin.errors import Conflict, FieldError
+from admin.events.repository import Event, record_event
 
 _SQL = load_queries(__file__)
 _ONE_CODE_PER_LINK = "qr_codes_link_key"
@@ -33,18 +39,32 @@ class QrRow(msgspec.Struct, kw_only=True):
     updated_at: datetime
 
 
+class NewQr(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    type: str
+    title: str | None
+    data: dict[str, Any]
+    dynamic: bool
+    link_id: str | None
+    payload: str | None
+
+
+_SCANS = load_queries(__file__, "scans.sql")
+
+
 def _owner(principal: Principal) -> dict[str, Any]:
     return {"user_id": principal.user_id, "environment": principal.environment}
 
 
 async def insert_qr(
-    conn: psycopg.AsyncConnection, principal: Principal, values: dict[str, Any]
-) -> None:
+    conn: Connection, principal: Principal, qr: NewQr, describe: Callable[[QrRow], Event]
+) -> QrRow:
+    """Insert the code and the event ``describe`` makes of its row; Conflict when the
+    link already has a code."""
+    params = {**msgspec.structs.asdict(qr), "data": Jsonb(qr.data), **_owner(principal)}
     try:
         async with conn.transaction():  # a savepoint: the caller's transaction survives
-            await conn.execute(
-                _SQL["insert_qr"], {**values, "data": Jsonb(values["data"]), **_owner(principal)}
-            )
+            await conn.execute(_SQL["insert_qr"], params)
     except pg_errors.UniqueViolation as exc:
         if exc.diag.constraint_name == _ONE_CODE_PER_LINK:
             raise Conflict(
@@ -52,10 +72,14 @@ async def insert_qr(
                 [FieldError("data.linkId", "already has a QR code")],
             ) from None
         raise
+    row = await get_qr(conn, principal, qr.id)
+    assert row is not None  # inserted just now, in this transaction
+    await record_event(conn, principal, describe(row))
+    return row
 
 
 async def get_qr(
-    conn: psycopg.AsyncConnection, principal: Principal, qr_id: str, *, for_update: bool = False
+    conn: Connection, principal: Principal, qr_id: str, *, for_update: bool = False
 ) -> QrRow | None:
     query = "qr_by_id_for_update" if for_update else "qr_by_id"
     async with conn.cursor(row_factory=class_row(QrRow)) as cursor:
@@ -64,7 +88,7 @@ async def get_qr(
 
 
 async def list_qr(
-    conn: psycopg.AsyncConnection, principal: Principal, *, before: str | None, limit: int
+    conn: Connection, principal: Principal, *, before: str | None, limit: int
 ) -> list[QrRow]:
     async with conn.cursor(row_factory=class_row(QrRow)) as cursor:
         await cursor.execute(
@@ -73,16 +97,20 @@ async def list_qr(
         return await cursor.fetchall()
 
 
-async def update_qr(
-    conn: psycopg.AsyncConnection, qr_id: str, title: str | None, data: dict[str, Any]
-) -> None:
+async def update_qr(conn: Connection, qr_id: str, title: str | None, data: dict[str, Any]) -> None:
     await conn.execute(_SQL["update_qr"], {"id": qr_id, "title": title, "data": Jsonb(data)})
 
 
-async def delete_qr(conn: psycopg.AsyncConnection, qr_id: str) -> None:
+async def delete_qr(conn: Connection, qr_id: str) -> None:
     await conn.execute(_SQL["delete_qr"], {"id": qr_id})
 
 
-async def bio_qr_links(conn: psycopg.AsyncConnection, principal: Principal) -> list[str]:
+async def bio_qr_links(conn: Connection, principal: Principal) -> list[str]:
     cursor = await conn.execute(_SQL["bio_qr_links"], _owner(principal))
     return [str(row[0]) for row in await cursor.fetchall()]
+
+
+async def record_scans(conn: Connection, event_ids: Sequence[str]) -> None:
+    """Count the scans of dynamic codes among these click events and write their
+    ``qr.scanned`` events (for subscribed webhooks only), in one statement."""
+    await conn.execute(_SCANS["record_scans"], {"event_ids": list(event_ids)})

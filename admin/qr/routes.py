@@ -9,16 +9,15 @@ from litestar.openapi import ResponseSpec
 from litestar.params import Parameter
 
 from admin.auth.principal import Principal
-from admin.body import JsonBody
 from admin.errors import BadRequest, ValidationFailed
-from admin.openapi import binary_response, problems
+from admin.http.body import JsonBody
+from admin.http.openapi import binary_response, problems
 from admin.qr.images import MEDIA_TYPES, ErrorLevel, ImageFormat, ImageOptions, parse_colour
 from admin.qr.schemas import QrCode, QrCreate, QrPage, QrUpdate
 from admin.qr.service import MAX_PAGE_SIZE, QrService
 
 QrId = Annotated[str, Parameter(description="A QR code id (qr_…).", max_length=64)]
 IMAGE_CACHE_CONTROL = "private, max-age=86400"
-binary_response("/v1/qr/{qr_id}/image", "get", *MEDIA_TYPES.values())
 
 
 class QrCreateBody(JsonBody[Any]):
@@ -97,6 +96,7 @@ class QrController(Controller):
         "/{qr_id:str}/image",
         opt={"scope": "qr:read"},
         media_type="image/svg+xml",
+        operation_class=binary_response(*MEDIA_TYPES.values()),
         responses={
             **problems(401, 403, 404, 422),
             304: ResponseSpec(None, description="Not Modified: the If-None-Match ETag is current."),

@@ -8,15 +8,14 @@ import base64
 from typing import Any
 
 import msgspec
-import psycopg
 from msgspec import UNSET
 
 from admin.auth.principal import Principal
 from admin.bio import repository as bio_repo
-from admin.body import decode_json_body
-from admin.db import Database
+from admin.db import Connection, Database
 from admin.errors import FieldError, HopError, NotFound, ValidationFailed, validation
-from admin.events.outbox import record_event
+from admin.events.repository import Event
+from admin.http.body import decode_json_body
 from admin.links import repository as links_repo
 from admin.links.cache import LinkCache
 from admin.links.managed import create_managed_link, retarget_managed_link
@@ -123,30 +122,28 @@ class QrService:
         qr_id = new_id("qr")
         async with self.db.transaction() as conn:
             link, link_id, payload = await self._target(conn, principal, body, dynamic, encoded)
-            await repo.insert_qr(
+            row = await repo.insert_qr(
                 conn,
                 principal,
-                {
-                    "id": qr_id,
-                    "type": qr_type,
-                    "title": body.title,
-                    "data": data,
-                    "dynamic": dynamic,
-                    "link_id": link_id,
-                    "payload": payload,
-                },
+                repo.NewQr(
+                    id=qr_id,
+                    type=qr_type,
+                    title=body.title,
+                    data=data,
+                    dynamic=dynamic,
+                    link_id=link_id,
+                    payload=payload,
+                ),
+                lambda row: Event("qr.created", msgspec.to_builtins(self.to_resource(row))),
             )
-            row = await repo.get_qr(conn, principal, qr_id)
-            assert row is not None
             resource = self.to_resource(row)
-            await record_event(conn, principal, "qr.created", msgspec.to_builtins(resource))
         if link is not None:
             await self.cache.write([link])
         return resource
 
     async def _target(
         self,
-        conn: psycopg.AsyncConnection,
+        conn: Connection,
         principal: Principal,
         body: QrCreate,
         dynamic: bool,

@@ -1,4 +1,6 @@
-"""SQL for the webhooks API (queries.sql); the dispatcher's SQL is in dispatch.sql."""
+"""SQL for the webhooks API (queries.sql); the worker's delivery queue is
+admin/worker/delivery_repository.py. Typed in and out; the test event is written in
+the statement that queues its one delivery (admin/events/repository.py)."""
 
 from __future__ import annotations
 
@@ -6,12 +8,12 @@ from datetime import datetime
 from typing import Any, TypeVar
 
 import msgspec
-import psycopg
 from psycopg.rows import class_row
-from psycopg.types.json import Jsonb
 
 from admin.auth.principal import Principal
-from admin.db import load_queries
+from admin.db import Connection, load_queries
+from admin.events.repository import Event, event_data
+from common.ids import new_id
 
 _SQL = load_queries(__file__)
 R = TypeVar("R")
@@ -53,55 +55,55 @@ class AttemptRow(msgspec.Struct, kw_only=True):
     attempted_at: datetime
 
 
+class NewWebhook(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    endpoint: str
+    events: list[str]
+    secret: bytes  # sealed (admin/secretbox.py)
+
+
 def _owner(principal: Principal) -> dict[str, Any]:
     return {"user_id": principal.user_id, "environment": principal.environment}
 
 
-async def _one(
-    conn: psycopg.AsyncConnection, row: type[R], query: str, params: dict[str, Any]
-) -> R | None:
+async def _one(conn: Connection, row: type[R], query: str, params: dict[str, Any]) -> R | None:
     async with conn.cursor(row_factory=class_row(row)) as cursor:
         await cursor.execute(_SQL[query], params)
         return await cursor.fetchone()
 
 
-async def _all(
-    conn: psycopg.AsyncConnection, row: type[R], query: str, params: dict[str, Any]
-) -> list[R]:
+async def _all(conn: Connection, row: type[R], query: str, params: dict[str, Any]) -> list[R]:
     async with conn.cursor(row_factory=class_row(row)) as cursor:
         await cursor.execute(_SQL[query], params)
         return await cursor.fetchall()
 
 
-async def count_webhooks(conn: psycopg.AsyncConnection, principal: Principal) -> int:
+async def count_webhooks(conn: Connection, principal: Principal) -> int:
     cursor = await conn.execute(_SQL["count_webhooks"], _owner(principal))
     row = await cursor.fetchone()
     return int(row[0]) if row else 0
 
 
-async def insert_webhook(
-    conn: psycopg.AsyncConnection, principal: Principal, values: dict[str, Any]
-) -> WebhookRow:
-    row = await _one(conn, WebhookRow, "insert_webhook", {**values, **_owner(principal)})
+async def insert_webhook(conn: Connection, principal: Principal, hook: NewWebhook) -> WebhookRow:
+    params = {**msgspec.structs.asdict(hook), **_owner(principal)}
+    row = await _one(conn, WebhookRow, "insert_webhook", params)
     assert row is not None
     return row
 
 
-async def get_webhook(
-    conn: psycopg.AsyncConnection, principal: Principal, webhook_id: str
-) -> WebhookRow | None:
+async def get_webhook(conn: Connection, principal: Principal, webhook_id: str) -> WebhookRow | None:
     return await _one(conn, WebhookRow, "webhook_by_id", {"id": webhook_id, **_owner(principal)})
 
 
 async def list_webhooks(
-    conn: psycopg.AsyncConnection, principal: Principal, *, before: str | None, limit: int
+    conn: Connection, principal: Principal, *, before: str | None, limit: int
 ) -> list[WebhookRow]:
     params = {"before": before, "limit": limit, **_owner(principal)}
     return await _all(conn, WebhookRow, "list_webhooks", params)
 
 
 async def update_webhook(
-    conn: psycopg.AsyncConnection,
+    conn: Connection,
     principal: Principal,
     webhook_id: str,
     *,
@@ -112,15 +114,13 @@ async def update_webhook(
     return await _one(conn, WebhookRow, "update_webhook", params)
 
 
-async def delete_webhook(
-    conn: psycopg.AsyncConnection, principal: Principal, webhook_id: str
-) -> bool:
+async def delete_webhook(conn: Connection, principal: Principal, webhook_id: str) -> bool:
     cursor = await conn.execute(_SQL["delete_webhook"], {"id": webhook_id, **_owner(principal)})
     return await cursor.fetchone() is not None
 
 
 async def resume_webhook(
-    conn: psycopg.AsyncConnection, principal: Principal, webhook_id: str
+    conn: Connection, principal: Principal, webhook_id: str
 ) -> WebhookRow | None:
     row = await _one(conn, WebhookRow, "resume_webhook", {"id": webhook_id, **_owner(principal)})
     if row is not None:
@@ -130,7 +130,7 @@ async def resume_webhook(
 
 
 async def rotate_secret(
-    conn: psycopg.AsyncConnection, principal: Principal, webhook_id: str, sealed: bytes
+    conn: Connection, principal: Principal, webhook_id: str, sealed: bytes
 ) -> datetime | None:
     params = {"id": webhook_id, "secret": sealed, **_owner(principal)}
     cursor = await conn.execute(_SQL["rotate_secret"], params)
@@ -139,28 +139,22 @@ async def rotate_secret(
 
 
 async def enqueue_test_event(
-    conn: psycopg.AsyncConnection,
-    principal: Principal,
-    webhook_id: str,
-    *,
-    event_id: str,
-    event_type: str,
-    data: dict[str, Any],
+    conn: Connection, principal: Principal, webhook_id: str, event: Event
 ) -> DeliveryRow:
+    """Write ``event`` for this webhook alone (no subscription can ask for it) and its
+    one delivery, in one statement."""
     params = {
         "webhook_id": webhook_id,
-        "event_id": event_id,
-        "event_type": event_type,
-        "data": Jsonb(data),
+        "event_id": new_id("evt"),
+        "event_type": event.type,
+        "data": event_data(event),
     }
     row = await _one(conn, DeliveryRow, "enqueue_test_event", {**params, **_owner(principal)})
     assert row is not None
     return row
 
 
-async def redeliver(
-    conn: psycopg.AsyncConnection, webhook_id: str, delivery_id: str
-) -> DeliveryRow | None:
+async def redeliver(conn: Connection, webhook_id: str, delivery_id: str) -> DeliveryRow | None:
     params = {"webhook_id": webhook_id, "delivery_id": delivery_id}
     row = await _one(conn, DeliveryRow, "redeliver", params)
     if row is not None:
@@ -168,14 +162,14 @@ async def redeliver(
     return row
 
 
-async def delivery_exists(conn: psycopg.AsyncConnection, webhook_id: str, delivery_id: str) -> bool:
+async def delivery_exists(conn: Connection, webhook_id: str, delivery_id: str) -> bool:
     params = {"webhook_id": webhook_id, "delivery_id": delivery_id}
     cursor = await conn.execute(_SQL["delivery_exists"], params)
     return await cursor.fetchone() is not None
 
 
 async def list_attempts(
-    conn: psycopg.AsyncConnection,
+    conn: Connection,
     webhook_id: str,
     *,
     before: str | None,

@@ -8,8 +8,8 @@ from litestar import Controller, Response, delete, get, patch, post
 from litestar.params import Parameter
 
 from admin.auth.principal import Principal
-from admin.body import JsonBody
-from admin.openapi import problems
+from admin.http.body import JsonBody
+from admin.http.openapi import problems
 from admin.webhooks.schemas import (
     AttemptPage,
     Delivery,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import logging
+import secrets
 from datetime import datetime
 from typing import Literal
 
@@ -13,8 +14,10 @@ from msgspec import UNSET
 from admin.auth.principal import Principal
 from admin.db import Database
 from admin.errors import Conflict, FieldError, NotFound, validation
+from admin.events.repository import Event
+from admin.outbound.policy import AddressPolicy, RefusedEndpoint, parse_endpoint, resolve_checked
+from admin.secretbox import SecretBox
 from admin.webhooks import repository as repo
-from admin.webhooks.crypto import SecretBox, new_signing_secret
 from admin.webhooks.schemas import (
     ALL_EVENTS,
     AUTO_SECRET,
@@ -28,7 +31,6 @@ from admin.webhooks.schemas import (
     WebhookPage,
     WebhookUpdate,
 )
-from admin.webhooks.ssrf import AddressPolicy, RefusedEndpoint, parse_endpoint, resolve_checked
 from common.events import WEBHOOK_TEST_EVENT
 from common.ids import new_id
 from common.timefmt import iso_utc
@@ -36,6 +38,7 @@ from common.timefmt import iso_utc
 logger = logging.getLogger(__name__)
 MAX_WEBHOOKS = 20  # per account and environment: each one multiplies every event
 MAX_PAGE_SIZE = 200
+SECRET_PREFIX = "whsec_"  # noqa: S105 - the prefix, not a secret
 _PAUSE_REASONS: dict[str, Literal["failures", "gone"]] = {"failures": "failures", "gone": "gone"}
 _STATES: dict[str, Literal["pending", "succeeded", "failed"]] = {
     "pending": "pending",
@@ -104,6 +107,11 @@ def decode_cursor(cursor: str, prefix: str) -> str:
     return row_id
 
 
+def new_signing_secret() -> str:
+    """``whsec_`` + 32 random bytes, base64url (43 characters)."""
+    return SECRET_PREFIX + secrets.token_urlsafe(32)
+
+
 def _event_names(names: list[str]) -> list[str]:
     """Duplicates folded, order kept; ``*`` anywhere means every type."""
     return [ALL_EVENTS] if ALL_EVENTS in names else list(dict.fromkeys(names))
@@ -149,12 +157,12 @@ class WebhookService:
             row = await repo.insert_webhook(
                 conn,
                 principal,
-                {
-                    "id": webhook_id,
-                    "endpoint": data.endpoint,
-                    "events": _event_names(list(data.events)),
-                    "secret": self.box.seal(secret, webhook_id),
-                },
+                repo.NewWebhook(
+                    id=webhook_id,
+                    endpoint=data.endpoint,
+                    events=_event_names(list(data.events)),
+                    secret=self.box.seal(secret, webhook_id),
+                ),
             )
         return WebhookCreated(**msgspec.structs.asdict(to_resource(row)), secret=secret)
 
@@ -216,17 +224,12 @@ class WebhookService:
         )
 
     async def send_test(self, principal: Principal, webhook_id: str) -> Delivery:
-        event_id = new_id("evt")
         async with self.db.transaction() as conn:
             if await repo.get_webhook(conn, principal, webhook_id) is None:
                 raise NotFound(f"No webhook with id {webhook_id!r}.")
+            data = {"webhookId": webhook_id, "message": "A test event sent from the Hop API."}
             row = await repo.enqueue_test_event(
-                conn,
-                principal,
-                webhook_id,
-                event_id=event_id,
-                event_type=WEBHOOK_TEST_EVENT,
-                data={"webhookId": webhook_id, "message": "A test event sent from the Hop API."},
+                conn, principal, webhook_id, Event(WEBHOOK_TEST_EVENT, data)
             )
         return _delivery(row)
 

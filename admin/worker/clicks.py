@@ -26,19 +26,19 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple, cast
 
 import msgspec
-import psycopg
-from psycopg_pool import AsyncConnectionPool
 from redis.asyncio import Redis
 from redis.exceptions import RedisError, ResponseError
 
 from admin.analytics.batch import KINDS, store_batch
 from admin.analytics.enrich import EnrichedClick, Enricher
+from admin.db import TRANSIENT_ERRORS, Deadlock, Pool, RejectedData
+from common.backoff import Backoff
 from common.keys import CLICK_CONSUMER_GROUP, CLICK_DEAD_LETTER_STREAM, CLICK_STREAM
 from common.wire import CLICK_BATCH_VERSION, click_batch_decoder
 
 logger = logging.getLogger(__name__)
 _TRIM_EVERY_SECONDS = 5.0
-_TRANSIENT = (psycopg.OperationalError, RedisError, OSError)
+_TRANSIENT: tuple[type[Exception], ...] = (*TRANSIENT_ERRORS, RedisError, OSError)
 
 Entry = tuple[bytes, dict[bytes, bytes]]
 
@@ -68,7 +68,7 @@ class ClickConsumer:
     def __init__(
         self,
         redis: Redis,
-        pool: AsyncConnectionPool,
+        pool: Pool,
         enricher: Enricher,
         *,
         consumer: str,
@@ -100,12 +100,12 @@ class ClickConsumer:
                 raise
 
     async def run(self) -> None:
-        backoff = 0.1
+        backoff = Backoff(0.1, 5.0)
         while not self.stopping.is_set():
             try:
                 await self.ensure_group()
                 await self.step()
-                backoff = 0.1
+                backoff.reset()
             except ResponseError as exc:
                 if "NOGROUP" not in str(exc):
                     raise
@@ -120,8 +120,7 @@ class ClickConsumer:
                     extra={"action": "worker.clicks_retry", "error": str(exc)},
                 )
                 self._own_backlog = True
-                await asyncio.sleep(backoff)
-                backoff = min(5.0, backoff * 2)
+                await asyncio.sleep(backoff.next())
         with contextlib.suppress(*_TRANSIENT):  # stopping: finish the batch in hand
             await self.settle()
 
@@ -200,10 +199,10 @@ class ClickConsumer:
         try:
             async with self.pool.connection() as conn:
                 stored = await store_batch(conn, batch.clicks)
-        except psycopg.errors.DeadlockDetected:
+        except Deadlock:
             self._own_backlog = True  # another worker held the same rows; simply retry
             return
-        except (psycopg.DataError, psycopg.IntegrityError) as exc:
+        except RejectedData as exc:
             # One entry holds something PostgreSQL refuses: leave them all pending;
             # each is retried alone after claim_idle_ms and dead-lettered once it
             # has failed max_deliveries times, so the others still flow.
@@ -229,7 +228,7 @@ class ClickConsumer:
         try:
             async with self.pool.connection() as conn:
                 self.stored += await store_batch(conn, clicks)
-        except (psycopg.DataError, psycopg.IntegrityError):
+        except RejectedData:
             return  # stays pending; recover() dead-letters it after max_deliveries
         await self.redis.xack(CLICK_STREAM, CLICK_CONSUMER_GROUP, entry_id)
 

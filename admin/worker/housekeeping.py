@@ -7,31 +7,19 @@ import asyncio
 import contextlib
 import logging
 
-import psycopg
-from psycopg_pool import AsyncConnectionPool, PoolTimeout
+from admin.db import TRANSIENT_ERRORS, Pool
+from admin.worker import repository as repo
 
 logger = logging.getLogger(__name__)
 
-_PURGES = (
-    (
-        "idempotency_keys",
-        "DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(secs => %(ttl)s)",
-    ),
-    ("refresh_tokens", "DELETE FROM refresh_tokens WHERE expires_at < now() - interval '1 day'"),
-)
 
-
-async def purge_once(pool: AsyncConnectionPool, idempotency_ttl: int) -> dict[str, int]:
-    removed = {}
+async def purge_once(pool: Pool, idempotency_ttl: int) -> dict[str, int]:
     async with pool.connection() as conn:
-        for name, sql in _PURGES:
-            cursor = await conn.execute(sql, {"ttl": idempotency_ttl})
-            removed[name] = cursor.rowcount
-    return removed
+        return await repo.purge_expired(conn, idempotency_ttl)
 
 
 async def run_housekeeping(
-    pool: AsyncConnectionPool,
+    pool: Pool,
     idempotency_ttl: int,
     stop: asyncio.Event,
     every_seconds: float = 60.0,
@@ -43,7 +31,7 @@ async def run_housekeeping(
                 logger.info(
                     "expired rows removed", extra={"action": "worker.housekeeping", **removed}
                 )
-        except (psycopg.OperationalError, PoolTimeout) as exc:
+        except TRANSIENT_ERRORS as exc:
             logger.warning(
                 "housekeeping skipped: database unavailable",
                 extra={"action": "worker.housekeeping_skipped", "error": str(exc)},

@@ -14,29 +14,30 @@ import os
 import signal
 import socket
 
-import psycopg
-from psycopg_pool import AsyncConnectionPool, PoolTimeout
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from admin.analytics.enrich import Enricher
-from admin.analytics.ingest import visitor_salt
+from admin.analytics.repository import visitor_salt
 from admin.bio.cache import rebuild_bio_pages
+from admin.db import TRANSIENT_ERRORS, Pool, create_worker_pool
 from admin.links.cache import rebuild
-from admin.webhooks.crypto import SecretBox
-from admin.webhooks.dispatcher import Dispatcher
-from admin.webhooks.mail import Mailer, transport_for
+from admin.outbound.policy import AddressPolicy
+from admin.secretbox import SecretBox
 from admin.webhooks.retry import RetryPolicy
-from admin.webhooks.sender import Sender
-from admin.webhooks.ssrf import AddressPolicy
 from admin.worker.clicks import ClickConsumer
+from admin.worker.dispatcher import Dispatcher
 from admin.worker.housekeeping import run_housekeeping
+from admin.worker.mail import Mailer, transport_for
+from admin.worker.sender import Sender
+from common.backoff import Backoff
 from common.clientip import parse_networks
 from common.logs import configure_logging
 from common.roles import require
 from common.settings import Settings
 
 logger = logging.getLogger(__name__)
+_STORES_DOWN: tuple[type[Exception], ...] = (OSError, RedisError, *TRANSIENT_ERRORS)
 
 
 def run(settings: Settings) -> int:
@@ -48,22 +49,21 @@ def run(settings: Settings) -> int:
     return 0
 
 
-async def _start(pool: AsyncConnectionPool, redis: Redis, stop: asyncio.Event) -> bytes:
+async def _start(pool: Pool, redis: Redis, stop: asyncio.Event) -> bytes:
     """Rebuild the link cache and read the visitor salt, waiting for the stores if needed."""
-    delay = 0.2
+    backoff = Backoff(0.2, 5.0)
     while not stop.is_set():
         try:
             async with pool.connection() as conn:
                 links = await rebuild(conn, redis)
                 pages = await rebuild_bio_pages(conn, redis)
                 salt = await visitor_salt(conn)
-        except (OSError, RedisError, psycopg.OperationalError, PoolTimeout) as exc:
+        except _STORES_DOWN as exc:
             logger.warning(
                 "waiting for PostgreSQL and Redis",
                 extra={"action": "worker.waiting", "error": str(exc)},
             )
-            await asyncio.sleep(delay)
-            delay = min(5.0, delay * 2)
+            await asyncio.sleep(backoff.next())
         else:
             logger.info(
                 "link and Bio page caches restored from PostgreSQL",
@@ -73,9 +73,7 @@ async def _start(pool: AsyncConnectionPool, redis: Redis, stop: asyncio.Event) -
     return b""
 
 
-def build_dispatcher(
-    settings: Settings, pool: AsyncConnectionPool, database_url: str
-) -> Dispatcher:
+def build_dispatcher(settings: Settings, pool: Pool, database_url: str) -> Dispatcher:
     hooks = settings.webhooks
     assert hooks.secret_key is not None  # checked in run()
     sender = Sender(
@@ -103,9 +101,7 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> None:
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
     redis = Redis.from_url(redis_url, socket_timeout=10, socket_connect_timeout=5)
-    async with AsyncConnectionPool(
-        database_url, min_size=1, max_size=8, open=False, name="hop-worker"
-    ) as pool:
+    async with create_worker_pool(database_url) as pool:
         salt = await _start(pool, redis, stop)
         consumer = ClickConsumer(
             redis,

@@ -1,4 +1,5 @@
-"""Fixtures for the end-to-end webhook tests (see tests/support/hooks.py)."""
+"""Fixtures for the end-to-end webhook tests: a private-database stack (tests/support/stack.py)
+with an admin, workers each test starts with the settings it needs, receivers, SMTP."""
 
 from __future__ import annotations
 
@@ -7,22 +8,26 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.hooks import HookStack
+from tests.support.hooks import HOOK_SETTINGS
 from tests.support.receiver import Receiver
 from tests.support.smtp import SmtpSink
+from tests.support.stack import Stack
 
 
 @pytest.fixture(scope="session")
-def hook_stack(work_dir: Path, postgres_url: str) -> Iterator[HookStack]:
+def hook_stack(work_dir: Path, postgres_url: str) -> Iterator[Stack]:
     root = work_dir / "hooks"
     root.mkdir()
-    stack = HookStack(root, postgres_url)
-    yield stack
-    stack.close()
+    stack = Stack.private_database(root, postgres_url, **HOOK_SETTINGS)
+    try:
+        stack.start_admin()
+        yield stack
+    finally:
+        stack.close()
 
 
 @pytest.fixture
-def hooks(hook_stack: HookStack) -> Iterator[HookStack]:
+def hooks(hook_stack: Stack) -> Iterator[Stack]:
     """The stack, with every worker the test started stopped at its end."""
     yield hook_stack
     hook_stack.stop_workers()

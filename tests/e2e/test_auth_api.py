@@ -13,6 +13,7 @@ from admin.auth.scopes import ALL_SCOPES
 from tests.support.accounts import PASSWORD, Account, create_key
 from tests.support.cli import run_hop
 from tests.support.env import JWT_SECRET
+from tests.support.waiting import wait_for, wait_until
 
 UNAUTHORIZED = "Unauthorized"
 
@@ -91,10 +92,12 @@ def test_revoked_key_is_401(
     )
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
-    deadline = time.monotonic() + 1.0  # the announcement travels over Redis pub/sub
-    while api.get("/v1/links", headers=headers).status_code == 200:
-        assert time.monotonic() < deadline, "revocation not applied within a second"
-        time.sleep(0.01)
+    wait_until(  # the announcement travels over Redis pub/sub
+        lambda: api.get("/v1/links", headers=headers).status_code != 200,
+        timeout=1.0,
+        every=0.01,
+        message="revocation not applied within a second",
+    )
     assert "revoked" in assert_401(api.get("/v1/links", headers=headers))
 
 
@@ -239,10 +242,13 @@ def test_using_a_key_records_last_used_at(api: httpx.Client, account: Account) -
         return {key["environment"]: key for key in response.json()["apiKeys"]}
 
     before = time.time()
-    deadline = time.monotonic() + 20
-    while (keys := export_keys())["live"]["lastUsedAt"] is None:  # the export uses the key
-        assert time.monotonic() < deadline, "lastUsedAt was never written"
-        time.sleep(0.2)
+    keys = wait_for(  # the export uses the key
+        export_keys,
+        lambda keys: keys["live"]["lastUsedAt"] is not None,
+        timeout=20,
+        every=0.2,
+        message="lastUsedAt was never written",
+    )
     used_at = datetime.fromisoformat(str(keys["live"]["lastUsedAt"]))
     assert before - 1 <= used_at.timestamp() <= time.time() + 1
     assert keys["test"]["lastUsedAt"] is None  # only the key that was used

@@ -17,8 +17,9 @@ import pytest
 
 from hop.embedded import EmbeddedRedis
 from tests.support.accounts import PASSWORD, Account, create_account
-from tests.support.admin import PrivateAdmin
+from tests.support.stack import Stack
 from tests.support.stores import scratch_database
+from tests.support.waiting import wait_for
 
 FREE_FAILURES = 3
 PER_NETWORK = 6
@@ -27,11 +28,9 @@ REHASH_KIB = 32768  # not the default the test accounts were hashed with
 
 
 @pytest.fixture(scope="module")
-def limited(database_url: str, redis_url: str, work_dir: Path) -> Iterator[httpx.Client]:
-    admin = PrivateAdmin(
-        database_url,
-        redis_url,
-        work_dir / "admin-login-limits.log",
+def limited(session_stack: Stack) -> Iterator[httpx.Client]:
+    admin = session_stack.start_admin(
+        "admin-login-limits",
         HOP_TRUSTED_PROXIES="127.0.0.1/32",
         HOP_LOGIN_FREE_FAILURES=str(FREE_FAILURES),
         HOP_LOGIN_LOCKOUT="2",
@@ -122,15 +121,15 @@ def test_a_valid_api_key_sent_along_does_not_change_the_buckets(
 
 def wait_out_the_lock(client: httpx.Client, email: str) -> None:
     """Until the lock ends; attempts refused while locked are not counted as failures."""
-    deadline = time.monotonic() + 15
-    while time.monotonic() < deadline:
-        # A correct password for an unknown e-mail does not exist; "wrong" is a real try.
-        response = sign_in(client, email, "wrong", somewhere())
-        if response.status_code != 429:
-            assert response.status_code == 401
-            return
-        time.sleep(0.1)
-    raise AssertionError("the lock did not end")
+    # A correct password for an unknown e-mail does not exist; "wrong" is a real try.
+    response = wait_for(
+        lambda: sign_in(client, email, "wrong", somewhere()),
+        lambda response: response.status_code != 429,
+        timeout=15,
+        every=0.1,
+        message="the lock did not end",
+    )
+    assert response.status_code == 401
 
 
 def test_failures_lock_the_address_out_progressively(
@@ -166,10 +165,13 @@ def test_failures_lock_the_address_out_progressively(
         assert 1 <= int(again.headers["retry-after"]) <= lock
 
     # A successful sign-in resets the count.
-    deadline = time.monotonic() + 15
-    while (success := sign_in(limited, account.email, PASSWORD, somewhere())).status_code == 429:
-        assert time.monotonic() < deadline, "the lock did not end"
-        time.sleep(0.1)
+    success = wait_for(
+        lambda: sign_in(limited, account.email, PASSWORD, somewhere()),
+        lambda response: response.status_code != 429,
+        timeout=15,
+        every=0.1,
+        message="the lock did not end",
+    )
     assert success.status_code == 200, success.text
     for _ in range(FREE_FAILURES - 1):
         assert sign_in(limited, account.email, "wrong", somewhere()).status_code == 401
@@ -206,10 +208,9 @@ def test_unknown_api_keys_past_the_anonymous_limit_never_reach_postgresql(
         with psycopg.connect(database_url, autocommit=True) as conn:
             conn.execute(f"ALTER DATABASE {conn.info.dbname} SET lock_timeout = '50ms'")
         account = create_account(database_url)
-        admin = PrivateAdmin(
-            database_url,
-            redis_url,
-            work_dir / "admin-key-flood.log",
+        stack = Stack(work_dir, database_url, redis_url)
+        admin = stack.start_admin(
+            "admin-key-flood",
             HOP_TRUSTED_PROXIES="127.0.0.1/32",
             HOP_LIMIT_ANONYMOUS_PER_MINUTE=str(limit),
         )
@@ -240,7 +241,7 @@ def test_unknown_api_keys_past_the_anonymous_limit_never_reach_postgresql(
                     # Nor does a key refused lately: 401 from memory, not 503 from the lock.
                     again = client.get("/v1/links", headers=repeated)
         finally:
-            admin.stop()
+            stack.close()
     assert [response.status_code for response in statuses] == [503] * limit + [429] * 25
     for response in statuses:
         assert response.headers["x-ratelimit-limit"] == str(limit)
@@ -254,7 +255,8 @@ def test_without_redis_every_v1_answer_still_carries_rate_limit_headers(
     database_url: str, work_dir: Path
 ) -> None:
     redis_server = EmbeddedRedis(work_dir / "redis-outage", durable=False)
-    admin = PrivateAdmin(database_url, redis_server.start(), work_dir / "admin-redis-outage.log")
+    stack = Stack(work_dir, database_url, redis_server.start())
+    admin = stack.start_admin("admin-redis-outage")
     account = create_account(database_url, plan="free")
     try:
         redis_server.stop()
@@ -268,7 +270,7 @@ def test_without_redis_every_v1_answer_still_carries_rate_limit_headers(
             )
             health = client.get("/health")
     finally:
-        admin.stop()
+        stack.close()
         redis_server.stop()
     # Counted in the admin process while Redis is away (HOP_LIMIT_FREE_PER_MINUTE is 8).
     assert [response.status_code for response in counted] == [200] * 8

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-import time
 from typing import Any
 
 import httpx
@@ -19,6 +18,7 @@ from tests.support.clicks import USER_AGENTS
 from tests.support.hooks import delivered, subscribe
 from tests.support.processes import HopProcess
 from tests.support.receiver import Receiver
+from tests.support.waiting import wait_until
 
 
 def username() -> str:
@@ -205,10 +205,10 @@ def test_taken_username_is_409_and_rename_moves_the_page(
     assert put(api, account, username=other_name, displayName="A").status_code == 200
     assert httpx.get(f"{edge_url}/@{name}").status_code == 410  # reserved for its owner
     assert httpx.get(f"{edge_url}/@{other_name}").status_code == 200
-    deadline = time.monotonic() + 5
-    while httpx.get(qr["payload"]).headers["location"] != f"{edge_url}/@{other_name}":
-        assert time.monotonic() < deadline  # the printed bio code follows the rename
-        time.sleep(0.05)
+    wait_until(  # the printed bio code follows the rename
+        lambda: httpx.get(qr["payload"]).headers["location"] == f"{edge_url}/@{other_name}",
+        timeout=5,
+    )
     reserved = put(api, other, username=name, displayName="B")
     assert reserved.status_code == 409
     assert reserved.json()["errors"] == [{"field": "username", "message": "already taken"}]

@@ -11,7 +11,8 @@ import httpx
 import psycopg
 
 from tests.support.accounts import Account
-from tests.support.memory import PeakRss, admin_worker_pids
+from tests.support.memory import PeakRss
+from tests.support.processes import HopProcess
 
 MAX_BODY = 1_048_576  # the default HOP_MAX_BODY_BYTES the session's admin runs with
 CHUNK = 64 * 1024
@@ -59,9 +60,9 @@ def assert_too_large(response: httpx.Response) -> None:
 
 
 def test_a_large_chunked_body_with_an_idempotency_key_is_refused_in_flat_memory(
-    api: httpx.Client, account: Account, database_url: str
+    api: httpx.Client, account: Account, database_url: str, admin_process: HopProcess
 ) -> None:
-    (worker,) = admin_worker_pids()
+    (worker,) = admin_process.children()
     headers = {
         **account.headers(),
         "Idempotency-Key": secrets.token_hex(8),

@@ -5,26 +5,16 @@ from __future__ import annotations
 import concurrent.futures
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
-from typing import Any
 
 import httpx
 import psycopg
 import pytest
 
 from tests.support.accounts import Account, create_key
+from tests.support.api import make_links
 from tests.support.clicks import USER_AGENTS, link_clicks, wait_for_clicks
-from tests.support.env import stack_environment
-from tests.support.processes import HopProcess, free_port, start_http_server
-
-
-def make_links(api: httpx.Client, account: Account, count: int) -> list[dict[str, Any]]:
-    return [
-        api.post(
-            "/v1/links", json={"longUrl": f"https://example.com/{n}"}, headers=account.headers()
-        ).json()
-        for n in range(count)
-    ]
+from tests.support.processes import HopProcess
+from tests.support.stack import Stack
 
 
 def test_n_redirects_make_exactly_n_clicks(
@@ -171,18 +161,11 @@ def test_clicks_endpoint_errors(api: httpx.Client, account: Account, database_ur
 
 
 @pytest.fixture(scope="module")
-def country_edge(database_url: str, redis_url: str, work_dir: Path) -> Iterator[str]:
+def country_edge(session_stack: Stack) -> Iterator[str]:
     """A second edge on the session's Redis that forwards a country header (the session's
     worker, with no HOP_TRUSTED_PROXIES, enriches its clicks)."""
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    env = stack_environment(
-        database_url, redis_url, HOP_SHORT_BASE_URL=base, HOP_COUNTRY_HEADER="CF-IPCountry"
-    )
-    server = start_http_server(
-        ["edge"], env, work_dir / "edge-country.log", f"{base}/_health", port
-    )
-    yield base
+    server = session_stack.start_edge("edge-country", HOP_COUNTRY_HEADER="CF-IPCountry")
+    yield server.url
     server.stop()
 
 

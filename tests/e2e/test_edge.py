@@ -12,19 +12,14 @@ import redis
 from common.keys import link_key
 from common.wire import LinkEntry, link_entry_encoder
 from tests.support.accounts import Account
-
-
-def make(api: httpx.Client, account: Account, **body: object) -> dict[str, str]:
-    response = api.post("/v1/links", json=body, headers=account.headers())
-    assert response.status_code == 201, response.text
-    link: dict[str, str] = response.json()
-    return link
+from tests.support.api import make_link
+from tests.support.waiting import wait_until
 
 
 def test_redirects_with_302_and_no_store(
     api: httpx.Client, edge: httpx.Client, account: Account
 ) -> None:
-    link = make(api, account, longUrl="https://example.com/landing?x=1")
+    link = make_link(api, account, longUrl="https://example.com/landing?x=1")
     response = edge.get(f"/{link['shortCode']}")
     assert response.status_code == 302
     assert response.headers["location"] == "https://example.com/landing?x=1"
@@ -43,16 +38,16 @@ def test_redirects_with_302_and_no_store(
 def test_redirect_types(
     api: httpx.Client, edge: httpx.Client, account: Account, redirect_type: int, cache_control: str
 ) -> None:
-    link = make(api, account, longUrl="https://example.com/t", redirectType=redirect_type)
+    link = make_link(api, account, longUrl="https://example.com/t", redirectType=redirect_type)
     response = edge.get(f"/{link['shortCode']}")
     assert response.status_code == redirect_type
     assert response.headers["cache-control"] == cache_control
 
 
 def test_query_forwarding(api: httpx.Client, edge: httpx.Client, account: Account) -> None:
-    plain = make(api, account, longUrl="https://example.com/p")
-    with_query = make(api, account, longUrl="https://example.com/p?a=1#top")
-    kept_out = make(api, account, longUrl="https://example.com/p?a=1", forwardQuery=False)
+    plain = make_link(api, account, longUrl="https://example.com/p")
+    with_query = make_link(api, account, longUrl="https://example.com/p?a=1#top")
+    kept_out = make_link(api, account, longUrl="https://example.com/p?a=1", forwardQuery=False)
     assert (
         edge.get(f"/{plain['shortCode']}?utm_source=x&b=%20").headers["location"]
         == "https://example.com/p?utm_source=x&b=%20"
@@ -75,14 +70,14 @@ def test_unknown_deleted_and_expired(
     assert missing.headers["content-type"].startswith("text/html")
     assert b"not found" in missing.content.lower()
 
-    link = make(api, account, longUrl="https://example.com/bye")
+    link = make_link(api, account, longUrl="https://example.com/bye")
     assert api.delete(f"/v1/links/{link['id']}", headers=account.headers()).status_code == 204
     gone = edge.get(f"/{link['shortCode']}")
     assert gone.status_code == 410
     assert gone.headers["content-type"].startswith("text/html")
 
     soon = (datetime.now(UTC) + timedelta(seconds=1.5)).isoformat()
-    expiring = make(api, account, longUrl="https://example.com/soon", expiresAt=soon)
+    expiring = make_link(api, account, longUrl="https://example.com/soon", expiresAt=soon)
     assert edge.get(f"/{expiring['shortCode']}").status_code == 302
     time.sleep(1.6)
     assert edge.get(f"/{expiring['shortCode']}").status_code == 410
@@ -103,7 +98,7 @@ def test_paths_methods_and_probes(edge: httpx.Client) -> None:
 def test_changes_reach_the_edge_within_a_second(
     api: httpx.Client, edge: httpx.Client, account: Account
 ) -> None:
-    link = make(api, account, longUrl="https://example.com/v1")
+    link = make_link(api, account, longUrl="https://example.com/v1")
     code = link["shortCode"]
     assert edge.get(f"/{code}").headers["location"] == "https://example.com/v1"  # now cached
 
@@ -112,16 +107,20 @@ def test_changes_reach_the_edge_within_a_second(
         json={"longUrl": "https://example.com/v2"},
         headers=account.headers(),
     )
-    changed = time.monotonic()
-    while edge.get(f"/{code}").headers.get("location") != "https://example.com/v2":
-        assert time.monotonic() - changed < 1.0, "PATCH not visible at the edge within 1 s"
-        time.sleep(0.01)
+    wait_until(
+        lambda: edge.get(f"/{code}").headers.get("location") == "https://example.com/v2",
+        timeout=1.0,
+        every=0.01,
+        message="PATCH not visible at the edge within 1 s",
+    )
 
     api.delete(f"/v1/links/{link['id']}", headers=account.headers())
-    deleted = time.monotonic()
-    while edge.get(f"/{code}").status_code != 410:
-        assert time.monotonic() - deleted < 1.0, "DELETE not visible at the edge within 1 s"
-        time.sleep(0.01)
+    wait_until(
+        lambda: edge.get(f"/{code}").status_code == 410,
+        timeout=1.0,
+        every=0.01,
+        message="DELETE not visible at the edge within 1 s",
+    )
 
 
 def test_new_link_replaces_a_cached_miss(
@@ -129,11 +128,8 @@ def test_new_link_replaces_a_cached_miss(
 ) -> None:
     alias = f"later-{account.user_id[-10:]}"
     assert edge.get(f"/{alias}").status_code == 404  # the miss is cached
-    make(api, account, longUrl="https://example.com/later", alias=alias)
-    deadline = time.monotonic() + 1.0
-    while edge.get(f"/{alias}").status_code != 302:
-        assert time.monotonic() < deadline
-        time.sleep(0.01)
+    make_link(api, account, longUrl="https://example.com/later", alias=alias)
+    wait_until(lambda: edge.get(f"/{alias}").status_code == 302, timeout=1.0, every=0.01)
 
 
 def test_location_never_carries_control_characters(edge: httpx.Client, redis_url: str) -> None:
@@ -159,7 +155,7 @@ def test_location_never_carries_control_characters(edge: httpx.Client, redis_url
 def test_head_answers_without_a_body(
     api: httpx.Client, edge: httpx.Client, account: Account
 ) -> None:
-    link = make(api, account, longUrl="https://example.com/head")
+    link = make_link(api, account, longUrl="https://example.com/head")
     response = edge.head(f"/{link['shortCode']}")
     assert response.status_code == 302
     assert response.headers["location"] == "https://example.com/head"

@@ -13,7 +13,7 @@ import pytest
 
 from tests.support.accounts import Account, create_key
 from tests.support.hooks import delivered, subscribe
-from tests.support.memory import PeakRss, admin_worker_pids
+from tests.support.memory import PeakRss
 from tests.support.processes import HopProcess
 from tests.support.receiver import Receiver
 
@@ -112,7 +112,11 @@ def test_export_needs_account_read(api: httpx.Client, account: Account, database
 
 @pytest.mark.slow
 def test_a_large_export_streams_in_flat_memory(
-    api: httpx.Client, account: Account, database_url: str, tmp_path: Path
+    api: httpx.Client,
+    account: Account,
+    database_url: str,
+    tmp_path: Path,
+    admin_process: HopProcess,
 ) -> None:
     links = [
         api.post(
@@ -135,7 +139,7 @@ def test_a_large_export_streams_in_flat_memory(
             {"prefix": f"exp{account.user_id[-8:]}-", "links": links, "count": CLICKS},
         )
     export(api, account)  # warm up: imports, pool connection, buffers
-    (worker,) = admin_worker_pids()
+    (worker,) = admin_process.children()
     target = tmp_path / "export.json"
     started = time.monotonic()
     with (

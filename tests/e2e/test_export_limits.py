@@ -8,9 +8,7 @@ that stops reading leaves the export waiting on a full socket.
 from __future__ import annotations
 
 import socket
-import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import httpx
@@ -18,8 +16,8 @@ import psycopg
 import pytest
 
 from tests.support.accounts import Account, create_account
-from tests.support.env import stack_environment
-from tests.support.processes import free_port, start_http_server
+from tests.support.stack import Stack
+from tests.support.waiting import wait_until
 
 CLICKS = 40_000  # about 16 MB of export: far more than the socket buffers hold
 IDLE_TIMEOUT = "2"  # seconds a stalled export may keep its transaction (default 30)
@@ -28,15 +26,9 @@ EXPORT_APPLICATION = "hop-export"
 
 
 @pytest.fixture(scope="module")
-def limited_admin(database_url: str, redis_url: str, work_dir: Path) -> Iterator[str]:
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    env = stack_environment(database_url, redis_url, HOP_BASE_URL=base,
-                            HOP_EXPORT_IDLE_TIMEOUT=IDLE_TIMEOUT)  # fmt: skip
-    server = start_http_server(
-        ["admin"], env, work_dir / "admin-export-limits.log", f"{base}/health", port
-    )
-    yield base
+def limited_admin(session_stack: Stack) -> Iterator[str]:
+    server = session_stack.start_admin("admin-export-limits", HOP_EXPORT_IDLE_TIMEOUT=IDLE_TIMEOUT)
+    yield server.url
     server.stop()
 
 
@@ -108,11 +100,8 @@ def export_sessions(database_url: str) -> list[str]:
     return [str(state) for (state,) in rows]
 
 
-def wait_until(condition: Callable[[], bool], timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "condition not reached"
-        time.sleep(0.1)
+def settled(condition: Callable[[], bool]) -> None:
+    wait_until(condition, timeout=60, every=0.1, message="condition not reached")
 
 
 def test_stalled_exports_leave_every_other_request_alone(
@@ -134,7 +123,7 @@ def test_stalled_exports_leave_every_other_request_alone(
             for refused in exports[2:]:
                 assert "retry-after" in refused.headers
                 assert refused.headers["content-type"] == "application/problem+json"
-            wait_until(lambda: export_sessions(database_url) == ["idle in transaction"] * 2)
+            settled(lambda: export_sessions(database_url) == ["idle in transaction"] * 2)
 
             # Meanwhile another account's requests find the main pool free.
             headers = bystander.headers()
@@ -149,7 +138,7 @@ def test_stalled_exports_leave_every_other_request_alone(
 
             # A client that stops reading loses its export: the stream is cut, the
             # transaction rolled back, the connection and the slot freed.
-            wait_until(lambda: export_sessions(database_url) == [])
+            settled(lambda: export_sessions(database_url) == [])
             for export in running:
                 document = export.read_rest()
                 assert b'"complete":true' not in document

@@ -7,7 +7,6 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import httpx
 import msgspec
@@ -17,16 +16,18 @@ import redis
 
 from common.keys import CLICK_CONSUMER_GROUP, CLICK_DEAD_LETTER_STREAM, CLICK_STREAM
 from tests.support.accounts import Account
+from tests.support.api import make_links
 from tests.support.cli import run_hop
 from tests.support.clicks import USER_AGENTS, stored_clicks, wait_for_clicks
 from tests.support.stack import Stack
+from tests.support.waiting import eventually, wait_until
 
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture
 def stack(tmp_path: Path, database_url: str) -> Iterator[Stack]:
-    stack = Stack(
+    stack = Stack.private_redis(
         tmp_path,
         database_url,
         HOP_WORKER_CLAIM_IDLE_MS="1000",
@@ -37,15 +38,6 @@ def stack(tmp_path: Path, database_url: str) -> Iterator[Stack]:
         yield stack
     finally:
         stack.close()
-
-
-def make_links(api: httpx.Client, account: Account, count: int) -> list[dict[str, Any]]:
-    return [
-        api.post(
-            "/v1/links", json={"longUrl": f"https://example.com/f{n}"}, headers=account.headers()
-        ).json()
-        for n in range(count)
-    ]
 
 
 def hop(stack: Stack, *args: str) -> subprocess.CompletedProcess[str]:
@@ -94,34 +86,31 @@ def visit_all(stack: Stack, codes: list[str], rounds: int) -> int:
 def test_worker_killed_mid_batch_loses_and_doubles_nothing(
     stack: Stack, api: httpx.Client, account: Account, database_url: str
 ) -> None:
-    links = make_links(api, account, 10)
+    links = make_links(api, account, 10, prefix="f")
     ids, codes = [link["id"] for link in links], [link["shortCode"] for link in links]
     assert hop(stack, "cache", "rebuild").returncode == 0
     stack.start_edge()
     sent = visit_all(stack, codes, 150)  # a backlog of small batches waits in the stream
 
     first = stack.start_worker("first")
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:  # kill it while it holds unacknowledged batches
-        if pending(stack) and 0 < stored_clicks(database_url, ids) < sent:
-            break
-        time.sleep(0.002)
+    eventually(  # kill it while it holds unacknowledged batches
+        lambda: pending(stack) and 0 < stored_clicks(database_url, ids) < sent,
+        timeout=60,
+        every=0.002,
+    )
     stack.kill(first)
     assert stored_clicks(database_url, ids) < sent, "the worker finished before it was killed"
 
     stack.start_worker("second")  # claims what "first" left pending once it is idle
     assert wait_for_clicks(database_url, ids, sent) == sent
     assert totals(database_url, ids) == (sent, sent)
-    deadline = time.monotonic() + 10
-    while pending(stack):
-        assert time.monotonic() < deadline, "entries left unacknowledged"
-        time.sleep(0.1)
+    wait_until(lambda: not pending(stack), 10, 0.1, "entries left unacknowledged")
 
 
 def test_poison_entries_go_to_dead_letter_and_the_rest_flows(
     stack: Stack, api: httpx.Client, account: Account, database_url: str
 ) -> None:
-    (link,) = make_links(api, account, 1)
+    (link,) = make_links(api, account, 1, prefix="f")
     store = stack.redis
     store.xadd(CLICK_STREAM, {b"v": b"1", b"c": b"\xc1 not msgpack"})
     store.xadd(CLICK_STREAM, {b"v": b"99", b"c": b""})
@@ -140,17 +129,14 @@ def test_poison_entries_go_to_dead_letter_and_the_rest_flows(
     replayed = hop(stack, "clicks", "replay-dead")
     assert replayed.returncode == 0, replayed.stderr
     assert msgspec.json.decode(replayed.stdout) == {"replayed": 2}
-    deadline = time.monotonic() + 10
-    while len(dead_letters(stack)) < 2:  # still poison: back they go
-        assert time.monotonic() < deadline
-        time.sleep(0.1)
+    wait_until(lambda: len(dead_letters(stack)) >= 2, 10, 0.1)  # still poison: back they go
     assert stored_clicks(database_url, [link["id"]]) == sent
 
 
 def test_redis_restart_under_load(
     stack: Stack, api: httpx.Client, account: Account, database_url: str
 ) -> None:
-    links = make_links(api, account, 5)
+    links = make_links(api, account, 5, prefix="f")
     ids, codes = [link["id"] for link in links], [link["shortCode"] for link in links]
     stack.start_worker("steady")
     stack.wait_for_links(codes)
@@ -187,7 +173,7 @@ def test_redis_restart_under_load(
 def test_flushed_redis_is_rebuilt_from_postgres(
     stack: Stack, api: httpx.Client, account: Account
 ) -> None:
-    links = make_links(api, account, 8)
+    links = make_links(api, account, 8, prefix="f")
     deleted = links.pop()
     api.delete(f"/v1/links/{deleted['id']}", headers=account.headers())
     stack.start_worker("first")
@@ -210,17 +196,14 @@ def test_flushed_redis_is_rebuilt_from_postgres(
     # Worker start-up does the same.
     store.flushall()
     stack.start_worker("second")
-    deadline = time.monotonic() + 30
     with stack.client() as client:
-        while client.get(f"/{links[-1]['shortCode']}").status_code != 302:
-            assert time.monotonic() < deadline
-            time.sleep(0.1)
+        wait_until(lambda: client.get(f"/{links[-1]['shortCode']}").status_code == 302, 30, 0.1)
 
 
 def test_workers_side_by_side_count_exactly(
     stack: Stack, api: httpx.Client, account: Account, database_url: str
 ) -> None:
-    links = make_links(api, account, 20)
+    links = make_links(api, account, 20, prefix="f")
     ids, codes = [link["id"] for link in links], [link["shortCode"] for link in links]
     assert hop(stack, "cache", "rebuild").returncode == 0
     stack.start_edge()

@@ -1,5 +1,6 @@
-"""Store integrations end to end: a real admin process, fake stores and a fake AI endpoint
-on loopback speaking the platforms' real payloads (tests/support/fakes/stores.py)."""
+"""Store integrations end to end: an admin of their own on the session's stack
+(tests/support/stack.py), fake stores and a fake AI endpoint on loopback speaking the
+platforms' real payloads (tests/support/fakes/stores.py)."""
 
 from __future__ import annotations
 
@@ -8,17 +9,17 @@ import hashlib
 import hmac
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
-import psycopg
 import pytest
 
-from tests.support.accounts import Account, create_account
-from tests.support.admin import PrivateAdmin
+from tests.support.accounts import Account
+from tests.support.api import assert_problem
 from tests.support.fakes.stores import FakeAi, FakeShopify, FakeWoo
+from tests.support.processes import HopProcess
+from tests.support.stack import Stack
 
 APP_KEY = "client-id-7f3a9b2c"
 APP_SECRET = "shpss_Qw7rT9zK2mX4vB8nL3pJ6hF1"
@@ -54,19 +55,10 @@ def _reset(shopify: FakeShopify, woo: FakeWoo, ai: FakeAi) -> None:
 
 
 @pytest.fixture(scope="module")
-def stack(
-    database_url: str,
-    redis_url: str,
-    work_dir: Path,
-    edge_port: int,
-    shopify: FakeShopify,
-    ai: FakeAi,
-) -> Iterator[PrivateAdmin]:
-    admin = PrivateAdmin(
-        database_url,
-        redis_url,
-        work_dir / "integrations-admin.log",
-        HOP_SHORT_BASE_URL=f"http://127.0.0.1:{edge_port}",
+def stores_admin(session_stack: Stack, shopify: FakeShopify, ai: FakeAi) -> Iterator[HopProcess]:
+    """An admin with the fake Shopify app and the fake AI endpoint configured."""
+    admin = session_stack.start_admin(
+        "admin-integrations",
         HOP_SHOPIFY_API_URL=f"{shopify.url}/{{shop}}",
         HOP_SHOPIFY_API_KEY=APP_KEY,
         HOP_SHOPIFY_API_SECRET=APP_SECRET,
@@ -83,15 +75,22 @@ def stack(
 
 
 @pytest.fixture
-def client(stack: PrivateAdmin) -> Iterator[httpx.Client]:
-    with httpx.Client(base_url=stack.url, timeout=30) as c:
+def client(stores_admin: HopProcess) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=stores_admin.url, timeout=30) as c:
         yield c
 
 
+def _problem(response: httpx.Response, status: int, title: str, slug: str) -> str:
+    """The detail of a problem of this status, title and type."""
+    problem = assert_problem(response, status, title)
+    assert problem["type"] == f"urn:hop:problem:{slug}"
+    return str(problem["detail"])
+
+
 def _shopify_account(
-    client: httpx.Client, database_url: str, shopify: FakeShopify
+    client: httpx.Client, stack: Stack, shopify: FakeShopify
 ) -> tuple[Account, dict[str, Any]]:
-    account = create_account(database_url)
+    account = stack.account()
     shop = f"s{account.user_id[-10:]}.myshopify.com"
     token = f"shpat_{account.user_id[-12:]}a1b2c3"
     shopify.tokens[shop] = token
@@ -105,9 +104,9 @@ def _shopify_account(
 
 
 def test_shopify_connect_products_generate_and_reuse(
-    client: httpx.Client, database_url: str, shopify: FakeShopify, stack: PrivateAdmin
+    client: httpx.Client, session_stack: Stack, shopify: FakeShopify
 ) -> None:
-    account, integration = _shopify_account(client, database_url, shopify)
+    account, integration = _shopify_account(client, session_stack, shopify)
     assert integration["platform"] == "shopify"
     assert integration["status"] == "active"
     assert integration["id"].startswith("int_")
@@ -163,37 +162,37 @@ def test_shopify_connect_products_generate_and_reuse(
 
     # The link is an ordinary link of the account, with its link.created event.
     assert client.get(f"/v1/links/{link['id']}", headers=account.headers()).status_code == 200
-    with psycopg.connect(database_url) as conn:
-        events = conn.execute(
-            "SELECT count(*) FROM events WHERE user_id = %s AND type = 'link.created'",
-            (account.user_id,),
-        ).fetchone()
-    assert events is not None
-    assert events[0] == 2
+    events = session_stack.sql(
+        "SELECT count(*) FROM events WHERE user_id = %s AND type = 'link.created'",
+        account.user_id,
+    )
+    assert events == [(2,)]
 
     links = client.get(f"{base}/product-links", headers=account.headers()).json()["data"]
     assert [item["id"] for item in links] == [other["id"], body["id"]]
     assert links[1]["link"]["clicks"] == 0
     assert links[1]["copy"]["x"] == again.json()["copy"]["x"]
+    # Its owner may delete a product's link like any other: the product link shows none.
+    deleted = client.delete(f"/v1/links/{other['link']['id']}", headers=account.headers())
+    assert deleted.status_code == 204
+    links = client.get(f"{base}/product-links", headers=account.headers()).json()["data"]
+    assert [item["link"] and item["link"]["id"] for item in links] == [None, link["id"]]
 
 
 def test_ai_failures_are_clear_problems(
-    client: httpx.Client, database_url: str, shopify: FakeShopify, ai: FakeAi
+    client: httpx.Client, session_stack: Stack, shopify: FakeShopify, ai: FakeAi
 ) -> None:
-    account, integration = _shopify_account(client, database_url, shopify)
+    account, integration = _shopify_account(client, session_stack, shopify)
     url = f"/v1/integrations/{integration['id']}/products/1002/generate"
     ai.mode = "refuse"
     refused = client.post(url, headers=account.headers(), json={})
-    assert refused.status_code == 422
-    assert refused.json()["type"].endswith("ai-refused")
+    _problem(refused, 422, "Validation", "ai-refused")
     ai.mode = "length"
     cut = client.post(url, headers=account.headers(), json={})
-    assert cut.status_code == 502
-    assert "HOP_AI_MAX_TOKENS" in cut.json()["detail"]
+    assert "HOP_AI_MAX_TOKENS" in _problem(cut, 502, "Bad Gateway", "ai-failed")
     ai.mode = "quota"
     quota = client.post(url, headers=account.headers(), json={})
-    assert quota.status_code == 503
-    assert quota.json()["type"].endswith("ai-quota-exhausted")
+    _problem(quota, 503, "Service Unavailable", "ai-quota-exhausted")
     ai.mode = "rate-limit-once"  # retry-after: 1 fits the time-out: waited, then answered
     assert client.post(url, headers=account.headers(), json={}).status_code == 201
     ai.mode = ""
@@ -204,45 +203,40 @@ def test_ai_failures_are_clear_problems(
     for _ in range(4):
         assert client.post(url, headers=account.headers(), json={}).status_code == 200
     over = client.post(url, headers=account.headers(), json={})
-    assert over.status_code == 429
-    assert over.json()["type"].endswith("generation-quota")
+    _problem(over, 429, "Rate Limited", "generation-quota")
     assert int(over.headers["Retry-After"]) > 0
 
 
 def test_store_failures_are_502_504_and_401_revokes(
-    client: httpx.Client, database_url: str, shopify: FakeShopify
+    client: httpx.Client, session_stack: Stack, shopify: FakeShopify
 ) -> None:
-    account, integration = _shopify_account(client, database_url, shopify)
+    account, integration = _shopify_account(client, session_stack, shopify)
     products = f"/v1/integrations/{integration['id']}/products"
     shopify.mode = "throttle-once"  # asks for 0.5 s: waited, then answered
     assert client.get(products, headers=account.headers()).status_code == 200
     shopify.mode = "garbage"
     garbage = client.get(products, headers=account.headers())
-    assert garbage.status_code == 502
-    assert "Shopify" in garbage.json()["detail"]
+    assert "Shopify" in _problem(garbage, 502, "Bad Gateway", "store-failed")
     shopify.mode = "500"
-    assert client.get(products, headers=account.headers()).status_code == 502
+    _problem(client.get(products, headers=account.headers()), 502, "Bad Gateway", "store-failed")
     shopify.mode = ""
     shopify.server.delay = 4  # HOP_STORE_TIMEOUT is 3
     slow = client.get(products, headers=account.headers())
-    assert slow.status_code == 504
-    assert "Shopify" in slow.json()["detail"]
+    assert "Shopify" in _problem(slow, 504, "Gateway Timeout", "store-timeout")
     shopify.server.delay = 0
     shopify.mode = "401"
     refused = client.get(products, headers=account.headers())
-    assert refused.status_code == 409
-    assert refused.json()["type"].endswith("integration-revoked")
+    _problem(refused, 409, "Conflict", "integration-revoked")
     shopify.mode = ""
     after = client.get(f"/v1/integrations/{integration['id']}", headers=account.headers()).json()
     assert after["status"] == "revoked"
-    assert client.get(products, headers=account.headers()).status_code == 409
+    again = client.get(products, headers=account.headers())
+    _problem(again, 409, "Conflict", "integration-revoked")
     assert client.get("/v1/integrations", headers=account.headers()).json()["data"] == []
-    with psycopg.connect(database_url) as conn:
-        row = conn.execute(
-            "SELECT credentials FROM integrations WHERE id = %s", (integration["id"],)
-        ).fetchone()
-    assert row is not None
-    assert row[0] is None
+    stored = session_stack.sql(
+        "SELECT credentials FROM integrations WHERE id = %s", integration["id"]
+    )
+    assert stored == [(None,)]
 
 
 def _signed(params: dict[str, str]) -> dict[str, str]:
@@ -252,9 +246,9 @@ def _signed(params: dict[str, str]) -> dict[str, str]:
 
 
 def test_shopify_oauth_install_and_uninstall_webhook(
-    client: httpx.Client, database_url: str, shopify: FakeShopify
+    client: httpx.Client, session_stack: Stack, shopify: FakeShopify
 ) -> None:
-    account = create_account(database_url)
+    account = session_stack.account()
     shop = f"o{account.user_id[-10:]}.myshopify.com"
     started = client.get(
         "/v1/integrations/shopify/install", params={"shop": shop}, headers=account.headers()
@@ -276,7 +270,7 @@ def test_shopify_oauth_install_and_uninstall_webhook(
     forged = client.get(
         "/v1/integrations/shopify/callback", params={**_signed(callback), "shop": "x" + shop}
     )
-    assert forged.status_code == 401
+    _problem(forged, 401, "Unauthorized", "unauthorized")
     done = client.get("/v1/integrations/shopify/callback", params=_signed(callback))
     assert done.status_code == 200, done.text
     integration = done.json()["integration"]
@@ -298,7 +292,7 @@ def test_shopify_oauth_install_and_uninstall_webhook(
         content=body,
         headers={**headers, "X-Shopify-Hmac-Sha256": base64.b64encode(b"x" * 32).decode()},
     )
-    assert bad.status_code == 401
+    _problem(bad, 401, "Unauthorized", "unauthorized")
     assert client.post(
         "/v1/integrations/shopify/webhooks", content=body, headers=headers
     ).is_success
@@ -307,7 +301,7 @@ def test_shopify_oauth_install_and_uninstall_webhook(
 
 
 def test_woocommerce_template_copy_paging_and_delete(
-    api: httpx.Client, database_url: str, woo: FakeWoo, account: Account
+    api: httpx.Client, session_stack: Stack, woo: FakeWoo, account: Account
 ) -> None:
     """The session admin has no AI endpoint: copy comes from the template writer."""
     woo.keys["ck_" + account.user_id[-8:]] = "cs_" + account.user_id[-10:]
@@ -321,8 +315,7 @@ def test_woocommerce_template_copy_paging_and_delete(
             "consumerSecret": "cs_wrong",
         },
     )
-    assert bad.status_code == 422
-    assert "Consumer key is invalid" in bad.json()["detail"]
+    assert "Consumer key is invalid" in _problem(bad, 422, "Validation", "credential-refused")
     created = api.post(
         "/v1/integrations",
         headers=account.headers("test"),
@@ -339,7 +332,8 @@ def test_woocommerce_template_copy_paging_and_delete(
     assert integration["currency"] == "USD"
     base = f"/v1/integrations/{integration['id']}"
     headers = account.headers("test")
-    assert api.get(base, headers=account.headers()).status_code == 404  # sandbox only
+    sandbox_only = api.get(base, headers=account.headers())
+    _problem(sandbox_only, 404, "Not Found", "not-found")
     page1 = api.get(f"{base}/products", params={"limit": 2}, headers=headers).json()
     page2 = api.get(
         f"{base}/products", params={"cursor": page1["nextCursor"]}, headers=headers
@@ -366,38 +360,34 @@ def test_woocommerce_template_copy_paging_and_delete(
     assert body["copy"]["headline"].startswith("Woo Poster 1")
     assert api.get(f"{base}/products/999/generate", headers=headers).status_code == 405
     missing = api.post(f"{base}/products/999/generate", headers=headers, json={})
-    assert missing.status_code == 404
+    _problem(missing, 404, "Not Found", "not-found")
 
     assert api.delete(f"{base}?deleteLinks=false", headers=headers).status_code == 204
-    with psycopg.connect(database_url) as conn:
-        counts = [
-            conn.execute(
-                f"SELECT count(*) FROM {table} WHERE {column} = %s",  # noqa: S608 - fixed names
-                (integration["id"],),
-            ).fetchone()
-            for table, column in (
-                ("integrations", "id"),
-                ("integration_products", "integration_id"),
-                ("product_links", "integration_id"),
-            )
-        ]
-        kept = conn.execute(
-            "SELECT deleted_at FROM links WHERE id = %s", (body["link"]["id"],)
-        ).fetchone()
-    assert [c[0] if c else None for c in counts] == [0, 0, 0]
-    assert kept is not None
-    assert kept[0] is None
+    counts = [
+        session_stack.sql(
+            f"SELECT count(*) FROM {table} WHERE {column} = %s",  # noqa: S608 - fixed names
+            integration["id"],
+        )
+        for table, column in (
+            ("integrations", "id"),
+            ("integration_products", "integration_id"),
+            ("product_links", "integration_id"),
+        )
+    ]
+    assert counts == [[(0,)], [(0,)], [(0,)]]
+    kept = session_stack.sql("SELECT deleted_at FROM links WHERE id = %s", body["link"]["id"])
+    assert kept == [(None,)]
 
 
 def test_delete_links_and_refused_addresses(
-    client: httpx.Client, database_url: str, shopify: FakeShopify
+    client: httpx.Client, session_stack: Stack, shopify: FakeShopify
 ) -> None:
-    account, integration = _shopify_account(client, database_url, shopify)
+    account, integration = _shopify_account(client, session_stack, shopify)
     base = f"/v1/integrations/{integration['id']}"
     link = client.post(f"{base}/products/1003/generate", headers=account.headers(), json={}).json()
     assert client.delete(f"{base}?deleteLinks=true", headers=account.headers()).status_code == 204
     gone = client.get(f"/v1/links/{link['link']['id']}", headers=account.headers())
-    assert gone.status_code == 404
+    _problem(gone, 404, "Not Found", "not-found")
     # Outside HOP_WEBHOOK_NETWORKS (loopback here): refused before any connection.
     refused = client.post(
         "/v1/integrations",
@@ -409,28 +399,26 @@ def test_delete_links_and_refused_addresses(
             "consumerSecret": "cs_b",
         },
     )
-    assert refused.status_code == 422
+    _problem(refused, 422, "Validation", "validation")
     assert "10.1.2.3" not in refused.text
 
 
 def test_secrets_never_in_answers_or_the_log(
-    client: httpx.Client, database_url: str, shopify: FakeShopify, stack: PrivateAdmin
+    client: httpx.Client, session_stack: Stack, shopify: FakeShopify, stores_admin: HopProcess
 ) -> None:
-    account, integration = _shopify_account(client, database_url, shopify)
+    account, integration = _shopify_account(client, session_stack, shopify)
     token = shopify.tokens[f"s{account.user_id[-10:]}.myshopify.com"]
     answers = [
         client.get("/v1/integrations", headers=account.headers()).text,
         client.get(f"/v1/integrations/{integration['id']}", headers=account.headers()).text,
         client.post("/v1/users/me/export", headers=account.headers()).text,
     ]
-    with psycopg.connect(database_url) as conn:
-        row = conn.execute(
-            "SELECT credentials FROM integrations WHERE id = %s", (integration["id"],)
-        ).fetchone()
-    assert row is not None
-    assert token.encode() not in bytes(row[0])
+    [(sealed,)] = session_stack.sql(
+        "SELECT credentials FROM integrations WHERE id = %s", integration["id"]
+    )
+    assert token.encode() not in bytes(sealed)
     assert '"integrations"' in answers[2]
-    log = stack.process.log()
+    log = stores_admin.log()
     assert "debug" in log or "info" in log  # the admin did write its log
     for secret in (token, APP_SECRET, AI_KEY):
         assert all(secret not in text for text in answers)

@@ -6,7 +6,6 @@ import concurrent.futures
 from datetime import UTC, datetime, timedelta
 
 import httpx
-import msgspec
 import psycopg
 import pytest
 import redis
@@ -14,8 +13,7 @@ import redis
 from common.keys import link_key
 from common.wire import link_entry_decoder
 from tests.support.accounts import Account, create_account
-
-PROBLEM = "application/problem+json"
+from tests.support.api import PROBLEM, assert_problem, create_link
 
 
 def get(store: redis.Redis, key: str) -> bytes:
@@ -24,24 +22,10 @@ def get(store: redis.Redis, key: str) -> bytes:
     return value
 
 
-def create(api: httpx.Client, account: Account, **body: object) -> httpx.Response:
-    return api.post("/v1/links", json=body, headers=account.headers())
-
-
-def assert_problem(response: httpx.Response, status: int, title: str) -> dict[str, object]:
-    assert response.status_code == status, response.text
-    assert response.headers["content-type"].startswith(PROBLEM)
-    problem: dict[str, object] = response.json()
-    assert problem["status"] == status
-    assert problem["title"] == title
-    assert set(problem) == {"type", "title", "status", "detail", "errors"}
-    return problem
-
-
 def test_create_returns_the_spec_fields(
     api: httpx.Client, account: Account, edge_port: int
 ) -> None:
-    response = create(api, account, longUrl="https://example.com/a?b=c")
+    response = create_link(api, account, longUrl="https://example.com/a?b=c")
     assert response.status_code == 201
     body = response.json()
     assert body["id"].startswith("lnk_")
@@ -58,7 +42,7 @@ def test_create_returns_the_spec_fields(
 def test_create_with_alias_tags_and_expiry(api: httpx.Client, account: Account) -> None:
     alias = f"sale-{account.user_id[-8:]}"
     expires = (datetime.now(UTC) + timedelta(days=1)).isoformat()
-    response = create(
+    response = create_link(
         api,
         account,
         longUrl="https://example.com",
@@ -74,7 +58,7 @@ def test_create_with_alias_tags_and_expiry(api: httpx.Client, account: Account) 
 
 
 def test_get_list_patch_delete(api: httpx.Client, account: Account) -> None:
-    link = create(api, account, longUrl="https://example.com/1").json()
+    link = create_link(api, account, longUrl="https://example.com/1").json()
     got = api.get(f"/v1/links/{link['id']}", headers=account.headers())
     assert got.status_code == 200
     assert got.json()["id"] == link["id"]
@@ -103,7 +87,9 @@ def test_get_list_patch_delete(api: httpx.Client, account: Account) -> None:
 
 
 def test_pagination_is_keyset_newest_first(api: httpx.Client, account: Account) -> None:
-    ids = [create(api, account, longUrl=f"https://example.com/{n}").json()["id"] for n in range(7)]
+    ids = [
+        create_link(api, account, longUrl=f"https://example.com/{n}").json()["id"] for n in range(7)
+    ]
     seen: list[str] = []
     cursor = None
     while True:
@@ -117,8 +103,8 @@ def test_pagination_is_keyset_newest_first(api: httpx.Client, account: Account) 
 
 
 def test_filters_by_tag_and_query(api: httpx.Client, account: Account) -> None:
-    a = create(api, account, longUrl="https://shop.example.com/shoes", tags=["shoes"]).json()
-    create(api, account, longUrl="https://blog.example.com/post", tags=["blog"])
+    a = create_link(api, account, longUrl="https://shop.example.com/shoes", tags=["shoes"]).json()
+    create_link(api, account, longUrl="https://blog.example.com/post", tags=["blog"])
     by_tag = api.get("/v1/links", params={"tag": "shoes"}, headers=account.headers()).json()
     assert [item["id"] for item in by_tag["data"]] == [a["id"]]
     by_q = api.get("/v1/links", params={"q": "SHOP.example"}, headers=account.headers()).json()
@@ -129,7 +115,7 @@ def test_filters_by_tag_and_query(api: httpx.Client, account: Account) -> None:
 
 def test_other_users_links_are_404(api: httpx.Client, account: Account, database_url: str) -> None:
     other = create_account(database_url)
-    link = create(api, other, longUrl="https://example.com").json()
+    link = create_link(api, other, longUrl="https://example.com").json()
     for method in ("GET", "DELETE"):
         response = api.request(method, f"/v1/links/{link['id']}", headers=account.headers())
         assert_problem(response, 404, "Not Found")
@@ -202,7 +188,7 @@ def test_bad_requests_are_400(
 def test_invalid_values_are_422_naming_the_field(
     api: httpx.Client, account: Account, body: dict[str, object], field: str
 ) -> None:
-    problem = assert_problem(create(api, account, **body), 422, "Validation")
+    problem = assert_problem(create_link(api, account, **body), 422, "Validation")
     errors = problem["errors"]
     assert isinstance(errors, list)
     assert field in {error["field"] for error in errors}, problem
@@ -211,13 +197,13 @@ def test_invalid_values_are_422_naming_the_field(
 
 def test_alias_taken_is_409(api: httpx.Client, account: Account, database_url: str) -> None:
     alias = f"taken-{account.user_id[-10:]}"
-    assert create(api, account, longUrl="https://example.com", alias=alias).status_code == 201
+    assert create_link(api, account, longUrl="https://example.com", alias=alias).status_code == 201
     other = create_account(database_url)
     problem = assert_problem(
-        create(api, other, longUrl="https://example.com", alias=alias), 409, "Conflict"
+        create_link(api, other, longUrl="https://example.com", alias=alias), 409, "Conflict"
     )
     assert problem["errors"] == [{"field": "alias", "message": "already in use"}]
-    second = create(api, account, longUrl="https://example.com/2").json()
+    second = create_link(api, account, longUrl="https://example.com/2").json()
     problem = assert_problem(
         api.patch(f"/v1/links/{second['id']}", json={"alias": alias}, headers=account.headers()),
         409,
@@ -231,7 +217,9 @@ def test_concurrent_creates_with_one_alias_one_wins(admin_url: str, database_url
 
     def attempt(account: Account) -> int:
         with httpx.Client(base_url=admin_url, timeout=30) as client:
-            return create(client, account, longUrl="https://example.com", alias=alias).status_code
+            return create_link(
+                client, account, longUrl="https://example.com", alias=alias
+            ).status_code
 
     for _ in range(3):
         alias = f"race{_}-{accounts[0].user_id[-10:]}"
@@ -247,9 +235,9 @@ def test_concurrent_creates_with_one_alias_one_wins(admin_url: str, database_url
 
 def test_deleted_alias_can_be_reused(api: httpx.Client, account: Account) -> None:
     alias = f"reuse-{account.user_id[-10:]}"
-    first = create(api, account, longUrl="https://example.com/1", alias=alias).json()
+    first = create_link(api, account, longUrl="https://example.com/1", alias=alias).json()
     assert api.delete(f"/v1/links/{first['id']}", headers=account.headers()).status_code == 204
-    second = create(api, account, longUrl="https://example.com/2", alias=alias)
+    second = create_link(api, account, longUrl="https://example.com/2", alias=alias)
     assert second.status_code == 201
 
 
@@ -267,16 +255,16 @@ def test_a_deleted_alias_stays_reserved_for_its_owner(
     api: httpx.Client, account: Account, database_url: str, edge: httpx.Client
 ) -> None:
     alias = f"kept-{account.user_id[-10:]}"
-    first = create(api, account, longUrl="https://example.com/1", alias=alias).json()
+    first = create_link(api, account, longUrl="https://example.com/1", alias=alias).json()
     assert api.delete(f"/v1/links/{first['id']}", headers=account.headers()).status_code == 204
     assert edge.get(f"/{alias}").status_code == 410
 
     other = create_account(database_url)
     problem = assert_problem(
-        create(api, other, longUrl="https://evil.example/", alias=alias), 409, "Conflict"
+        create_link(api, other, longUrl="https://evil.example/", alias=alias), 409, "Conflict"
     )
     assert problem["errors"] == [{"field": "alias", "message": "already in use"}]
-    theirs = create(api, other, longUrl="https://evil.example/").json()
+    theirs = create_link(api, other, longUrl="https://evil.example/").json()
     assert_problem(
         api.patch(f"/v1/links/{theirs['id']}", json={"alias": alias}, headers=other.headers()),
         409,
@@ -286,9 +274,9 @@ def test_a_deleted_alias_stays_reserved_for_its_owner(
 
     # Near the end of the grace period (30 days by default) it is still reserved...
     age_reservation(database_url, "live", alias, 29)
-    assert create(api, other, longUrl="https://evil.example/", alias=alias).status_code == 409
+    assert create_link(api, other, longUrl="https://evil.example/", alias=alias).status_code == 409
     # ...and the owner takes it back at once.
-    again = create(api, account, longUrl="https://example.com/again", alias=alias)
+    again = create_link(api, account, longUrl="https://example.com/again", alias=alias)
     assert again.status_code == 201, again.text
     assert edge.get(f"/{alias}").headers["location"] == "https://example.com/again"
 
@@ -297,7 +285,7 @@ def test_a_deleted_alias_stays_reserved_for_its_owner(
         api.delete(f"/v1/links/{again.json()['id']}", headers=account.headers()).status_code == 204
     )
     age_reservation(database_url, "live", alias, 31)
-    taken = create(api, other, longUrl="https://example.org/", alias=alias)
+    taken = create_link(api, other, longUrl="https://example.org/", alias=alias)
     assert taken.status_code == 201, taken.text
     assert edge.get(f"/{alias}").headers["location"] == "https://example.org/"
 
@@ -306,7 +294,7 @@ def test_a_previous_alias_stays_reserved_and_answers_410(
     api: httpx.Client, account: Account, database_url: str, edge: httpx.Client
 ) -> None:
     old, new = f"old-{account.user_id[-10:]}", f"new-{account.user_id[-10:]}"
-    link = create(api, account, longUrl="https://example.com/moving", alias=old).json()
+    link = create_link(api, account, longUrl="https://example.com/moving", alias=old).json()
     assert edge.get(f"/{old}").status_code == 302
     moved = api.patch(f"/v1/links/{link['id']}", json={"alias": new}, headers=account.headers())
     assert moved.status_code == 200, moved.text
@@ -314,9 +302,9 @@ def test_a_previous_alias_stays_reserved_and_answers_410(
     assert edge.get(f"/{new}").status_code == 302
 
     other = create_account(database_url)
-    assert create(api, other, longUrl="https://evil.example/", alias=old).status_code == 409
+    assert create_link(api, other, longUrl="https://evil.example/", alias=old).status_code == 409
     # The owner may give the old code to another of their links, or move back.
-    second = create(api, account, longUrl="https://example.com/second", alias=old)
+    second = create_link(api, account, longUrl="https://example.com/second", alias=old)
     assert second.status_code == 201, second.text
     assert edge.get(f"/{old}").headers["location"] == "https://example.com/second"
     assert (
@@ -332,7 +320,7 @@ def test_sandbox_links_are_a_namespace_of_their_own(
     api: httpx.Client, account: Account, database_url: str, edge: httpx.Client, edge_port: int
 ) -> None:
     alias = f"both-{account.user_id[-10:]}"
-    live = create(api, account, longUrl="https://example.com/live", alias=alias)
+    live = create_link(api, account, longUrl="https://example.com/live", alias=alias)
     assert live.status_code == 201
     other = create_account(database_url)
     # Another account's sandbox key takes the same alias: no 409, nothing learnt.
@@ -362,7 +350,10 @@ def test_sandbox_links_are_a_namespace_of_their_own(
         headers=account.headers("test"),
     )
     assert made.status_code == 201
-    assert create(api, other, longUrl="https://example.com/l", alias=test_alias).status_code == 201
+    assert (
+        create_link(api, other, longUrl="https://example.com/l", alias=test_alias).status_code
+        == 201
+    )
     generated = api.post(
         "/v1/links", json={"longUrl": "https://example.com/g"}, headers=account.headers("test")
     ).json()
@@ -381,7 +372,7 @@ def test_writes_go_through_to_redis_and_the_outbox(
     api: httpx.Client, account: Account, redis_url: str, database_url: str
 ) -> None:
     store = redis.Redis.from_url(redis_url)
-    link = create(
+    link = create_link(
         api, account, longUrl="https://example.com/one", redirectType=301, forwardQuery=False
     ).json()
     entry = link_entry_decoder.decode(get(store, link_key(link["shortCode"])))
@@ -421,8 +412,8 @@ def test_writes_go_through_to_redis_and_the_outbox(
 def test_failed_requests_write_nothing(
     api: httpx.Client, account: Account, database_url: str
 ) -> None:
-    create(api, account, longUrl="https://example.com", alias="x")  # 422
-    create(api, account, longUrl="nope")  # 422
+    create_link(api, account, longUrl="https://example.com", alias="x")  # 422
+    create_link(api, account, longUrl="nope")  # 422
     api.post(
         "/v1/links", content=b"{", headers={**account.headers(), "Content-Type": "application/json"}
     )
@@ -439,7 +430,7 @@ def test_patch_null_clears_expiry_and_empty_patch_changes_nothing(
     api: httpx.Client, account: Account, database_url: str
 ) -> None:
     expires = (datetime.now(UTC) + timedelta(hours=1)).isoformat()
-    link = create(api, account, longUrl="https://example.com", expiresAt=expires).json()
+    link = create_link(api, account, longUrl="https://example.com", expiresAt=expires).json()
     cleared = api.patch(
         f"/v1/links/{link['id']}", json={"expiresAt": None}, headers=account.headers()
     ).json()
@@ -469,7 +460,7 @@ def test_unknown_route_and_method_are_problems(api: httpx.Client, account: Accou
 
 
 def test_link_json_shape_round_trips(api: httpx.Client, account: Account) -> None:
-    body = create(api, account, longUrl="https://example.com").json()
+    body = create_link(api, account, longUrl="https://example.com").json()
     assert set(body) == {
         "id",
         "shortCode",
@@ -484,4 +475,5 @@ def test_link_json_shape_round_trips(api: httpx.Client, account: Account) -> Non
         "redirectType",
         "forwardQuery",
     }
-    msgspec.json.encode(body)
+    # Read back, the link is the same JSON, member for member.
+    assert api.get(f"/v1/links/{body['id']}", headers=account.headers()).json() == body

@@ -16,7 +16,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.support.admin import PrivateAdmin
+from tests.support.stack import Stack
 
 pytestmark = pytest.mark.slow
 
@@ -36,17 +36,15 @@ def status_kib(pid: int, field: str) -> int:
 
 
 def test_fifty_concurrent_wrong_sign_ins_stay_within_the_memory_bound(
-    database_url: str, redis_url: str, work_dir: Path
+    session_stack: Stack,
 ) -> None:
-    admin = PrivateAdmin(
-        database_url,
-        redis_url,
-        work_dir / "admin-login-memory.log",
+    admin = session_stack.start_admin(
+        "admin-login-memory",
         HOP_PASSWORD_HASH_CONCURRENCY=str(CONCURRENCY),
         HOP_PASSWORD_HASH_MEMORY_KIB=str(HASH_MIB * 1024),
     )
     try:
-        workers = admin.worker_pids()
+        workers = admin.children(recursive=True)
         assert workers, "granian started no worker process"
         baseline = {pid: status_kib(pid, "VmRSS") for pid in workers}
 

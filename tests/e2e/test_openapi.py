@@ -67,7 +67,7 @@ def test_document_lists_every_endpoint(api: httpx.Client) -> None:
     assert {"304", "404", "422"} <= set(image)
 
 
-VENDORED_BUNDLE = ROOT / "admin/static/scalar/standalone.js"
+VENDORED_BUNDLE = ROOT / "admin/http/static/scalar/standalone.js"
 
 
 def test_reference_page_loads_nothing_from_another_origin(api: httpx.Client) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import httpx
@@ -10,13 +9,14 @@ import psycopg
 import pytest
 
 from tests.support.accounts import Account
+from tests.support.api import PROBLEM, create_qr, make_qr
 from tests.support.clicks import USER_AGENTS, wait_for_clicks
 from tests.support.hooks import delivered, subscribe
 from tests.support.processes import HopProcess
 from tests.support.qr import decode_png
 from tests.support.receiver import Receiver
+from tests.support.waiting import wait_until
 
-PROBLEM = "application/problem+json"
 IBAN = "DE89370400440532013000"
 
 # (type, data, expected payload); None: checked against the short URL instead.
@@ -111,17 +111,6 @@ STATIC_CASES: list[tuple[str, dict[str, Any], str]] = [
 ]
 
 
-def create(api: httpx.Client, account: Account, **body: Any) -> httpx.Response:
-    return api.post("/v1/qr", json=body, headers=account.headers())
-
-
-def created(api: httpx.Client, account: Account, **body: Any) -> dict[str, Any]:
-    response = create(api, account, **body)
-    assert response.status_code == 201, response.text
-    code: dict[str, Any] = response.json()
-    return code
-
-
 def png_text(api: httpx.Client, account: Account, qr_id: str, **params: Any) -> str:
     response = api.get(
         f"/v1/qr/{qr_id}/image", params={"format": "png", **params}, headers=account.headers()
@@ -143,7 +132,7 @@ def assert_422(response: httpx.Response, field: str) -> None:
 def test_static_codes_decode_to_the_standard_payload(
     api: httpx.Client, account: Account, qr_type: str, data: dict[str, Any], expected: str
 ) -> None:
-    code = created(api, account, type=qr_type, data=data, dynamic=False)
+    code = make_qr(api, account, type=qr_type, data=data, dynamic=False)
     assert code["id"].startswith("qr_")
     assert code["dynamic"] is False
     assert code["payload"] == expected
@@ -178,7 +167,7 @@ def test_dynamic_and_linked_codes_decode_to_short_urls(
     ]
     types = set()
     for body in bodies:
-        code = created(api, account, **body)
+        code = make_qr(api, account, **body)
         types.add(code["type"])
         assert code["dynamic"] is True
         expected = f"{edge_url}/{code['payload'].rsplit('/', 1)[1]}"
@@ -212,7 +201,7 @@ def test_a_dynamic_scan_is_a_click_and_fires_qr_scanned(
     receiver: Receiver,
 ) -> None:
     subscribe(api, account, receiver, "qr.created", "qr.scanned")
-    code = created(api, account, type="url", data={"url": "https://example.com/menu"})
+    code = make_qr(api, account, type="url", data={"url": "https://example.com/menu"})
     (created_event,) = _events(database_url, "qr.created", id=code["id"])
     assert created_event["payload"] == code["payload"]
     scanned = httpx.get(code["payload"], headers={"User-Agent": USER_AGENTS["iphone_safari"]})
@@ -247,10 +236,10 @@ def test_a_dynamic_scan_is_a_click_and_fires_qr_scanned(
     assert patched.json()["payload"] == code["payload"]
     assert patched.json()["data"] == {"url": "https://example.com/menu-v2"}
     assert api.get(f"/v1/qr/{code['id']}/image", headers=account.headers()).content == image
-    deadline = time.monotonic() + 5
-    while httpx.get(code["payload"]).headers["location"] != "https://example.com/menu-v2":
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
+    wait_until(
+        lambda: httpx.get(code["payload"]).headers["location"] == "https://example.com/menu-v2",
+        timeout=5,
+    )
 
 
 def test_a_link_code_marks_scans_of_an_existing_link(
@@ -264,7 +253,7 @@ def test_a_link_code_marks_scans_of_an_existing_link(
     link = api.post(
         "/v1/links", json={"longUrl": "https://example.com/page?x=1"}, headers=account.headers()
     ).json()
-    code = created(api, account, type="link", data={"linkId": link["id"]})
+    code = make_qr(api, account, type="link", data={"linkId": link["id"]})
     scan = httpx.get(code["payload"] + "&utm=qr")
     assert scan.headers["location"] == "https://example.com/page?x=1&utm=qr"
     direct = httpx.get(link["shortUrl"])
@@ -276,13 +265,13 @@ def test_a_link_code_marks_scans_of_an_existing_link(
     assert event["linkId"] == link["id"]
     assert event["qrId"] == code["id"]
     # One live code per link: a second is a conflict naming the field.
-    second = create(api, account, type="link", data={"linkId": link["id"]})
+    second = create_qr(api, account, type="link", data={"linkId": link["id"]})
     assert second.status_code == 409
     assert second.json()["errors"][0]["field"] == "data.linkId"
 
 
 def test_app_codes_route_by_platform(api: httpx.Client, account: Account) -> None:
-    code = created(
+    code = make_qr(
         api,
         account,
         type="app",
@@ -303,7 +292,7 @@ def test_app_codes_route_by_platform(api: httpx.Client, account: Account) -> Non
 
 
 def test_image_formats_options_and_caching(api: httpx.Client, account: Account) -> None:
-    code = created(api, account, type="text", data={"text": "cache me"})
+    code = make_qr(api, account, type="text", data={"text": "cache me"})
     url = f"/v1/qr/{code['id']}/image"
     svg = api.get(url, headers=account.headers())
     assert svg.headers["content-type"] == "image/svg+xml"
@@ -348,13 +337,13 @@ def test_image_formats_options_and_caching(api: httpx.Client, account: Account) 
 def test_image_bounds_are_422(
     api: httpx.Client, account: Account, params: dict[str, Any], field: str
 ) -> None:
-    code = created(api, account, type="text", data={"text": "bounds"})
+    code = make_qr(api, account, type="text", data={"text": "bounds"})
     response = api.get(f"/v1/qr/{code['id']}/image", params=params, headers=account.headers())
     assert_422(response, field)
 
 
 def test_an_oversized_image_is_422(api: httpx.Client, account: Account) -> None:
-    code = created(api, account, type="text", data={"text": "x" * 2000})
+    code = make_qr(api, account, type="text", data={"text": "x" * 2000})
     response = api.get(
         f"/v1/qr/{code['id']}/image", params={"scale": 40, "ecl": "L"}, headers=account.headers()
     )
@@ -413,21 +402,21 @@ def test_an_oversized_image_is_422(api: httpx.Client, account: Account) -> None:
 def test_bad_input_is_422_naming_the_field(
     api: httpx.Client, account: Account, body: dict[str, Any], field: str
 ) -> None:
-    assert_422(create(api, account, **body), field)
+    assert_422(create_qr(api, account, **body), field)
 
 
 def test_missing_type_or_data_is_400(api: httpx.Client, account: Account) -> None:
-    assert create(api, account, data={"url": "https://example.com"}).status_code == 400
-    assert create(api, account, type="url").status_code == 400
+    assert create_qr(api, account, data={"url": "https://example.com"}).status_code == 400
+    assert create_qr(api, account, type="url").status_code == 400
 
 
 def test_bio_code_needs_a_bio_page(api: httpx.Client, account: Account) -> None:
-    assert_422(create(api, account, type="bio"), "type")
+    assert_422(create_qr(api, account, type="bio"), "type")
 
 
 def test_list_get_delete(api: httpx.Client, account: Account) -> None:
     codes = [
-        created(api, account, type="url", data={"url": f"https://example.com/{n}"})
+        make_qr(api, account, type="url", data={"url": f"https://example.com/{n}"})
         for n in range(3)
     ]
     page = api.get("/v1/qr", params={"limit": 2}, headers=account.headers()).json()
@@ -458,12 +447,12 @@ def test_list_get_delete(api: httpx.Client, account: Account) -> None:
 
 
 def test_static_code_content_cannot_change(api: httpx.Client, account: Account) -> None:
-    code = created(api, account, type="text", data={"text": "printed"})
+    code = make_qr(api, account, type="text", data={"text": "printed"})
     response = api.patch(
         f"/v1/qr/{code['id']}", json={"data": {"text": "other"}}, headers=account.headers()
     )
     assert_422(response, "data")
-    dynamic = created(api, account, type="url", data={"url": "https://example.com/1"})
+    dynamic = make_qr(api, account, type="url", data={"url": "https://example.com/1"})
     response = api.patch(
         f"/v1/qr/{dynamic['id']}", json={"data": {"url": "mailto:x"}}, headers=account.headers()
     )

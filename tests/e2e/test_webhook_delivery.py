@@ -14,14 +14,15 @@ import redis
 from common.keys import CLICK_STREAM
 from common.wire import CLICK_BATCH_VERSION, ClickEvent, click_batch_encoder
 from tests.support.accounts import Account
-from tests.support.hooks import HookStack, eventually
 from tests.support.receiver import Receiver
+from tests.support.stack import Stack
+from tests.support.waiting import eventually
 
 CREATED_AT = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$")
 
 
 def register(
-    hooks: HookStack, account: Account, endpoint: str, events: list[str], **extra: Any
+    hooks: Stack, account: Account, endpoint: str, events: list[str], **extra: Any
 ) -> dict[str, Any]:
     with hooks.api() as api:
         response = api.post(
@@ -45,7 +46,7 @@ def stripe_verify(payload: bytes, header: str, secret: str, tolerance: int = 300
     return fresh and any(hmac.compare_digest(expected, s) for s in signatures)
 
 
-def test_link_events_arrive_signed_and_in_order(hooks: HookStack, receiver: Receiver) -> None:
+def test_link_events_arrive_signed_and_in_order(hooks: Stack, receiver: Receiver) -> None:
     account = hooks.account()
     hook = register(
         hooks, account, f"{receiver.url}/hooks", ["link.created", "link.updated", "link.deleted"]
@@ -106,7 +107,7 @@ def push_clicks(redis_url: str, clicks: list[ClickEvent]) -> None:
     store.close()
 
 
-def test_clicks_become_link_clicked_deliveries(hooks: HookStack, receiver: Receiver) -> None:
+def test_clicks_become_link_clicked_deliveries(hooks: Stack, receiver: Receiver) -> None:
     subscribed, silent = hooks.account(), hooks.account()
     hook = register(hooks, subscribed, receiver.url, ["link.clicked"])
     receiver.secrets = [hook["secret"]]
@@ -142,7 +143,7 @@ def test_clicks_become_link_clicked_deliveries(hooks: HookStack, receiver: Recei
     assert rows == [(subscribed.user_id, 3)]
 
 
-def test_test_event_goes_to_that_webhook_only(hooks: HookStack, receiver: Receiver) -> None:
+def test_test_event_goes_to_that_webhook_only(hooks: Stack, receiver: Receiver) -> None:
     account = hooks.account()
     first = register(hooks, account, f"{receiver.url}/one", ["*"])
     register(hooks, account, f"{receiver.url}/two", ["*"])

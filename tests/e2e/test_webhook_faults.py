@@ -16,16 +16,16 @@ import httpx
 import pytest
 
 from tests.support.accounts import Account
-from tests.support.hooks import HookStack, eventually
+from tests.support.api import make_links
 from tests.support.receiver import RawReceiver, Received, Receiver, Reply, always
 from tests.support.smtp import SmtpSink
+from tests.support.stack import Stack
+from tests.support.waiting import eventually
 
 pytestmark = pytest.mark.slow
 
 
-def register(
-    hooks: HookStack, account: Account, endpoint: str, events: list[str]
-) -> dict[str, Any]:
+def register(hooks: Stack, account: Account, endpoint: str, events: list[str]) -> dict[str, Any]:
     with hooks.api() as api:
         response = api.post(
             "/v1/webhooks", json={"endpoint": endpoint, "events": events}, headers=account.headers()
@@ -35,23 +35,18 @@ def register(
     return body
 
 
-def make_links(hooks: HookStack, account: Account, count: int) -> list[str]:
+def link_ids(hooks: Stack, account: Account, count: int) -> list[str]:
     with hooks.api() as api:
-        return [
-            api.post(
-                "/v1/links", json={"longUrl": f"https://example.com/{n}"}, headers=account.headers()
-            ).json()["id"]
-            for n in range(count)
-        ]
+        return [link["id"] for link in make_links(api, account, count)]
 
 
-def webhook(hooks: HookStack, account: Account, hook_id: str) -> dict[str, Any]:
+def webhook(hooks: Stack, account: Account, hook_id: str) -> dict[str, Any]:
     with hooks.api() as api:
         body: dict[str, Any] = api.get(f"/v1/webhooks/{hook_id}", headers=account.headers()).json()
     return body
 
 
-def attempts(hooks: HookStack, account: Account, hook_id: str) -> list[dict[str, Any]]:
+def attempts(hooks: Stack, account: Account, hook_id: str) -> list[dict[str, Any]]:
     with hooks.api() as api:
         page = api.get(
             f"/v1/webhooks/{hook_id}/deliveries", params={"limit": 200}, headers=account.headers()
@@ -60,7 +55,7 @@ def attempts(hooks: HookStack, account: Account, hook_id: str) -> list[dict[str,
     return data
 
 
-def successes(hooks: HookStack, account: Account, hook_id: str) -> int:
+def successes(hooks: Stack, account: Account, hook_id: str) -> int:
     return sum(attempt["succeeded"] for attempt in attempts(hooks, account, hook_id))
 
 
@@ -69,14 +64,14 @@ def created_link_ids(requests: list[Received]) -> list[str]:
 
 
 def test_six_failures_pause_with_one_mail_and_resume_delivers_the_backlog_in_order(
-    hooks: HookStack, receiver: Receiver, smtp: SmtpSink
+    hooks: Stack, receiver: Receiver, smtp: SmtpSink
 ) -> None:
     account = hooks.account()
     receiver.behaviour = always(500)
     hook = register(hooks, account, receiver.url, ["link.created"])
     hooks.start_worker("pause-a", HOP_SMTP_URL=smtp.url, HOP_WEBHOOK_MAX_IN_FLIGHT="1")
     hooks.start_worker("pause-b", HOP_SMTP_URL=smtp.url, HOP_WEBHOOK_MAX_IN_FLIGHT="1")
-    first = make_links(hooks, account, 3)
+    first = link_ids(hooks, account, 3)
 
     assert eventually(lambda: webhook(hooks, account, hook["id"])["status"] == "paused")
     time.sleep(1)  # several schedule steps: nothing more may be sent while paused
@@ -90,7 +85,7 @@ def test_six_failures_pause_with_one_mail_and_resume_delivers_the_backlog_in_ord
     assert hook["id"] in str(mail["Subject"])
     assert f"/v1/webhooks/{hook['id']}/resume" in mail.get_payload()
 
-    later = make_links(hooks, account, 4)  # queued while paused
+    later = link_ids(hooks, account, 4)  # queued while paused
     time.sleep(0.5)
     assert len(receiver.requests) == 6
 
@@ -104,14 +99,14 @@ def test_six_failures_pause_with_one_mail_and_resume_delivers_the_backlog_in_ord
     assert len(smtp.messages) == 1
 
 
-def test_a_success_in_between_resets_the_count(hooks: HookStack, receiver: Receiver) -> None:
+def test_a_success_in_between_resets_the_count(hooks: Stack, receiver: Receiver) -> None:
     account = hooks.account()
     receiver.behaviour = lambda r: Reply(status=500 if r.attempt <= 5 else 200)
     hook = register(hooks, account, receiver.url, ["link.created"])
     hooks.start_worker("reset")
     links = []
     for n in (1, 2):  # 5 failures, a success, 5 failures, a success: never 6 in a row
-        links += make_links(hooks, account, 1)
+        links += link_ids(hooks, account, 1)
         assert eventually(lambda: successes(hooks, account, hook["id"]) == n)  # noqa: B023
     assert len(attempts(hooks, account, hook["id"])) == 12
     state = webhook(hooks, account, hook["id"])
@@ -119,19 +114,19 @@ def test_a_success_in_between_resets_the_count(hooks: HookStack, receiver: Recei
     assert created_link_ids(receiver.requests) == [links[0]] * 6 + [links[1]] * 6
 
 
-def test_gone_pauses_at_once(hooks: HookStack, receiver: Receiver) -> None:
+def test_gone_pauses_at_once(hooks: Stack, receiver: Receiver) -> None:
     account = hooks.account()
     receiver.behaviour = always(410)
     hook = register(hooks, account, receiver.url, ["link.created"])
     hooks.start_worker("gone")
-    make_links(hooks, account, 3)
+    link_ids(hooks, account, 3)
     assert eventually(lambda: webhook(hooks, account, hook["id"])["status"] == "paused")
     time.sleep(0.5)
     assert webhook(hooks, account, hook["id"])["pauseReason"] == "gone"
     assert len(receiver.requests) <= 3  # the first 410 stops everything still unsent
 
 
-def test_redirects_are_failures_and_not_followed(hooks: HookStack, receiver: Receiver) -> None:
+def test_redirects_are_failures_and_not_followed(hooks: Stack, receiver: Receiver) -> None:
     account = hooks.account()
     receiver.behaviour = lambda r: (
         Reply(status=200)
@@ -140,19 +135,19 @@ def test_redirects_are_failures_and_not_followed(hooks: HookStack, receiver: Rec
     )
     hook = register(hooks, account, f"{receiver.url}/old", ["link.created"])
     hooks.start_worker("redirect")
-    make_links(hooks, account, 1)
+    link_ids(hooks, account, 1)
     assert eventually(lambda: len(attempts(hooks, account, hook["id"])) >= 2)
     log = attempts(hooks, account, hook["id"])
     assert all(a["statusCode"] == 302 and not a["succeeded"] for a in log)
     assert {r.path for r in receiver.requests} == {"/old"}
 
 
-def test_a_slow_receiver_times_out(hooks: HookStack, receiver: Receiver) -> None:
+def test_a_slow_receiver_times_out(hooks: Stack, receiver: Receiver) -> None:
     account = hooks.account()
     receiver.behaviour = always(200, delay=4.0)
     hook = register(hooks, account, receiver.url, ["link.created"])
     hooks.start_worker("slow", HOP_WEBHOOK_TIMEOUT="1")
-    make_links(hooks, account, 1)
+    link_ids(hooks, account, 1)
     assert eventually(lambda: len(attempts(hooks, account, hook["id"])) >= 1)
     (first, *_) = reversed(attempts(hooks, account, hook["id"]))
     assert first["statusCode"] is None
@@ -161,12 +156,12 @@ def test_a_slow_receiver_times_out(hooks: HookStack, receiver: Receiver) -> None
     assert 1000 <= first["durationMs"] < 2000
 
 
-def test_a_flooding_receiver_cannot_exhaust_memory(hooks: HookStack, receiver: Receiver) -> None:
+def test_a_flooding_receiver_cannot_exhaust_memory(hooks: Stack, receiver: Receiver) -> None:
     account = hooks.account()
     receiver.behaviour = always(200, flood=True)
     hook = register(hooks, account, receiver.url, ["link.created"])
     hooks.start_worker("flood")
-    make_links(hooks, account, 1)
+    link_ids(hooks, account, 1)
     assert eventually(lambda: len(attempts(hooks, account, hook["id"])) >= 1)
     (attempt,) = attempts(hooks, account, hook["id"])
     assert attempt["succeeded"] is True
@@ -208,14 +203,14 @@ def test_a_flooding_receiver_cannot_exhaust_memory(hooks: HookStack, receiver: R
     ],
 )
 def test_a_malformed_answer_is_a_failed_attempt_with_its_reason(
-    hooks: HookStack, name: str, answer: bytes, status: int | None, error: str
+    hooks: Stack, name: str, answer: bytes, status: int | None, error: str
 ) -> None:
     account = hooks.account()
     raw = RawReceiver(answer)
     try:
         hook = register(hooks, account, raw.url, ["link.created"])
         worker = hooks.start_worker(f"hostile-{name}")
-        make_links(hooks, account, 1)
+        link_ids(hooks, account, 1)
         assert eventually(lambda: len(attempts(hooks, account, hook["id"])) >= 2)
     finally:
         hooks.stop_workers()  # before the receiver goes, or its going would be logged too
@@ -228,7 +223,7 @@ def test_a_malformed_answer_is_a_failed_attempt_with_its_reason(
     assert "webhook.attempt_crashed" not in worker_log
 
 
-def test_two_dispatchers_never_send_the_same_attempt(hooks: HookStack, receiver: Receiver) -> None:
+def test_two_dispatchers_never_send_the_same_attempt(hooks: Stack, receiver: Receiver) -> None:
     account = hooks.account()
     # About one first attempt in ten fails, so retries run through the shared queue too.
     # Rare enough (and decided by a stable hash, not Python's per-process one) that six
@@ -241,7 +236,7 @@ def test_two_dispatchers_never_send_the_same_attempt(hooks: HookStack, receiver:
     hook = register(hooks, account, receiver.url, ["link.created"])
     for name in ("twin-a", "twin-b"):
         hooks.start_worker(name, HOP_WEBHOOK_CONCURRENCY="8")
-    links = make_links(hooks, account, 150)
+    links = link_ids(hooks, account, 150)
     assert eventually(
         lambda: (
             hooks.sql(
@@ -260,7 +255,7 @@ def test_two_dispatchers_never_send_the_same_attempt(hooks: HookStack, receiver:
     assert sorted(set(created_link_ids(receiver.requests))) == sorted(links)  # none lost
 
 
-def test_worker_killed_mid_delivery_loses_nothing(hooks: HookStack, receiver: Receiver) -> None:
+def test_worker_killed_mid_delivery_loses_nothing(hooks: Stack, receiver: Receiver) -> None:
     account = hooks.account()
     processed: set[str] = set()
     arrived = threading.Event()
@@ -278,7 +273,7 @@ def test_worker_killed_mid_delivery_loses_nothing(hooks: HookStack, receiver: Re
     hook = register(hooks, account, receiver.url, ["link.created"])
     # Time-out 1.5 s: a dead worker's lease runs out after 2 x 1.5 + 2 s.
     victim = hooks.start_worker("victim", HOP_WEBHOOK_TIMEOUT="1.5")
-    make_links(hooks, account, 1)
+    link_ids(hooks, account, 1)
     assert arrived.wait(30)
     hooks.kill(victim)
     hooks.start_worker("heir", HOP_WEBHOOK_TIMEOUT="1.5")
@@ -298,16 +293,16 @@ def test_worker_killed_mid_delivery_loses_nothing(hooks: HookStack, receiver: Re
     ]
 
 
-def test_rotated_secret_overlap(hooks: HookStack, receiver: Receiver) -> None:
+def test_rotated_secret_overlap(hooks: Stack, receiver: Receiver) -> None:
     account = hooks.account()
     hook = register(hooks, account, receiver.url, ["link.created"])
     hooks.start_worker("rotate")
-    make_links(hooks, account, 1)
+    link_ids(hooks, account, 1)
     (before,) = receiver.wait_for(1)
     with hooks.api() as api:
         rotated = api.post(f"/v1/webhooks/{hook['id']}/rotate-secret", headers=account.headers())
     new_secret = rotated.json()["secret"]
-    make_links(hooks, account, 1)
+    link_ids(hooks, account, 1)
     _, after = receiver.wait_for(2)
     assert before.headers["svc-signature"].count("v1=") == 1
     assert after.headers["svc-signature"].count("v1=") == 2
@@ -328,17 +323,17 @@ def test_rotated_secret_overlap(hooks: HookStack, receiver: Receiver) -> None:
         "UPDATE webhooks SET previous_secret_expires_at = now() WHERE id = %s RETURNING 1",
         hook["id"],
     )
-    make_links(hooks, account, 1)
+    link_ids(hooks, account, 1)
     *_, last = receiver.wait_for(3)
     assert last.headers["svc-signature"].count("v1=") == 1
 
 
-def test_redeliver_and_the_attempt_log(hooks: HookStack, receiver: Receiver) -> None:
+def test_redeliver_and_the_attempt_log(hooks: Stack, receiver: Receiver) -> None:
     account = hooks.account()
     receiver.behaviour = always(201, body=b'{"received": true}')
     hook = register(hooks, account, receiver.url, ["link.created"])
     hooks.start_worker("log")
-    make_links(hooks, account, 1)
+    link_ids(hooks, account, 1)
     (first,) = receiver.wait_for(1)
     assert eventually(lambda: len(attempts(hooks, account, hook["id"])) == 1)
     (entry,) = attempts(hooks, account, hook["id"])

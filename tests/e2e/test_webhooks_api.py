@@ -6,15 +6,13 @@ from __future__ import annotations
 import base64
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import httpx
 import psycopg
 import pytest
 
 from tests.support.accounts import Account, create_key
-from tests.support.env import stack_environment
-from tests.support.processes import free_port, start_http_server
+from tests.support.stack import Stack
 
 # The session admin may deliver to loopback only (tests/support/env.py); nothing
 # listens on port 9 there, so whatever the session worker tries goes nowhere.
@@ -205,18 +203,12 @@ def test_pages_of_webhooks(api: httpx.Client, account: Account) -> None:
 
 
 @pytest.fixture(scope="module")
-def strict_admin(
-    database_url: str, redis_url: str, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[str]:
+def strict_admin(session_stack: Stack) -> Iterator[str]:
     """An admin with the production rules: https only, public addresses only."""
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    env = stack_environment(database_url, redis_url, HOP_BASE_URL=base)
-    env.pop("HOP_WEBHOOK_ALLOW_HTTP")
-    env.pop("HOP_WEBHOOK_NETWORKS")
-    log = Path(tmp_path_factory.mktemp("strict")) / "admin.log"
-    server = start_http_server(["admin"], env, log, f"{base}/health", port)
-    yield base
+    server = session_stack.start_admin(
+        "admin-strict", HOP_WEBHOOK_ALLOW_HTTP=None, HOP_WEBHOOK_NETWORKS=None
+    )
+    yield server.url
     server.stop()
 
 

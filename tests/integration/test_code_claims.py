@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 import psycopg
-from psycopg.types.json import Jsonb
 
 from admin.auth.principal import Principal
+from admin.events.repository import Event
 from admin.links import repository as repo
 from common.ids import new_id
 from common.timefmt import utc_now
@@ -20,20 +19,22 @@ from tests.support.dispatch import principal_of
 _DAYS = 30
 
 
-def values(code: str) -> dict[str, Any]:
-    return {
-        "id": new_id("lnk"),
-        "short_code": code,
-        "long_url": "https://example.com/",
-        "tags": [],
-        "expires_at": None,
-        "redirect_type": 302,
-        "forward_query": True,
-        "created_at": utc_now(),
-        "event_id": new_id("evt"),
-        "event_data": Jsonb({}),
-        "reservation_days": _DAYS,
-    }
+def values(code: str) -> repo.NewLink:
+    return repo.NewLink(
+        id=new_id("lnk"),
+        short_code=code,
+        long_url="https://example.com/",
+        tags=[],
+        expires_at=None,
+        redirect_type=302,
+        forward_query=True,
+        created_at=utc_now(),
+    )
+
+
+async def insert(conn: psycopg.AsyncConnection, owner: Principal, link: repo.NewLink) -> bool:
+    created = Event("link.created", {})
+    return await repo.insert_link(conn, owner, link, created, reservation_days=_DAYS)
 
 
 async def _blocked(watch: psycopg.AsyncConnection, pid: int) -> None:
@@ -64,7 +65,7 @@ async def _claim_during(
     ):
         async with owning.transaction():
             await free(owning)
-            claim = asyncio.create_task(repo.insert_link(stealing, thief, values(code)))
+            claim = asyncio.create_task(insert(stealing, thief, values(code)))
             await _blocked(watch, stealing.info.backend_pid)
         return await claim
 
@@ -77,15 +78,17 @@ def test_a_code_deleted_during_a_claim_stays_reserved(database_url: str) -> None
     async def scenario() -> tuple[bool, bool]:
         async with await psycopg.AsyncConnection.connect(database_url, autocommit=True) as conn:
             link = values(code)
-            assert await repo.insert_link(conn, owner, link)
+            assert await insert(conn, owner, link)
         stolen = await _claim_during(
             database_url,
             code,
-            lambda conn: repo.delete_link(conn, owner, link["id"]),
+            lambda conn: repo.delete_link(
+                conn, owner, link.id, lambda _: Event("link.deleted", {})
+            ),
             thief,
         )
         async with await psycopg.AsyncConnection.connect(database_url, autocommit=True) as conn:
-            reclaimed = await repo.insert_link(conn, owner, values(code))
+            reclaimed = await insert(conn, owner, values(code))
         return stolen, reclaimed
 
     assert asyncio.run(scenario()) == (False, True)
@@ -99,14 +102,14 @@ def test_a_code_renamed_away_during_a_claim_stays_reserved(database_url: str) ->
     async def scenario() -> bool:
         async with await psycopg.AsyncConnection.connect(database_url, autocommit=True) as conn:
             link = values(code)
-            assert await repo.insert_link(conn, owner, link)
+            assert await insert(conn, owner, link)
         return await _claim_during(
             database_url,
             code,
             lambda conn: repo.move_code(
                 conn,
                 owner,
-                link["id"],
+                link.id,
                 old_code=code,
                 new_code=f"{code}-2",
                 reservation_days=_DAYS,

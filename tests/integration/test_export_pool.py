@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import time
 
 import psycopg
 import pytest
 from psycopg_pool import AsyncConnectionPool
 
 from admin.db import EXPORT_APPLICATION_NAME, create_export_pool
+from tests.support.waiting import wait_until_async
 
 
 def _pid_gone(database_url: str, pid: int) -> bool:
@@ -22,10 +22,12 @@ def _pid_gone(database_url: str, pid: int) -> bool:
 async def _sit_idle_in_a_transaction(conn: psycopg.AsyncConnection, database_url: str) -> None:
     async with conn.transaction():
         await conn.execute("SELECT 1")
-        deadline = time.monotonic() + 30
-        while not await asyncio.to_thread(_pid_gone, database_url, conn.info.backend_pid):
-            assert time.monotonic() < deadline, "the idle transaction was not ended"
-            await asyncio.sleep(0.1)
+        pid = conn.info.backend_pid
+        await wait_until_async(
+            lambda: asyncio.to_thread(_pid_gone, database_url, pid),
+            every=0.1,
+            message="the idle transaction was not ended",
+        )
         await conn.execute("SELECT 1")
 
 

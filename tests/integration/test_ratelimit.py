@@ -11,8 +11,8 @@ from typing import Any
 from redis.asyncio import Redis
 from redis.asyncio.client import Pipeline
 
-from admin.ratelimit import Decision, RateLimiter
-from admin.redis_batch import RedisBatcher
+from admin.db.redis_batch import RedisBatcher
+from admin.http.ratelimit import Decision, RateLimiter
 
 
 def test_concurrent_hits_from_many_clients_count_exactly(redis_url: str) -> None:

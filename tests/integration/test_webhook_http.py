@@ -15,9 +15,9 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
-from admin.webhooks.http1 import MAX_HEAD_BYTES, Connection, ProtocolError, request_head
-from admin.webhooks.sender import Sender
-from admin.webhooks.ssrf import AddressPolicy
+from admin.outbound.policy import AddressPolicy
+from admin.worker.http1 import MAX_HEAD_BYTES, Connection, ProtocolError, request_head
+from admin.worker.sender import Sender
 
 LOOPBACK = AddressPolicy(["127.0.0.0/8"])
 Script = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
@@ -339,7 +339,7 @@ def test_a_refused_address_stays_out_of_the_attempt_log(caplog: pytest.LogCaptur
         await sender.aclose()
         return outcome.error
 
-    with caplog.at_level("WARNING", logger="admin.webhooks.sender"):
+    with caplog.at_level("WARNING", logger="admin.worker.sender"):
         error = asyncio.run(scenario())
     assert error == "endpoint refused: resolves to a non-public address"
     (record,) = caplog.records

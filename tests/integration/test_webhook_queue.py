@@ -13,9 +13,9 @@ import psycopg
 import pytest
 from psycopg_pool import AsyncConnectionPool
 
-from admin.webhooks import queue
-from admin.webhooks.dispatcher import Dispatcher, lease_for
-from admin.webhooks.mail import Mailer, SmtpTransport
+from admin.worker import delivery_repository as queue
+from admin.worker.dispatcher import Dispatcher, lease_for
+from admin.worker.mail import Mailer, SmtpTransport
 from hop.embedded import free_port
 from tests.support.accounts import create_account
 from tests.support.dispatch import FakeClock, dispatcher, emit, register, service

@@ -9,6 +9,7 @@ import httpx
 import psycopg
 
 from tests.support.accounts import Account
+from tests.support.waiting import eventually
 
 USER_AGENTS = {
     "iphone_safari": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15"
@@ -36,11 +37,7 @@ def wait_for_clicks(
     database_url: str, link_ids: list[str], expected: int, timeout: float = 60
 ) -> int:
     """Poll until ``expected`` clicks are stored (or the timeout passes); return the count."""
-    deadline = time.monotonic() + timeout
-    count = stored_clicks(database_url, link_ids)
-    while count < expected and time.monotonic() < deadline:
-        time.sleep(0.1)
-        count = stored_clicks(database_url, link_ids)
+    eventually(lambda: stored_clicks(database_url, link_ids) >= expected, timeout, every=0.1)
     time.sleep(0.3)  # anything beyond `expected` would be a double count: give it a moment
     return stored_clicks(database_url, link_ids)
 

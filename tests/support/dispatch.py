@@ -9,14 +9,14 @@ from psycopg_pool import AsyncConnectionPool
 
 from admin.auth.principal import Principal
 from admin.db import Database
-from admin.events.outbox import record_event
-from admin.webhooks.crypto import SecretBox
-from admin.webhooks.dispatcher import Dispatcher
+from admin.events.repository import Event, record_event
+from admin.outbound.policy import AddressPolicy
+from admin.secretbox import SecretBox
 from admin.webhooks.retry import RetryPolicy
 from admin.webhooks.schemas import WebhookCreate, WebhookCreated
-from admin.webhooks.sender import Sender
 from admin.webhooks.service import WebhookService
-from admin.webhooks.ssrf import AddressPolicy
+from admin.worker.dispatcher import Dispatcher
+from admin.worker.sender import Sender
 from common.timefmt import utc_now
 from tests.support.env import LOOPBACK_NETWORKS, WEBHOOK_SECRET_KEY
 
@@ -61,7 +61,7 @@ async def register(
 
 async def emit(pool: AsyncConnectionPool, user_id: str, event_type: str, n: int = 0) -> str:
     async with pool.connection() as conn:
-        return await record_event(conn, principal_of(user_id), event_type, {"n": n})
+        return await record_event(conn, principal_of(user_id), Event(event_type, {"n": n}))
 
 
 def dispatcher(

@@ -2,33 +2,10 @@
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 from pathlib import Path
 from types import TracebackType
-
-
-def admin_worker_pids() -> list[int]:
-    """The granian worker processes of this session's admin (`hop admin` is our child)."""
-    me = str(os.getpid())
-    admins = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            cmdline = (entry / "cmdline").read_bytes().split(b"\0")
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        parent = stat.rsplit(")", 1)[1].split()[1]
-        if parent == me and b"hop.cli" in cmdline and b"admin" in cmdline:
-            admins.append(entry.name)
-    workers = []
-    for admin in admins:
-        for task in Path(f"/proc/{admin}/task").iterdir():
-            workers += [int(pid) for pid in (task / "children").read_text().split()]
-    return workers
 
 
 def rss_kb(pid: int) -> int:

@@ -6,13 +6,13 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Mapping
 from pathlib import Path
 
 import httpx
 
 from hop.embedded import free_port, wait_for_port
+from tests.support.waiting import eventually
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -32,6 +32,7 @@ class HopProcess:
         self.env = dict(env)
         self.log_path = log_path
         self.process: subprocess.Popen[bytes] | None = None
+        self.url = ""  # where an HTTP server answers (set by whoever started it)
 
     def start(self) -> HopProcess:
         log = self.log_path.open("ab")
@@ -62,6 +63,28 @@ class HopProcess:
     def log(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
 
+    def children(self, *, recursive: bool = False) -> list[int]:
+        """The process's children, or all its descendants (granian's worker processes,
+        children of `hop admin`, serve the requests)."""
+        assert self.process is not None
+        if not recursive:
+            tasks = Path(f"/proc/{self.process.pid}/task").iterdir()
+            return [int(pid) for task in tasks for pid in (task / "children").read_text().split()]
+        return _children(self.process.pid)
+
+
+def _children(parent: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:  # the process ended meanwhile
+            continue
+        if int(fields[1]) == parent:
+            pid = int(stat.parent.name)
+            found += [pid, *_children(pid)]
+    return found
+
 
 def start_http_server(
     command: list[str], env: Mapping[str, str], log_path: Path, health_url: str, port: int
@@ -77,16 +100,16 @@ def start_http_server(
     return server
 
 
+def _answers(url: str) -> bool:
+    try:
+        return httpx.get(url, timeout=2).status_code < 500
+    except httpx.HTTPError:
+        return False
+
+
 def _wait_healthy(url: str, timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(url, timeout=2).status_code < 500:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.05)
-    raise TimeoutError(f"{url} did not answer")
+    if not eventually(lambda: _answers(url), timeout):
+        raise TimeoutError(f"{url} did not answer")
 
 
 __all__ = ["ROOT", "HopProcess", "clean_environment", "free_port", "start_http_server"]

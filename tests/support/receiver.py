@@ -16,6 +16,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import msgspec
 
 from common.signing import SignatureError, verify
+from tests.support.waiting import eventually
 
 
 class Reply(msgspec.Struct, frozen=True, kw_only=True):
@@ -132,9 +133,7 @@ class Receiver:
 
     def wait_for(self, count: int, timeout: float = 30) -> list[Received]:
         """Poll until ``count`` requests arrived (or the timeout passes); return them all."""
-        deadline = time.monotonic() + timeout
-        while len(self.requests) < count and time.monotonic() < deadline:
-            time.sleep(0.02)
+        eventually(lambda: len(self.requests) >= count, timeout, every=0.02)
         with self._lock:
             return list(self.requests)
 

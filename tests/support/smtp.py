@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import email
-import time
 from email.message import Message
 from typing import Any
 
 from aiosmtpd.controller import Controller
 
 from hop.embedded import free_port
+from tests.support.waiting import eventually
 
 
 class _Keep:
@@ -33,9 +33,7 @@ class SmtpSink:
         return f"smtp://127.0.0.1:{self.port}"
 
     def wait_for(self, count: int, timeout: float = 20) -> list[Message]:
-        deadline = time.monotonic() + timeout
-        while len(self.messages) < count and time.monotonic() < deadline:
-            time.sleep(0.05)
+        eventually(lambda: len(self.messages) >= count, timeout)
         return list(self.messages)
 
     def close(self) -> None:

@@ -1,74 +1,171 @@
-"""A private Redis, edge and workers for fault-injection tests.
+"""The one place tests start and stop Hop's processes.
 
-It shares the session's PostgreSQL database (data is per account, so tests
-don't see each other) but owns its Redis, so a test can flush, stop or restart
-it, and its own worker processes, so a test can kill them.
+A ``Stack`` is the project's processes (admin, edge, workers) on one PostgreSQL
+database and one Redis, each process started with the stack's settings plus its own,
+and all stopped by ``close``. The same pieces make every stack the suite runs
+(tests/conftest.py, tests/e2e/conftest.py):
+
+- the session's: the session database and Redis, one admin, one edge, one worker;
+- ``Stack.private_redis``: the session database and a Redis of its own that a fault
+  test may flush, stop or restart, with workers it may kill;
+- ``Stack.private_database``: a scratch database and a Redis of its own, for webhook
+  delivery tests whose workers must not meet the session's deliveries;
+- one-off processes with other settings (``start_admin(name, HOP_...=...)``; a setting
+  given as None is left out of that process's environment).
 """
 
 from __future__ import annotations
 
+import contextlib
 import signal
-import time
 from pathlib import Path
+from typing import Any
 
 import httpx
+import psycopg
 import redis
 
 from common.keys import CLICK_CONSUMER_GROUP, CLICK_STREAM, link_key
 from hop.embedded import EmbeddedRedis, free_port
+from tests.support.accounts import Account, create_account
 from tests.support.env import stack_environment
 from tests.support.processes import HopProcess, start_http_server
+from tests.support.stores import scratch_database
+from tests.support.waiting import eventually
+
+Settings = str | None
 
 
 class Stack:
-    def __init__(self, root: Path, database_url: str, **settings: str) -> None:
+    def __init__(self, root: Path, database_url: str, redis_url: str, **settings: str) -> None:
         self.root = root
         self.database_url = database_url
-        self.redis_server = EmbeddedRedis(root / "redis", durable=True)
-        self.redis_url = self.redis_server.start()
+        self.redis_url = redis_url
         self.edge_port = free_port()
         self.edge_url = f"http://127.0.0.1:{self.edge_port}"
+        self.admin_port = free_port()
+        self.admin_url = f"http://127.0.0.1:{self.admin_port}"
         self.env = stack_environment(
-            database_url, self.redis_url, HOP_SHORT_BASE_URL=self.edge_url, **settings
+            database_url,
+            redis_url,
+            HOP_BASE_URL=self.admin_url,
+            HOP_SHORT_BASE_URL=self.edge_url,
+            **settings,
         )
+        self._redis_server: EmbeddedRedis | None = None
+        self.admin: HopProcess | None = None
         self.edge: HopProcess | None = None
         self.workers: list[HopProcess] = []
+        self._servers: list[HopProcess] = []
         self._names: dict[str, HopProcess] = {}
+        self._owned = contextlib.ExitStack()
+
+    # --- the ways a stack is made
+
+    @classmethod
+    def private_redis(cls, root: Path, database_url: str, **settings: str) -> Stack:
+        """On ``database_url``, with a durable Redis of its own (``redis_server``)."""
+        server = EmbeddedRedis(root / "redis", durable=True)
+        stack = cls(root, database_url, server.start(), **settings)
+        stack._redis_server = server
+        stack._owned.callback(server.stop)
+        return stack
+
+    @classmethod
+    def private_database(cls, root: Path, postgres_url: str, **settings: str) -> Stack:
+        """On a scratch database of ``postgres_url`` and a Redis of its own."""
+        owned = contextlib.ExitStack()
+        database_url = owned.enter_context(scratch_database(postgres_url))
+        server = EmbeddedRedis(root / "redis", durable=False)
+        stack = cls(root, database_url, server.start(), **settings)
+        owned.callback(server.stop)
+        stack._redis_server = server
+        stack._owned.push(owned)
+        return stack
 
     @property
-    def redis(self) -> redis.Redis:
-        return redis.Redis.from_url(self.redis_url)
+    def redis_server(self) -> EmbeddedRedis:
+        """The stack's own Redis (private stacks only), to stop and restart."""
+        assert self._redis_server is not None, "this stack shares its Redis"
+        return self._redis_server
 
-    def start_edge(self) -> None:
+    # --- processes
+
+    def _environment(self, settings: dict[str, Settings]) -> dict[str, str]:
+        env = dict(self.env)
+        for name, value in settings.items():
+            if value is None:
+                env.pop(name, None)
+            else:
+                env[name] = value
+        return env
+
+    def start_admin(self, name: str = "admin", **settings: Settings) -> HopProcess:
+        """An admin; the first one named ``admin`` serves ``admin_url``, others a port of
+        their own (``.url`` on the process either way)."""
+        port = self.admin_port if name == "admin" else free_port()
+        url = f"http://127.0.0.1:{port}"
+        env = self._environment({"HOP_BASE_URL": url, **settings})
+        admin = start_http_server(["admin"], env, self.root / f"{name}.log", f"{url}/health", port)
+        admin.url = url
+        self._servers.append(admin)
+        if name == "admin":
+            self.admin = admin
+        return admin
+
+    def start_edge(self, name: str = "edge", **settings: Settings) -> HopProcess:
+        """An edge; the first one named ``edge`` serves ``edge_url``."""
         # The link cache in this Redis is filled by the workers' start-up rebuild: a
         # worker started just before must be done with it before redirects are tried.
         self._wait_for_consumers()
-        self.edge = start_http_server(
-            ["edge"], self.env, self.root / "edge.log", f"{self.edge_url}/_health", self.edge_port
-        )
+        port = self.edge_port if name == "edge" else free_port()
+        url = f"http://127.0.0.1:{port}"
+        env = self._environment({"HOP_SHORT_BASE_URL": url, **settings})
+        edge = start_http_server(["edge"], env, self.root / f"{name}.log", f"{url}/_health", port)
+        edge.url = url
+        self._servers.append(edge)
+        if name == "edge":
+            self.edge = edge
+        return edge
 
-    def start_worker(self, name: str) -> HopProcess:
-        worker = HopProcess(
-            ["worker"], {**self.env, "HOP_WORKER_NAME": name}, self.root / f"worker-{name}.log"
-        ).start()
+    def start_worker(self, name: str = "worker", **settings: Settings) -> HopProcess:
+        env = self._environment({"HOP_WORKER_NAME": name, **settings})
+        worker = HopProcess(["worker"], env, self.root / f"worker-{name}.log").start()
         self.workers.append(worker)
         self._names[name] = worker
         return worker
 
+    def kill(self, process: HopProcess) -> None:
+        process.stop(signal.SIGKILL)
+
+    def stop_workers(self) -> None:
+        for worker in self.workers:
+            worker.stop()
+        self.workers.clear()
+        self._names.clear()
+
+    def close(self) -> None:
+        self.stop_workers()
+        for server in self._servers:
+            server.stop()
+        self._servers.clear()
+        self._owned.close()
+
+    # --- waiting for the workers' start-up
+
     def wait_for_links(self, codes: list[str], timeout: float = 30) -> None:
         """Until the worker's start-up rebuild has written these links to Redis."""
-        deadline = time.monotonic() + timeout
         store = self.redis
-        while not all(store.exists(link_key(code)) for code in codes):
-            if time.monotonic() > deadline:
-                raise TimeoutError("links were not restored into Redis")
-            time.sleep(0.05)
+        if not eventually(lambda: all(store.exists(link_key(code)) for code in codes), timeout):
+            raise TimeoutError("links were not restored into Redis")
 
     def _wait_for_consumers(self, timeout: float = 30) -> None:
         """Until every running worker reads the click stream (it rebuilt the cache first)."""
-        deadline = time.monotonic() + timeout
+        if not self._names:
+            return
         with redis.Redis.from_url(self.redis_url) as store:
-            while time.monotonic() < deadline:
+
+            def reading() -> bool:
                 running = {
                     name
                     for name, worker in self._names.items()
@@ -78,19 +175,27 @@ class Stack:
                     consumers = store.xinfo_consumers(CLICK_STREAM, CLICK_CONSUMER_GROUP)
                 except redis.ResponseError:  # no stream or group yet
                     consumers = []
-                if running <= {consumer["name"].decode() for consumer in consumers}:
-                    return
-                time.sleep(0.05)
+                return running <= {consumer["name"].decode() for consumer in consumers}
 
-    def kill(self, worker: HopProcess) -> None:
-        worker.stop(signal.SIGKILL)
+            eventually(reading, timeout)
+
+    # --- talking to it
+
+    @property
+    def redis(self) -> redis.Redis:
+        return redis.Redis.from_url(self.redis_url)
 
     def client(self) -> httpx.Client:
+        """An HTTP client for the edge."""
         return httpx.Client(base_url=self.edge_url, timeout=10, follow_redirects=False)
 
-    def close(self) -> None:
-        for worker in self.workers:
-            worker.stop()
-        if self.edge is not None:
-            self.edge.stop()
-        self.redis_server.stop()
+    def api(self) -> httpx.Client:
+        """An HTTP client for the admin."""
+        return httpx.Client(base_url=self.admin_url, timeout=30, follow_redirects=False)
+
+    def account(self, **options: Any) -> Account:
+        return create_account(self.database_url, **options)
+
+    def sql(self, query: str, *params: Any) -> list[tuple[Any, ...]]:
+        with psycopg.connect(self.database_url) as conn:
+            return conn.execute(query, params).fetchall()

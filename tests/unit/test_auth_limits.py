@@ -9,7 +9,7 @@ import pytest
 
 from admin.accounts.passwords import Passwords
 from admin.errors import PasswordHashingBusy, SignInLocked
-from admin.ratelimit import LocalWindows
+from admin.http.ratelimit import LocalWindows
 from common.clientip import client_network
 
 

@@ -1,10 +1,11 @@
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from admin.bio.schemas import BioPut
-from admin.body import decode_json_body, require_json
 from admin.errors import BadRequest, FieldError, ValidationFailed
+from admin.http.body import decode_json_body, require_json
 from admin.links.schemas import LinkCreate
 from admin.webhooks.schemas import WebhookCreate
 
@@ -77,4 +78,5 @@ def test_other_media_types(content_type: str | None) -> None:
 
 
 def test_field_error_shape() -> None:
-    assert FieldError("a", "b") == FieldError("a", "b")
+    """What a problem's ``errors`` items look like on the wire (docs/api.md#errors)."""
+    assert msgspec.json.encode(FieldError("a", "b")) == b'{"field":"a","message":"b"}'

@@ -178,7 +178,7 @@ def test_the_image_ships_the_reference_assets(tmp_path: Path) -> None:
     (wheel,) = wheels.glob("hop-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     assert {
-        "admin/static/scalar/standalone.js",
-        "admin/static/scalar/LICENSE",
+        "admin/http/static/scalar/standalone.js",
+        "admin/http/static/scalar/LICENSE",
         "admin/db/schema.sql",
     } <= names

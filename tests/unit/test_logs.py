@@ -8,7 +8,7 @@ import logging
 
 import msgspec
 
-from admin.webhooks.mail import LogTransport, compose
+from admin.worker.mail import LogTransport, compose
 from common.logs import JsonFormatter
 
 

@@ -18,7 +18,7 @@ from litestar import Litestar
 
 import admin
 from admin.app import ROUTE_HANDLERS
-from admin.openapi import openapi_config
+from admin.http.openapi import openapi_config
 from admin.patterns import WHOLE_PREFIX, WHOLE_SUFFIX, whole
 
 

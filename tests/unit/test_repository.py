@@ -13,7 +13,7 @@ TEXT_SUFFIXES = {".py", ".md", ".sql", ".yaml", ".yml", ".toml", ".txt", ".sh", 
 # Tool caches, the virtualenv and build output (hidden folders are skipped too), and
 # vendored third-party files.
 SKIPPED_DIRS = {"build", "node_modules", "__pycache__"}
-VENDORED = {ROOT / "admin/static/scalar", ROOT / "tests/support/compose_spec"}
+VENDORED = {ROOT / "admin/http/static/scalar", ROOT / "tests/support/compose_spec"}
 # Applied migrations are checksummed (admin/db/migrate.py): editing one, even a comment,
 # would stop every database that already ran it. This one predates the rule.
 FROZEN = {ROOT / "admin/db/migrations/0004_webhooks.sql"}

@@ -7,7 +7,7 @@ import ipaddress
 
 import pytest
 
-from admin.webhooks.ssrf import (
+from admin.outbound.policy import (
     AddressPolicy,
     RefusedEndpoint,
     embedded_ipv4,

@@ -6,19 +6,21 @@ from admin.urls import InvalidUrl, parse_http_url
 
 
 @pytest.mark.parametrize(
-    "url",
+    ("url", "host"),
     [
-        "https://example.com",
-        "http://example.com:8080/path?q=1#frag",
-        "https://sub.example.co.uk/a%20b",
-        "https://bücher.example/straße",
-        "http://192.0.2.1/",
-        "http://[2001:db8::1]:443/x",
-        "https://example.com/" + "a" * 2020,
+        ("https://example.com", "example.com"),
+        ("http://example.com:8080/path?q=1#frag", "example.com"),
+        ("https://sub.example.co.uk/a%20b", "sub.example.co.uk"),
+        ("https://bücher.example/straße", "bücher.example"),
+        ("http://192.0.2.1/", "192.0.2.1"),
+        ("http://[2001:db8::1]:443/x", "2001:db8::1"),
+        ("https://example.com/" + "a" * 2020, "example.com"),
+        ("HTTPS://Example.COM/Path", "example.com"),
     ],
 )
-def test_accepted(url: str) -> None:
-    parse_http_url(url)
+def test_accepted(url: str, host: str) -> None:
+    """Accepted, and read with the host the edge and the SSRF policy will use."""
+    assert parse_http_url(url).hostname == host
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@
 - One deadline covers everything: resolve, connect, TLS, send, the answer.
 - Redirects are not followed; no proxy is used.
 - At most ``KEEP_BYTES`` of the answer are kept and little more is read
-  (admin/webhooks/http1.py): a receiver streaming gigabytes costs a few KB.
+  (admin/worker/http1.py): a receiver streaming gigabytes costs a few KB.
 - Kept-alive connections are pooled per webhook and (scheme, host name,
   address, port): a TLS connection verified for one name never carries a
   request for another, and one receiver's pool cannot crowd out another's.
@@ -24,8 +24,7 @@ from urllib.parse import SplitResult, quote
 
 import msgspec
 
-from admin.webhooks.http1 import Answer, Connection, ProtocolError, StaleConnection, request_head
-from admin.webhooks.ssrf import (
+from admin.outbound.policy import (
     AddressPolicy,
     IPAddress,
     RefusedEndpoint,
@@ -34,6 +33,7 @@ from admin.webhooks.ssrf import (
     resolve_checked,
     system_resolve,
 )
+from admin.worker.http1 import Answer, Connection, ProtocolError, StaleConnection, request_head
 
 logger = logging.getLogger(__name__)
 KEEP_BYTES = 2048

@@ -30,11 +30,9 @@ from litestar.connection import ASGIConnection
 from litestar.handlers.base import BaseRouteHandler
 from litestar.types import ASGIApp as LitestarApp
 from litestar.types import HTTPScope
-from psycopg.types.json import Jsonb
 
-from admin.asgi import ASGIApp, Message, Receive, Scope, Send
 from admin.auth.principal import Principal
-from admin.db import Database, load_queries
+from admin.db import Database
 from admin.errors import (
     FieldError,
     HopError,
@@ -42,10 +40,11 @@ from admin.errors import (
     ServiceUnavailable,
     ValidationFailed,
 )
-from admin.gate import principal_of
-from admin.webhooks.crypto import RECORD_VERSION, SecretBox, SecretUnreadable
+from admin.http import idempotency_repository as repo
+from admin.http.asgi import ASGIApp, Message, Receive, Scope, Send
+from admin.http.gate import principal_of
+from admin.secretbox import RECORD_VERSION, SecretBox, SecretUnreadable
 
-_SQL = load_queries(__file__, "idempotency.sql")
 _KEY = re.compile(r"[\x21-\x7e]{1,255}")
 _KEPT_HEADERS = (b"content-type", b"location")
 _ABANDONED_AFTER_SECONDS = 60
@@ -65,30 +64,29 @@ class IdempotencyStore:
 
     async def begin(self, principal: Principal, key: str, request_hash: bytes) -> Stored | None:
         """None if this request should run now; else the stored response to replay."""
-        params = {
-            "user_id": principal.user_id,
-            "environment": principal.environment,
-            "key": key,
-            "request_hash": request_hash,
-            "ttl": self.ttl,
-            "abandoned": _ABANDONED_AFTER_SECONDS,
-        }
+        claim = repo.KeyClaim(
+            user_id=principal.user_id,
+            environment=principal.environment,
+            key=key,
+            request_hash=request_hash,
+            ttl=self.ttl,
+            abandoned=_ABANDONED_AFTER_SECONDS,
+        )
         async with self.db.connection() as conn:
-            if await (await conn.execute(_SQL["claim_key"], params)).fetchone():
+            if await repo.claim_key(conn, claim):
                 return None
-            row = await (await conn.execute(_SQL["stored_response"], params)).fetchone()
+            row = await repo.stored_response(conn, claim)
         pauses = iter(_IN_FLIGHT_PAUSES)
         while True:
             if row is None:  # expired, or the first failed and let go: claim again
                 return await self.begin(principal, key, request_hash)
-            stored_hash, status, headers, body = row
-            if bytes(stored_hash) != request_hash:
+            if row.request_hash != request_hash:
                 raise ValidationFailed(
                     "This Idempotency-Key was already used with a different request.",
                     [FieldError("Idempotency-Key", "reused with a different request")],
                 )
-            if status is not None:
-                return status, dict(headers or {}), self._open(principal, key, bytes(body))
+            if row.status is not None:
+                return row.status, row.headers, self._open(principal, key, row.body)
             # The first request may have answered already and be writing its record (it
             # sends the answer first, so recording costs it no latency): look again
             # briefly before calling it in progress.
@@ -98,30 +96,20 @@ class IdempotencyStore:
                 )
             await asyncio.sleep(pause)
             async with self.db.connection() as conn:
-                row = await (await conn.execute(_SQL["stored_response"], params)).fetchone()
+                row = await repo.stored_response(conn, claim)
 
     async def finish(
         self, principal: Principal, key: str, status: int, headers: dict[str, str], body: bytes
     ) -> None:
+        sealed = self.box.seal_record(body, _context(principal, key))
         async with self.db.connection() as conn:
-            await conn.execute(
-                _SQL["store_response"],
-                {
-                    "user_id": principal.user_id,
-                    "environment": principal.environment,
-                    "key": key,
-                    "status": status,
-                    "headers": Jsonb(headers),
-                    "body": self.box.seal_record(body, _context(principal, key)),
-                },
+            await repo.store_response(
+                conn, principal, key, status=status, headers=headers, sealed_body=sealed
             )
 
     async def release(self, principal: Principal, key: str) -> None:
         async with self.db.connection() as conn:
-            await conn.execute(
-                _SQL["release_key"],
-                {"user_id": principal.user_id, "environment": principal.environment, "key": key},
-            )
+            await repo.release_key(conn, principal, key)
 
     def _open(self, principal: Principal, key: str, body: bytes) -> bytes:
         # Rows written before bodies were sealed hold the JSON itself (never starting
@@ -182,7 +170,7 @@ def idempotency(store: IdempotencyStore) -> Callable[[LitestarApp], LitestarApp]
     """The middleware for ``Litestar(middleware=[...])``."""
 
     def wrap(app: LitestarApp) -> LitestarApp:
-        # Our plain-mapping ASGI types (admin/asgi.py) against Litestar's TypedDicts.
+        # Our plain-mapping ASGI types (admin/http/asgi.py) against Litestar's TypedDicts.
         return cast("LitestarApp", Idempotency(app, store))
 
     return wrap

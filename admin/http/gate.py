@@ -24,7 +24,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from admin.asgi import ASGIApp, Message, Receive, Scope, Send
 from admin.auth.principal import Principal
 from admin.auth.service import AuthService
 from admin.errors import (
@@ -35,8 +34,9 @@ from admin.errors import (
     ServiceUnavailable,
     Unauthorized,
 )
-from admin.problems import send_problem
-from admin.ratelimit import Decision, RateLimiter
+from admin.http.asgi import ASGIApp, Message, Receive, Scope, Send
+from admin.http.problems import send_problem
+from admin.http.ratelimit import Decision, RateLimiter
 from common.clientip import Network, client_ip, client_network, parse_networks
 
 PRINCIPAL = "hop.principal"

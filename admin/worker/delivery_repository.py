@@ -16,12 +16,11 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 import msgspec
-import psycopg
 from psycopg.rows import class_row
 
-from admin.db import load_queries
-from admin.webhooks.mail import pause_notice
+from admin.db import Connection, load_queries
 from admin.webhooks.retry import PAUSE_AFTER, streak_after
+from admin.worker.mail import pause_notice
 from common.ids import new_id
 
 _SQL = load_queries(__file__, "dispatch.sql")
@@ -72,7 +71,7 @@ class Refill(msgspec.Struct, frozen=True, kw_only=True):
 
 
 async def _lease(
-    conn: psycopg.AsyncConnection,
+    conn: Connection,
     webhook_ids: list[str],
     *,
     now: datetime,
@@ -98,7 +97,7 @@ async def _lease(
 
 
 async def claim(
-    conn: psycopg.AsyncConnection,
+    conn: Connection,
     *,
     now: datetime,
     limit: int,
@@ -140,7 +139,7 @@ def _pause_reasons(
 
 
 async def record(
-    conn: psycopg.AsyncConnection,
+    conn: Connection,
     results: Sequence[Result],
     now: datetime,
     refill: Refill | None = None,
@@ -154,56 +153,11 @@ async def record(
     async with conn.pipeline(), conn.transaction():
         ids = sorted({r.claimed.webhook_id for r in results})
         cursor = await conn.execute(_SQL["lock_webhooks_for_outcomes"], {"ids": ids})
-        await conn.execute(
-            _SQL["record_outcomes"],
-            {
-                "ids": [r.claimed.id for r in results],
-                "tokens": [r.claimed.lease_token for r in results],
-                "states": [r.state for r in results],
-                "next_attempt_at": [r.next_attempt_at for r in results],
-                "attempted_at": [r.attempted_at for r in results],
-            },
-        )
-        await conn.execute(
-            _SQL["insert_attempts"],
-            {
-                "id": [r.attempt_id for r in results],
-                "delivery_id": [r.claimed.id for r in results],
-                "webhook_id": [r.claimed.webhook_id for r in results],
-                "attempt": [r.claimed.attempt for r in results],
-                "status_code": [r.status_code for r in results],
-                "duration_ms": [r.duration_ms for r in results],
-                "response_body": [r.response_body for r in results],
-                "error": [r.error for r in results],
-                "succeeded": [r.succeeded for r in results],
-                "attempted_at": [r.attempted_at for r in results],
-            },
-        )
+        await _write_outcomes(conn, results)
         locked = [
             (str(a), str(b), int(c), str(d), str(e)) for a, b, c, d, e in await cursor.fetchall()
         ]
-        decisions, notices = _pause_reasons(locked, results)
-        await conn.execute(
-            _SQL["update_streaks"],
-            {
-                "now": now,
-                "ids": list(decisions),
-                "streaks": [streak for streak, _ in decisions.values()],
-                "reasons": [reason for _, reason in decisions.values()],
-            },
-        )
-        for email, endpoint, reason, last in notices:
-            subject, body = pause_notice(
-                webhook_id=last.claimed.webhook_id,
-                endpoint=endpoint,
-                reason=reason,
-                failures=PAUSE_AFTER,
-                last_error=last.error or "",
-            )
-            await conn.execute(
-                _SQL["queue_mail"],
-                {"id": new_id("mail"), "recipient": email, "subject": subject, "body": body},
-            )
+        decisions = await _update_streaks(conn, locked, results, now)
         active = [
             webhook_id
             for webhook_id, status, *_ in locked
@@ -220,3 +174,65 @@ async def record(
             per_webhook=refill.per_webhook,
             lease=refill.lease,
         )
+
+
+async def _write_outcomes(conn: Connection, results: Sequence[Result]) -> None:
+    """Each delivery's next state, and one attempt log row per result."""
+    await conn.execute(
+        _SQL["record_outcomes"],
+        {
+            "ids": [r.claimed.id for r in results],
+            "tokens": [r.claimed.lease_token for r in results],
+            "states": [r.state for r in results],
+            "next_attempt_at": [r.next_attempt_at for r in results],
+            "attempted_at": [r.attempted_at for r in results],
+        },
+    )
+    await conn.execute(
+        _SQL["insert_attempts"],
+        {
+            "id": [r.attempt_id for r in results],
+            "delivery_id": [r.claimed.id for r in results],
+            "webhook_id": [r.claimed.webhook_id for r in results],
+            "attempt": [r.claimed.attempt for r in results],
+            "status_code": [r.status_code for r in results],
+            "duration_ms": [r.duration_ms for r in results],
+            "response_body": [r.response_body for r in results],
+            "error": [r.error for r in results],
+            "succeeded": [r.succeeded for r in results],
+            "attempted_at": [r.attempted_at for r in results],
+        },
+    )
+
+
+async def _update_streaks(
+    conn: Connection,
+    locked: Sequence[tuple[str, str, int, str, str]],
+    results: Sequence[Result],
+    now: datetime,
+) -> dict[str, tuple[int, str | None]]:
+    """The webhooks' failure streaks, pausing those that reached the limit (or got a
+    410) and queueing their owners' e-mails; the (streak, pause reason) decided."""
+    decisions, notices = _pause_reasons(locked, results)
+    await conn.execute(
+        _SQL["update_streaks"],
+        {
+            "now": now,
+            "ids": list(decisions),
+            "streaks": [streak for streak, _ in decisions.values()],
+            "reasons": [reason for _, reason in decisions.values()],
+        },
+    )
+    for email, endpoint, reason, last in notices:
+        subject, body = pause_notice(
+            webhook_id=last.claimed.webhook_id,
+            endpoint=endpoint,
+            reason=reason,
+            failures=PAUSE_AFTER,
+            last_error=last.error or "",
+        )
+        await conn.execute(
+            _SQL["queue_mail"],
+            {"id": new_id("mail"), "recipient": email, "subject": subject, "body": body},
+        )
+    return decisions

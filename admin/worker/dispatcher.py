@@ -18,21 +18,20 @@ import logging
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
-import psycopg
-from psycopg_pool import AsyncConnectionPool, PoolTimeout
-
-from admin.webhooks import queue
-from admin.webhooks.crypto import SecretBox, SecretUnreadable
-from admin.webhooks.queue import Claimed, Result
+from admin.db import TRANSIENT_ERRORS, DatabaseError, Pool, notifications
+from admin.secretbox import SecretBox, SecretUnreadable
 from admin.webhooks.retry import RETRY_AFTER_STATUSES, RetryPolicy, parse_retry_after
-from admin.webhooks.sender import Outcome, Sender
+from admin.worker import delivery_repository as queue
+from admin.worker.delivery_repository import Claimed, Result
+from admin.worker.sender import Outcome, Sender
+from common.backoff import Backoff
 from common.events import encode_envelope
 from common.ids import new_id
 from common.signing import EVENT_ID_HEADER, SIGNATURE_HEADER, sign
 from common.timefmt import iso_utc, utc_now
 
 logger = logging.getLogger(__name__)
-_TRANSIENT = (psycopg.OperationalError, PoolTimeout, OSError)
+_TRANSIENT: tuple[type[Exception], ...] = (*TRANSIENT_ERRORS, OSError)
 _WAKE_EVERY_SECONDS = 0.05
 
 
@@ -44,7 +43,7 @@ def lease_for(timeout: float) -> timedelta:
 class Dispatcher:
     def __init__(
         self,
-        pool: AsyncConnectionPool,
+        pool: Pool,
         sender: Sender,
         box: SecretBox,
         retry: RetryPolicy,
@@ -224,7 +223,7 @@ class Dispatcher:
             if not self.stopping.is_set() and self._busy - released < self.concurrency // 2:
                 refill = released
             batch: list[tuple[Claimed, bytes]] = []
-            delay = 0.1
+            backoff = Backoff(0.1, 5.0)
             while True:
                 try:
                     batch = await self.record(results, refill)
@@ -235,9 +234,8 @@ class Dispatcher:
                         "cannot record delivery outcomes; retrying",
                         extra={"action": "webhook.record_retry", "error": str(exc)},
                     )
-                    await asyncio.sleep(delay)
-                    delay = min(5.0, delay * 2)
-                except psycopg.Error as exc:
+                    await asyncio.sleep(backoff.next())
+                except DatabaseError as exc:
                     # Refused for good: drop the batch; its leases run out and the
                     # same attempts are made again, so nothing is lost.
                     logger.error(
@@ -258,23 +256,19 @@ class Dispatcher:
 
     async def _listen(self, url: str) -> None:
         """Wake the claim loop when PostgreSQL says deliveries were queued."""
-        delay = 0.5
+        backoff = Backoff(0.5, 30.0)
         while True:
             try:
-                conn = await psycopg.AsyncConnection.connect(url, autocommit=True)
-                async with conn:
-                    await conn.execute("LISTEN webhook_deliveries")
-                    delay = 0.5
-                    async for _ in conn.notifies():
-                        self._released.set()
-            except psycopg.Error as exc:
+                async for _ in notifications(url, "webhook_deliveries"):
+                    backoff.reset()
+                    self._released.set()
+            except DatabaseError as exc:
                 # Polling (HOP_WEBHOOK_POLL_INTERVAL) still finds the work meanwhile.
                 logger.warning(
                     "dispatcher cannot listen for new deliveries; polling only",
                     extra={"action": "webhook.listen_retry", "error": str(exc)},
                 )
-                await asyncio.sleep(delay)
-                delay = min(30.0, delay * 2)
+                await asyncio.sleep(backoff.next())
 
     async def run(self) -> None:
         recorder = asyncio.create_task(self._recorder(), name="webhook-recorder")
@@ -282,7 +276,7 @@ class Dispatcher:
             self._listen(self.listen_url) if self.listen_url else asyncio.sleep(0),
             name="webhook-listener",
         )
-        backoff = 0.1
+        backoff = Backoff(0.1, 5.0)
         try:
             while not self.stopping.is_set():
                 self._released.clear()
@@ -291,14 +285,13 @@ class Dispatcher:
                 if free > 0:
                     try:
                         batch = await self.claim(free)
-                        backoff = 0.1
+                        backoff.reset()
                     except _TRANSIENT as exc:
                         logger.warning(
                             "dispatcher waiting for PostgreSQL",
                             extra={"action": "webhook.claim_retry", "error": str(exc)},
                         )
-                        await asyncio.sleep(backoff)
-                        backoff = min(5.0, backoff * 2)
+                        await asyncio.sleep(backoff.next())
                         continue
                 self._start(batch)
                 if batch and len(batch) == free:

@@ -20,27 +20,14 @@ from email.utils import formatdate, make_msgid
 from typing import Protocol
 from urllib.parse import unquote, urlsplit
 
-import psycopg
-from psycopg_pool import AsyncConnectionPool
-
+from admin.db import TRANSIENT_ERRORS, Pool
+from admin.worker import repository as repo
 from common.timefmt import utc_now
 
 logger = logging.getLogger(__name__)
 SMTP_TIMEOUT_SECONDS = 30.0
 _MAX_BACKOFF_SECONDS = 3600.0
-
-_CLAIM = """
-SELECT id, recipient, subject, body, attempts FROM mail_outbox
-WHERE sent_at IS NULL AND next_attempt_at <= %(now)s
-ORDER BY next_attempt_at
-LIMIT 1
-FOR UPDATE SKIP LOCKED
-"""
-_SENT = "UPDATE mail_outbox SET sent_at = %(now)s, attempts = attempts + 1 WHERE id = %(id)s"
-_FAILED = """
-UPDATE mail_outbox SET attempts = attempts + 1, next_attempt_at = %(next)s, last_error = %(error)s
-WHERE id = %(id)s
-"""
+_TRANSIENT: tuple[type[Exception], ...] = (*TRANSIENT_ERRORS, OSError)
 
 
 def pause_notice(
@@ -132,7 +119,7 @@ def compose(sender: str, recipient: str, subject: str, body: str) -> EmailMessag
 class Mailer:
     def __init__(
         self,
-        pool: AsyncConnectionPool,
+        pool: Pool,
         transport: Transport,
         sender: str,
         *,
@@ -152,24 +139,25 @@ class Mailer:
         count = 0
         while not self.stopping.is_set():
             async with self.pool.connection() as conn, conn.transaction():
-                cursor = await conn.execute(_CLAIM, {"now": self.clock()})
-                row = await cursor.fetchone()
-                if row is None:
+                mail = await repo.claim_mail(conn, self.clock())
+                if mail is None:
                     return count
-                mail_id, recipient, subject, body, attempts = row
                 try:
-                    await self.transport.send(compose(self.sender, recipient, subject, body))
+                    await self.transport.send(
+                        compose(self.sender, mail.recipient, mail.subject, mail.body)
+                    )
                 except (OSError, smtplib.SMTPException) as exc:
-                    delay = min(_MAX_BACKOFF_SECONDS, 30.0 * 2**attempts)
+                    # The retry schedule of one e-mail is stored with it (not a loop's wait).
+                    delay = min(_MAX_BACKOFF_SECONDS, 30.0 * 2**mail.attempts)
                     next_at = self.clock() + timedelta(seconds=delay)
-                    await conn.execute(_FAILED, {"id": mail_id, "next": next_at, "error": str(exc)})
+                    await repo.mail_failed(conn, mail.id, next_at, str(exc))
                     logger.warning(
                         "e-mail not sent; will retry",
-                        extra={"action": "mail.retry", "mail": mail_id, "error": str(exc)},
+                        extra={"action": "mail.retry", "mail": mail.id, "error": str(exc)},
                     )
                     continue
-                await conn.execute(_SENT, {"id": mail_id, "now": self.clock()})
-                logger.info("e-mail sent", extra={"action": "mail.sent", "mail": mail_id})
+                await repo.mail_sent(conn, mail.id, self.clock())
+                logger.info("e-mail sent", extra={"action": "mail.sent", "mail": mail.id})
                 count += 1
                 self.sent += 1
         return count
@@ -178,7 +166,7 @@ class Mailer:
         while not self.stopping.is_set():
             try:
                 await self.send_due()
-            except (psycopg.OperationalError, OSError) as exc:
+            except _TRANSIENT as exc:
                 logger.warning(
                     "mailer waiting for PostgreSQL",
                     extra={"action": "mail.db_error", "error": str(exc)},

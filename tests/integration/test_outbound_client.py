@@ -1,5 +1,5 @@
-"""The store client connects only to addresses the policy checked, follows no redirect and
-reads bounded answers (admin/integrations/outbound.py), against real loopback servers."""
+"""The guarded client connects only to addresses the policy checked, follows no redirect and
+reads bounded answers (admin/outbound/client.py), against real loopback servers."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from admin.integrations.outbound import OutboundFailed, OutboundRefused, StoreHttp
-from admin.webhooks.ssrf import AddressPolicy
+from admin.outbound.client import OutboundClient, OutboundFailed, OutboundRefused
+from admin.outbound.policy import AddressPolicy, Resolver, system_resolve
 from tests.support.fakes.stores import FakeServer, Request
 
 
@@ -27,7 +27,11 @@ def server() -> Iterator[FakeServer]:
     fake.close()
 
 
-def _get(http: StoreHttp, url: str) -> int:
+def _client(policy: AddressPolicy, resolver: Resolver = system_resolve) -> OutboundClient:
+    return OutboundClient(policy, timeout=3, max_bytes=1000, user_agent="test", resolver=resolver)
+
+
+def _get(http: OutboundClient, url: str) -> int:
     async def run() -> int:
         try:
             return (await http.request("GET", url)).status
@@ -38,7 +42,7 @@ def _get(http: StoreHttp, url: str) -> int:
 
 
 def test_loopback_refused_by_the_public_policy(server: FakeServer) -> None:
-    http = StoreHttp(AddressPolicy(), timeout=3, max_bytes=1000)
+    http = _client(AddressPolicy())
     with pytest.raises(OutboundRefused):
         _get(http, f"{server.url}/")
     assert server.requests == []  # never connected
@@ -48,27 +52,16 @@ def test_a_name_resolving_to_a_private_address_is_refused(server: FakeServer) ->
     async def resolver(host: str, port: int) -> list[str]:
         return ["10.0.0.7"]
 
-    http = StoreHttp(AddressPolicy(["127.0.0.0/8"]), timeout=3, max_bytes=1000, resolver=resolver)
+    http = _client(AddressPolicy(["127.0.0.0/8"]), resolver)
     port = server.url.rsplit(":", 1)[1]
     with pytest.raises(OutboundRefused):
         _get(http, f"http://store.internal:{port}/")
 
 
 def test_allowed_network_redirects_not_followed_and_size_bounded(server: FakeServer) -> None:
-    assert (
-        _get(StoreHttp(AddressPolicy(["127.0.0.0/8"]), timeout=3, max_bytes=1000), f"{server.url}/")
-        == 200
-    )
-    assert (
-        _get(
-            StoreHttp(AddressPolicy(["127.0.0.0/8"]), timeout=3, max_bytes=1000),
-            f"{server.url}/redirect",
-        )
-        == 302
-    )
+    loopback = AddressPolicy(["127.0.0.0/8"])
+    assert _get(_client(loopback), f"{server.url}/") == 200
+    assert _get(_client(loopback), f"{server.url}/redirect") == 302
     assert [r.path for r in server.requests] == ["/", "/redirect"]
     with pytest.raises(OutboundFailed):
-        _get(
-            StoreHttp(AddressPolicy(["127.0.0.0/8"]), timeout=3, max_bytes=1000),
-            f"{server.url}/big",
-        )
+        _get(_client(loopback), f"{server.url}/big")

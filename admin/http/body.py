@@ -35,15 +35,13 @@ _NUL = re.compile(rb"(?<!\\)(?:\\\\)*\\u0000")
 _JSON_MEDIA = re.compile(r"application/(?:[\w.+-]+\+)?json")
 
 
-# Names of request structs that refuse unknown fields; admin/openapi.py marks
-# their schemas ``additionalProperties: false`` so the document says so too.
-STRICT_SCHEMAS: set[str] = set()
-
-
-def _register_strict(model: Any) -> None:
-    for info in _struct_types(msgspec.inspect.type_info(model)):
-        if info.forbid_unknown_fields:
-            STRICT_SCHEMAS.add(info.cls.__name__)
+def _strict_names(model: Any) -> set[str]:
+    """Names of the structs in ``model`` that refuse unknown fields."""
+    return {
+        info.cls.__name__
+        for info in _struct_types(msgspec.inspect.type_info(model))
+        if info.forbid_unknown_fields
+    }
 
 
 def _struct_types(info: msgspec.inspect.Type) -> list[msgspec.inspect.StructType]:
@@ -128,8 +126,15 @@ class JsonBody(AbstractDTO[T]):
     def create_openapi_schema(
         cls, field_definition: FieldDefinition, handler_id: str, schema_creator: SchemaCreator
     ) -> Reference | Schema:
-        _register_strict(cls.model_type)
-        return schema_creator.for_field_definition(FieldDefinition.from_annotation(cls.model_type))
+        schema = schema_creator.for_field_definition(
+            FieldDefinition.from_annotation(cls.model_type)
+        )
+        # The body's structs that refuse unknown fields say so in the document too.
+        strict = _strict_names(cls.model_type)
+        for registered in schema_creator.schema_registry:
+            if registered.key[-1] in strict:
+                registered.schema.additional_properties = False
+        return schema
 
     def decode_bytes(self, value: bytes) -> Any:
         require_json(self.asgi_connection.headers.get("content-type"))
@@ -139,4 +144,7 @@ class JsonBody(AbstractDTO[T]):
         return msgspec.convert(value, self.model_type)
 
     def data_to_encodable_type(self, data: T | Collection[T]) -> LitestarEncodableType:
+        # Our bodies are msgspec structs, which Litestar encodes. With pydantic installed
+        # (the openai client needs it) Litestar's encodable type is a closed union that
+        # a bare TypeVar cannot be shown to fit.
         return cast("LitestarEncodableType", data)

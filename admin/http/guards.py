@@ -10,7 +10,7 @@ from litestar.handlers.base import BaseRouteHandler
 from admin.auth.principal import Principal
 from admin.auth.scopes import grants
 from admin.errors import Forbidden, Unauthorized
-from admin.gate import auth_error_of, principal_of
+from admin.http.gate import auth_error_of, principal_of
 
 
 async def require_scope(

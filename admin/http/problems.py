@@ -17,8 +17,8 @@ from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.types import ExceptionHandlersMap
 
-from admin.asgi import Send
 from admin.errors import (
+    ERRORS_BY_STATUS,
     BadRequest,
     FieldError,
     HopError,
@@ -26,23 +26,11 @@ from admin.errors import (
     PayloadTooLarge,
     ValidationFailed,
 )
+from admin.http.asgi import Send
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 PROBLEM_TYPE_PREFIX = "urn:hop:problem:"
 logger = logging.getLogger(__name__)
-
-_TITLES = {
-    400: "Bad Request",
-    401: "Unauthorized",
-    403: "Forbidden",
-    404: "Not Found",
-    409: "Conflict",
-    422: "Validation",
-    429: "Rate Limited",
-    500: "Server Error",
-    502: "Bad Gateway",
-    504: "Gateway Timeout",
-}
 
 
 class Problem(msgspec.Struct, frozen=True):
@@ -86,7 +74,8 @@ async def send_problem(send: Send, error: HopError) -> None:
 def _http_error(status: int, detail: str) -> HopError:
     if status == PayloadTooLarge.status:  # Litestar's own limit: the same problem as ours
         return PayloadTooLarge("The request body is larger than the server accepts.")
-    return HttpError(status, _TITLES.get(status) or HTTPStatus(status).phrase, detail)
+    known = ERRORS_BY_STATUS.get(status)
+    return HttpError(status, known.title if known else HTTPStatus(status).phrase, detail)
 
 
 def _from_litestar_validation(exc: ValidationException) -> HopError:

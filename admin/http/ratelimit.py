@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 import msgspec
 from redis.exceptions import RedisError
 
-from admin.redis_batch import LuaScript, RedisBatcher
+from admin.db.redis_batch import LuaScript, RedisBatcher
 from common.keys import rate_limit_keys
 
 logger = logging.getLogger(__name__)

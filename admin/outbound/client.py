@@ -1,21 +1,22 @@
-"""HTTP calls to stores: every connection goes to an address the SSRF policy checked.
+"""The guarded HTTP client for every address a user gives us that we call on a request.
 
-A store address is user-supplied (a WooCommerce site URL; a Shopify shop name),
-so calls to it follow the webhook rules (admin/webhooks/ssrf.py, governed by
-``HOP_WEBHOOK_ALLOW_HTTP`` and ``HOP_WEBHOOK_NETWORKS``):
+Store integrations call user-supplied addresses (a WooCommerce site URL; a Shopify
+shop name) while a request waits; the worker's webhook sender has its own small
+HTTP/1.1 client (admin/worker/http1.py). Both follow the one outbound policy
+(admin/outbound/policy.py, governed by ``HOP_WEBHOOK_ALLOW_HTTP`` and
+``HOP_WEBHOOK_NETWORKS``):
 
 - the host is resolved when a connection is opened, every address it resolves to
   must be allowed, and the socket connects to one of exactly those addresses;
   TLS still verifies the certificate against, and sends SNI for, the host name;
-- redirects are never followed (a 3xx is an error for the caller to report): a
-  store cannot bounce us to an internal address;
+- redirects are never followed (a 3xx is an answer for the caller to report): a
+  server cannot bounce us to an internal address;
 - no proxy from the environment, a time-out on every step, and at most
   ``max_bytes`` of an answer are read.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import ssl
 from collections.abc import Iterable, Mapping
@@ -25,17 +26,16 @@ import httpcore
 import httpx
 import msgspec
 
-from admin.webhooks.ssrf import (
+from admin.outbound.policy import (
     AddressPolicy,
     RefusedEndpoint,
     Resolver,
-    literal_address,
+    resolve_host,
     system_resolve,
 )
 
-logger = logging.getLogger(__name__)
 # Their INFO and DEBUG lines carry URLs and request details: never in our log.
-for _chatty in ("httpx", "httpcore", "openai", "httpx2"):
+for _chatty in ("httpx", "httpcore"):
     logging.getLogger(_chatty).setLevel(logging.WARNING)
 
 
@@ -73,17 +73,6 @@ class _CheckedBackend(httpcore.AsyncNetworkBackend):
         self.resolve_seconds = resolve_seconds
         self.inner = httpcore.AnyIOBackend()
 
-    async def _addresses(self, host: str, port: int) -> list[str]:
-        literal = literal_address(host)
-        if literal is not None:
-            return [str(address) for address in self.policy.check([str(literal)])]
-        try:
-            async with asyncio.timeout(self.resolve_seconds):
-                resolved = await self.resolver(host, port)
-        except (OSError, UnicodeError, TimeoutError):
-            raise RefusedEndpoint(f"the host name {host!r} does not resolve") from None
-        return [str(address) for address in self.policy.check(resolved, host=host)]
-
     async def connect_tcp(
         self,
         host: str,
@@ -92,7 +81,8 @@ class _CheckedBackend(httpcore.AsyncNetworkBackend):
         local_address: str | None = None,
         socket_options: Iterable[Any] | None = None,
     ) -> httpcore.AsyncNetworkStream:
-        addresses = await self._addresses(host, port)
+        checked = await resolve_host(host, port, self.policy, self.resolver, self.resolve_seconds)
+        addresses = [str(address) for address in checked]
         for index, address in enumerate(addresses):
             try:
                 return await self.inner.connect_tcp(
@@ -113,7 +103,7 @@ class _CheckedTransport(httpx.AsyncHTTPTransport):
     ) -> None:
         super().__init__(verify=ssl_context, trust_env=False)
         # httpx offers no parameter for the network backend: the pool is rebuilt with
-        # ours (tests/integration/test_integrations_outbound.py proves it is in use).
+        # ours (tests/integration/test_outbound_client.py proves it is in use).
         self._pool = httpcore.AsyncConnectionPool(
             ssl_context=ssl_context,
             max_connections=connections,
@@ -123,8 +113,8 @@ class _CheckedTransport(httpx.AsyncHTTPTransport):
         )
 
 
-class StoreHttp:
-    """One client for every store call of an admin process."""
+class OutboundClient:
+    """One pooled client per admin process for calls to user-supplied addresses."""
 
     def __init__(
         self,
@@ -132,6 +122,7 @@ class StoreHttp:
         *,
         timeout: float,
         max_bytes: int,
+        user_agent: str,
         resolver: Resolver = system_resolve,
         ssl_context: ssl.SSLContext | None = None,
         connections: int = 64,
@@ -146,7 +137,7 @@ class StoreHttp:
             timeout=httpx.Timeout(timeout),
             follow_redirects=False,
             trust_env=False,
-            headers={"User-Agent": "Hop/1 (+store integrations)"},
+            headers={"User-Agent": user_agent},
         )
 
     async def request(

@@ -1,6 +1,6 @@
 """The API reference page at /v1/docs, served entirely from the admin itself.
 
-The Scalar renderer is vendored in admin/static/scalar (version, licence and how to
+The Scalar renderer is vendored in admin/http/static/scalar (version, licence and how to
 update it in the README there) and served at an address derived from its content,
 so it can be cached for a year. The page is our own: it loads only that script,
 points it at /v1/openapi.json, and its Content-Security-Policy keeps scripts and

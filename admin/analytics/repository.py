@@ -1,0 +1,127 @@
+"""SQL for clicks: storing enriched clicks (the worker, ingest.sql: one idempotent
+statement per batch, ``link.clicked`` events included) and reading one link's counts
+and history (the API, queries.sql)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
+
+import msgspec
+
+from admin.analytics.enrich import EnrichedClick
+from admin.db import Connection, load_queries
+
+_INGEST = load_queries(__file__, "ingest.sql")
+_SQL = load_queries(__file__)
+_batch_encoder = msgspec.json.Encoder()
+
+
+def batch_json(items: Sequence[EnrichedClick]) -> str:
+    """A batch as one JSON array parameter, unpacked in SQL by ``json_to_recordset``.
+
+    PostgreSQL's C parser unpacks it far cheaper than the driver adapts one array per
+    column (measured: 2 vs 34 ms of client CPU per 1,000 clicks).
+    """
+    return _batch_encoder.encode(items).decode()
+
+
+async def store_clicks(conn: Connection, clicks: Sequence[EnrichedClick]) -> int:
+    """Insert the batch in the caller's transaction; return how many were new."""
+    cursor = await conn.execute(_INGEST["ingest_clicks"], {"clicks": batch_json(clicks)})
+    row = await cursor.fetchone()
+    return int(row[0]) if row else 0
+
+
+async def visitor_salt(conn: Connection) -> bytes:
+    cursor = await conn.execute(_INGEST["visitor_salt"])
+    row = await cursor.fetchone()
+    if row is None:
+        raise RuntimeError("app_secrets.visitor_salt is missing; run `hop migrate`")
+    return bytes(row[0])
+
+
+def _midnight(day: date) -> datetime:
+    return datetime.combine(day, time(), UTC)
+
+
+def _range_params(start: datetime | None, end: datetime | None) -> dict[str, Any]:
+    """Split [start, end) into whole UTC days (rollups) and partial edges (raw clicks)."""
+    day_from = (
+        None
+        if start is None
+        else (
+            start.date() if start == _midnight(start.date()) else start.date() + timedelta(days=1)
+        )
+    )
+    day_to = None if end is None else end.astimezone(UTC).date()
+    params: dict[str, Any] = {
+        "from": start,
+        "to": end,
+        "day_from": day_from,
+        "day_to": day_to,
+        "day_from_at": _midnight(day_from) if day_from else None,
+        "day_to_at": _midnight(day_to) if day_to else None,
+    }
+    if day_from is not None and day_to is not None and day_from > day_to:
+        # Inside a single day: no whole day, one partial stretch [start, end).
+        params.update(day_from=day_to, day_from_at=end, day_to_at=end)
+    return params
+
+
+class Count(msgspec.Struct, frozen=True):
+    """Clicks of one value of one dimension (``day`` rows add up to the total)."""
+
+    dimension: str
+    value: str | None
+    is_bot: bool
+    clicks: int
+
+
+class Click(msgspec.Struct, frozen=True):
+    id: str
+    clicked_at: datetime
+    country: str | None
+    device: str
+    os: str
+    browser: str
+    referrer: str | None
+    is_bot: bool
+    is_qr: bool
+
+
+class ClickStats(msgspec.Struct, frozen=True):
+    counts: list[Count]
+    unique_visitors: int
+    history: list[Click]  # newest first, at most ``limit`` (+1 to tell there is more)
+
+
+async def click_stats(
+    conn: Connection,
+    link_id: str,
+    *,
+    start: datetime | None,
+    end: datetime | None,
+    after: tuple[datetime, str] | None,
+    limit: int,
+) -> ClickStats:
+    """Counts per dimension (rollups for whole days, raw clicks for partial ones),
+    unique visitors and one page of history after ``after`` (clicked_at, event id)."""
+    params = {"link_id": link_id, **_range_params(start, end)}
+    rows = await (await conn.execute(_SQL["rollup_breakdown"], params)).fetchall()
+    if start is not None or end is not None:
+        rows += await (await conn.execute(_SQL["partial_breakdown"], params)).fetchall()
+    unique = await (await conn.execute(_SQL["unique_visitors"], params)).fetchone()
+    page = {
+        **params,
+        "after_at": after[0] if after else None,
+        "after_id": after[1] if after else None,
+        "limit": limit,
+    }
+    history = await (await conn.execute(_SQL["click_history"], page)).fetchall()
+    return ClickStats(
+        counts=[Count(*row) for row in rows],
+        unique_visitors=int(unique[0]) if unique else 0,
+        history=[Click(*row) for row in history],
+    )

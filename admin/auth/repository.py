@@ -1,0 +1,104 @@
+"""SQL for credentials: API keys, sign-in, refresh tokens (queries.sql beside it)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+import msgspec
+import psycopg
+
+from admin.db import Connection, load_queries
+from admin.errors import ServiceUnavailable
+
+_SQL = load_queries(__file__)
+
+
+class KeyOwner(msgspec.Struct, frozen=True):
+    """An API key and its owner's plan and limits (columns in SELECT order)."""
+
+    key_id: str
+    user_id: str
+    environment: Literal["live", "test"]
+    scopes: list[str]
+    revoked_at: datetime | None
+    plan: str
+    limit_per_minute: int | None
+    limit_per_month: int | None
+
+
+class Plan(msgspec.Struct, frozen=True):
+    plan: str
+    limit_per_minute: int | None
+    limit_per_month: int | None
+
+
+class Login(msgspec.Struct, frozen=True):
+    user_id: str
+    password_hash: str | None
+
+
+class RefreshToken(msgspec.Struct, frozen=True):
+    id: str
+    user_id: str
+    family_id: str
+    expired: bool
+    rotated_at: datetime | None
+    revoked_at: datetime | None
+
+
+class NewRefreshToken(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    user_id: str
+    family_id: str
+    token_hash: bytes
+    ttl: int  # seconds from now
+
+
+async def key_owner(conn: Connection, key_hash: bytes) -> KeyOwner | None:
+    cursor = await conn.execute(_SQL["principal_by_key_hash"], {"key_hash": key_hash})
+    row = await cursor.fetchone()
+    return KeyOwner(*row) if row else None
+
+
+async def plan_of(conn: Connection, user_id: str) -> Plan | None:
+    row = await (await conn.execute(_SQL["principal_by_user"], {"user_id": user_id})).fetchone()
+    return Plan(*row) if row else None
+
+
+async def login_of(conn: Connection, email: str) -> Login | None:
+    row = await (await conn.execute(_SQL["login_user"], {"email": email})).fetchone()
+    return Login(str(row[0]), row[1]) if row else None
+
+
+async def update_password_hash(conn: Connection, user_id: str, password_hash: str) -> None:
+    params = {"password_hash": password_hash, "user_id": user_id}
+    await conn.execute(_SQL["update_password_hash"], params)
+
+
+async def insert_refresh_token(conn: Connection, token: NewRefreshToken) -> None:
+    await conn.execute(_SQL["insert_refresh_token"], msgspec.structs.asdict(token))
+
+
+async def refresh_token_for_update(conn: Connection, token_hash: bytes) -> RefreshToken | None:
+    params = {"token_hash": token_hash}
+    row = await (await conn.execute(_SQL["refresh_token_for_update"], params)).fetchone()
+    return RefreshToken(*row) if row else None
+
+
+async def rotate_refresh_token(conn: Connection, token_id: str) -> None:
+    await conn.execute(_SQL["rotate_refresh_token"], {"id": token_id})
+
+
+async def revoke_refresh_family(conn: Connection, family_id: str) -> None:
+    await conn.execute(_SQL["revoke_refresh_family"], {"family_id": family_id})
+
+
+async def record_key_use(conn: Connection, used_at: dict[str, datetime]) -> None:
+    """Set each key's ``last_used_at`` (never backwards) in one UPDATE. Any failure is
+    ServiceUnavailable: the caller keeps the uses for its next write."""
+    params = {"ids": list(used_at), "used_at": list(used_at.values())}
+    try:
+        await conn.execute(_SQL["record_key_use"], params)
+    except psycopg.Error as exc:
+        raise ServiceUnavailable("API key use could not be recorded.") from exc

@@ -1,0 +1,63 @@
+"""The transactional outbox: events are rows written with the change that caused them.
+
+One way to write an event: the repository that makes a change writes its event, in
+the same transaction (and, where the change is one statement, in that statement).
+Services describe the event (``Event``) and hand it to their repository; they never
+write one themselves. Why: an event must be delivered if and only if its change
+committed (the outbox's whole point), and keeping both in the repository's hands makes
+that a property of the data layer rather than of every caller. Where the change is a
+single statement the event rides in it (``link.created`` in insert_link, the
+worker's set-based ``link.clicked``, ``qr.scanned``, ``bio.visited``): one round trip
+on the hot paths, and the statement's CTE writes the event only if the row was
+written. Otherwise ``record_event`` below runs in the change's transaction, right after
+it (``enqueue_event`` in ``0004_webhooks.sql`` fans the event out to the owner's
+webhooks in the same call).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import msgspec
+from psycopg.types.json import Jsonb
+
+from admin.auth.principal import Principal
+from admin.db import Connection
+from common.ids import new_id
+
+_ENQUEUE = (
+    "SELECT enqueue_event(%(id)s, %(user_id)s, %(environment)s, %(type)s, %(data)s, "
+    "p_always => %(always)s)"
+)
+
+
+class Event(msgspec.Struct, frozen=True):
+    """One event to write: its type and its ``data`` (docs/api.md#events)."""
+
+    type: str
+    data: Mapping[str, Any]
+    # False for high-volume types: nothing is written unless a webhook subscribes.
+    always: bool = True
+
+
+def event_data(event: Event) -> Jsonb:
+    """The event's data as a jsonb parameter, for statements that write it themselves."""
+    return Jsonb(event.data)
+
+
+async def record_event(conn: Connection, principal: Principal, event: Event) -> str:
+    """Write one event and its webhook deliveries in the caller's transaction; its id."""
+    event_id = new_id("evt")
+    await conn.execute(
+        _ENQUEUE,
+        {
+            "id": event_id,
+            "user_id": principal.user_id,
+            "environment": principal.environment,
+            "type": event.type,
+            "data": event_data(event),
+            "always": event.always,
+        },
+    )
+    return event_id
