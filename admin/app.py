@@ -40,13 +40,15 @@ from admin.http.idempotency import IdempotencyStore, idempotency
 from admin.http.openapi import openapi_config, openapi_json
 from admin.http.problems import EXCEPTION_HANDLERS
 from admin.http.ratelimit import RateLimiter
+from admin.integrations.routes import IntegrationCallbacks, IntegrationController
+from admin.integrations.wiring import build_integrations
 from admin.links.cache import LinkCache
 from admin.links.routes import LinkController
 from admin.links.service import LinkService
 from admin.outbound.policy import AddressPolicy
 from admin.qr.routes import QrController
 from admin.qr.service import QrService
-from admin.webhooks.crypto import SecretBox
+from admin.secretbox import SecretBox
 from admin.webhooks.routes import WebhookController
 from admin.webhooks.service import WebhookService
 from common.clientip import parse_networks
@@ -68,6 +70,8 @@ ROUTE_HANDLERS: list[Any] = [
     BioController,
     ExportController,
     WebhookController,
+    IntegrationController,
+    IntegrationCallbacks,
 ]
 
 
@@ -198,6 +202,8 @@ def build_app(settings: Settings) -> ASGIApp:
     box = SecretBox(settings.webhooks.secret_key)
     auth = _auth(settings, stores)
     services = {**_services(settings, stores, box), "auth": auth}
+    integrations = build_integrations(settings, stores.db, box, services["links"])
+    services |= integrations.by_name()
     app = Litestar(
         route_handlers=ROUTE_HANDLERS,
         dependencies=_dependencies(services, settings),
@@ -207,7 +213,7 @@ def build_app(settings: Settings) -> ASGIApp:
         exception_handlers=EXCEPTION_HANDLERS,
         openapi_config=openapi_config(),
         on_startup=[stores.open],
-        on_shutdown=[stores.close],
+        on_shutdown=[stores.close, integrations.aclose],
         request_max_body_size=settings.admin.max_body_bytes,
         logging_config=None,
     )

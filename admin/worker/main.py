@@ -23,7 +23,7 @@ from admin.bio.cache import rebuild_bio_pages
 from admin.db import TRANSIENT_ERRORS, Pool, create_worker_pool
 from admin.links.cache import rebuild
 from admin.outbound.policy import AddressPolicy
-from admin.webhooks.crypto import SecretBox
+from admin.secretbox import SecretBox
 from admin.webhooks.retry import RetryPolicy
 from admin.worker.clicks import ClickConsumer
 from admin.worker.dispatcher import Dispatcher
