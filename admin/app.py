@@ -40,6 +40,8 @@ from admin.http.idempotency import IdempotencyStore, idempotency
 from admin.http.openapi import openapi_config, openapi_json
 from admin.http.problems import EXCEPTION_HANDLERS
 from admin.http.ratelimit import RateLimiter
+from admin.integrations.routes import IntegrationCallbacks, IntegrationController
+from admin.integrations.wiring import build_integrations
 from admin.links.cache import LinkCache
 from admin.links.routes import LinkController
 from admin.links.service import LinkService
@@ -51,7 +53,7 @@ from admin.safety.index import SafetyIndex
 from admin.safety.quota import NewAccountQuota
 from admin.safety.routes import SafetyController
 from admin.safety.service import SafetyService
-from admin.webhooks.crypto import SecretBox
+from admin.secretbox import SecretBox
 from admin.webhooks.routes import WebhookController
 from admin.webhooks.service import WebhookService
 from common.clientip import parse_networks
@@ -74,6 +76,8 @@ ROUTE_HANDLERS: list[Any] = [
     ExportController,
     WebhookController,
     SafetyController,
+    IntegrationController,
+    IntegrationCallbacks,
 ]
 
 
@@ -219,6 +223,8 @@ def build_app(settings: Settings) -> ASGIApp:
     box = SecretBox(settings.webhooks.secret_key)
     auth = _auth(settings, stores)
     services = {**_services(settings, stores, box), "auth": auth}
+    integrations = build_integrations(settings, stores.db, box, services["links"])
+    services |= integrations.by_name()
     app = Litestar(
         route_handlers=ROUTE_HANDLERS,
         dependencies=_dependencies(services, settings),
@@ -228,7 +234,7 @@ def build_app(settings: Settings) -> ASGIApp:
         exception_handlers=EXCEPTION_HANDLERS,
         openapi_config=openapi_config(),
         on_startup=[stores.open],
-        on_shutdown=[stores.close],
+        on_shutdown=[stores.close, integrations.aclose],
         request_max_body_size=settings.admin.max_body_bytes,
         logging_config=None,
     )

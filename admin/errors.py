@@ -67,8 +67,8 @@ class NotFound(HopError):
 class Conflict(HopError):
     status, title, slug = 409, "Conflict", "conflict"
     description = (
-        "Conflict: the alias is taken, the same Idempotency-Key is in flight, or an attempt "
-        "of the delivery to redeliver is in flight."
+        "Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt "
+        "of the delivery to redeliver is in flight, or the integration is revoked."
     )
 
 
@@ -107,8 +107,8 @@ class ValidationFailed(HopError):
 class RateLimited(HopError):
     status, title, slug = 429, "Rate Limited", "rate-limited"
     description = (
-        "Rate Limited: over the quota, or (export) one of the account's is running; see "
-        "Retry-After."
+        "Rate Limited: over the quota, or (export) one of the account's is running, or "
+        "(integrations) the month's AI generations are used; see Retry-After."
     )
 
 
@@ -120,8 +120,26 @@ class ServiceUnavailable(HopError):
     status, title, slug = 503, "Service Unavailable", "service-unavailable"
     description = (
         "Service Unavailable: a backing store is unreachable, or (export) every export slot "
-        "is busy; retry, after Retry-After when given."
+        "is busy, or (integrations) the store or the AI endpoint asks us to slow down; retry, "
+        "after Retry-After when given."
     )
+
+
+class BadGateway(HopError):
+    """A service we called (a store, the AI endpoint) failed or answered nonsense."""
+
+    status, title, slug = 502, "Bad Gateway", "bad-gateway"
+    description = (
+        "Bad Gateway: the store or the AI endpoint failed, refused or answered nonsense; "
+        "the detail names it."
+    )
+
+
+class GatewayTimeout(HopError):
+    """A service we called did not answer in time."""
+
+    status, title, slug = 504, "Gateway Timeout", "gateway-timeout"
+    description = "Gateway Timeout: the store or the AI endpoint did not answer in time."
 
 
 def retry_after(error: HopError, seconds: int) -> HopError:

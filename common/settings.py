@@ -10,6 +10,7 @@ A bad value raises ``SettingsError`` whose message names the variable, and the
 from __future__ import annotations
 
 import ipaddress
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -107,6 +108,37 @@ class MailSettings(msgspec.Struct, frozen=True, kw_only=True):
     sender: str
 
 
+class ShopifySettings(msgspec.Struct, frozen=True, kw_only=True):
+    api_key: str | None  # the app's client id; None: no OAuth install (pasted tokens work)
+    api_secret: str | None
+    scopes: str
+    api_version: str
+    api_url: str  # "https://{shop}"; tests point it at a loopback fake
+
+
+class StoreSettings(msgspec.Struct, frozen=True, kw_only=True):
+    timeout: float
+    max_response_bytes: int
+    product_ttl: int
+    shopify: ShopifySettings
+    woocommerce_app_name: str
+
+
+class GenerationQuota(msgspec.Struct, frozen=True, kw_only=True):
+    free: int
+    pro: int
+    business: int
+
+
+class AiSettings(msgspec.Struct, frozen=True, kw_only=True):
+    base_url: str | None  # None: the template writer
+    api_key: str | None
+    model: str
+    timeout: float
+    max_tokens: int
+    per_month: GenerationQuota
+
+
 class SafetySettings(msgspec.Struct, frozen=True, kw_only=True):
     suspicious_tlds: tuple[str, ...]
     allowlist: tuple[str, ...]
@@ -145,6 +177,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     worker: WorkerSettings
     webhooks: WebhookSettings
     mail: MailSettings
+    stores: StoreSettings
+    ai: AiSettings
     safety: SafetySettings
 
 
@@ -314,6 +348,41 @@ def _mailbox(raw: str) -> str:
     value = raw.strip()
     if "@" not in value or any(c in value for c in "\r\n"):
         raise ValueError(f"must be an e-mail address, got {raw!r}")
+    return value
+
+
+def _credential(raw: str) -> str:
+    """An app secret or API key issued by someone else: any shape, but no placeholder."""
+    value = raw.strip()
+    if not value:
+        raise ValueError("must not be empty")
+    if reason := placeholder_reason(value):
+        raise ValueError(reason)
+    return value
+
+
+_API_VERSION = re.compile(r"20[0-9]{2}-(?:01|04|07|10)|unstable")
+
+
+def _shopify_version(raw: str) -> str:
+    value = raw.strip()
+    if not _API_VERSION.fullmatch(value):
+        raise ValueError(f"must be a Shopify API version like 2026-10, got {raw!r}")
+    return value
+
+
+def _shopify_scopes(raw: str) -> str:
+    scopes = [item.strip() for item in raw.split(",") if item.strip()]
+    if "read_products" not in scopes:
+        raise ValueError("must include read_products")
+    return ",".join(scopes)
+
+
+def _shop_url_template(raw: str) -> str:
+    value = raw.strip().rstrip("/")
+    if value.count("{shop}") != 1:
+        raise ValueError("must contain {shop} once, e.g. https://{shop}")
+    _any_http_url(value.replace("{shop}", "shop.myshopify.com"))
     return value
 
 
@@ -541,6 +610,55 @@ VARIABLES: tuple[Variable, ...] = (
              "password is refused.", secret=True),
     Variable("HOP_SMTP_FROM", "mail.sender", _mailbox, "Hop <hop@localhost>",
              "Sender of owner e-mails."),
+    Variable("HOP_STORE_TIMEOUT", "stores.timeout", _positive_seconds, 15.0,
+             "Seconds one call to a store (Shopify, WooCommerce) may take in all, waits for "
+             "its rate limit included; then the API answers 504. Addresses are checked like "
+             "webhook endpoints (HOP_WEBHOOK_ALLOW_HTTP, HOP_WEBHOOK_NETWORKS)."),
+    Variable("HOP_STORE_MAX_RESPONSE_BYTES", "stores.max_response_bytes", _positive_int,
+             8 * 1024 * 1024,
+             "Largest answer read from a store; a larger one is a 502."),
+    Variable("HOP_STORE_PRODUCT_TTL", "stores.product_ttl", _positive_int, 900,
+             "Seconds a product read from a store is reused for generating copy before it is "
+             "read again."),
+    Variable("HOP_SHOPIFY_API_KEY", "stores.shopify.api_key", _credential, None,
+             "Client id of the Shopify app, for the OAuth install flow. Unset: only pasted "
+             "Admin API tokens connect Shopify stores."),
+    Variable("HOP_SHOPIFY_API_SECRET", "stores.shopify.api_secret", _credential, None,
+             "Client secret of the Shopify app: verifies OAuth callbacks and webhooks, "
+             "exchanges install codes. Also `HOP_SHOPIFY_API_SECRET_FILE`.", secret=True),
+    Variable("HOP_SHOPIFY_SCOPES", "stores.shopify.scopes", _shopify_scopes, "read_products",
+             "Access scopes the OAuth install asks for (comma-separated; read_products needed)."),
+    Variable("HOP_SHOPIFY_API_VERSION", "stores.shopify.api_version", _shopify_version,
+             "2026-10", "Shopify Admin API version every call is pinned to."),
+    Variable("HOP_SHOPIFY_API_URL", "stores.shopify.api_url", _shop_url_template,
+             "https://{shop}",
+             "Where a shop's Admin API lives; `{shop}` is its myshopify.com host. Tests point "
+             "it at a loopback fake (e.g. `http://127.0.0.1:9000/{shop}`)."),
+    Variable("HOP_WOOCOMMERCE_APP_NAME", "stores.woocommerce_app_name", _text, "Hop",
+             "Application name WooCommerce shows the store owner when asking for API keys."),
+    Variable("HOP_AI_BASE_URL", "ai.base_url", _http_url, None,
+             "OpenAI-compatible Chat Completions endpoint for product copy (e.g. "
+             "`https://api.openai.com/v1`, `http://127.0.0.1:11434/v1` for Ollama). Unset: "
+             "copy comes from a template writer and says `\"generator\": \"template\"`."),
+    Variable("HOP_AI_API_KEY", "ai.api_key", _credential, None,
+             "API key for HOP_AI_BASE_URL (local servers may need none). Also "
+             "`HOP_AI_API_KEY_FILE`.", secret=True),
+    Variable("HOP_AI_MODEL", "ai.model", _text, "gpt-4o-mini",
+             "Model name sent to HOP_AI_BASE_URL; it must support structured output "
+             "(`response_format: json_schema`)."),
+    Variable("HOP_AI_TIMEOUT", "ai.timeout", _positive_seconds, 60.0,
+             "Seconds one copy generation may wait for the AI endpoint, retries included; "
+             "then 504."),
+    Variable("HOP_AI_MAX_TOKENS", "ai.max_tokens", _positive_int, 1500,
+             "Most tokens the model may write for one product's copy."),
+    Variable("HOP_AI_GENERATIONS_FREE_PER_MONTH", "ai.per_month.free", _non_negative_int, 50,
+             "AI copy generations per calendar month (UTC), free plan (live and sandbox "
+             "together); template copy is not counted."),
+    Variable("HOP_AI_GENERATIONS_PRO_PER_MONTH", "ai.per_month.pro", _non_negative_int, 1000,
+             "AI copy generations per calendar month, pro plan."),
+    Variable("HOP_AI_GENERATIONS_BUSINESS_PER_MONTH", "ai.per_month.business",
+             _non_negative_int, 10000,
+             "AI copy generations per calendar month, business plan."),
     Variable("HOP_SAFETY_SUSPICIOUS_TLDS", "safety.suspicious_tlds", _labels, SUSPICIOUS_TLDS,
              "Top-level domains that add the `suspicious_tld` signal to a destination's score "
              "(docs/safety.md); comma-separated."),

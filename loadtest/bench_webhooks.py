@@ -36,7 +36,7 @@ from psycopg_pool import AsyncConnectionPool
 from admin.db import Database, ensure_database
 from admin.db.migrate import migrate
 from admin.outbound.policy import AddressPolicy
-from admin.webhooks.crypto import SecretBox
+from admin.secretbox import SecretBox
 from admin.webhooks.schemas import WebhookCreate
 from admin.webhooks.service import WebhookService
 from admin.worker.http1 import Connection, request_head

@@ -115,3 +115,30 @@ JOIN webhook_deliveries d ON d.id = a.delivery_id
 JOIN events e ON e.seq = d.event_seq
 WHERE w.user_id = %(user_id)s AND w.environment = %(environment)s
 ORDER BY a.webhook_id, a.attempted_at, a.id
+
+-- name: integrations
+-- Connected stores, never their credentials.
+SELECT json_build_object(
+    'id', i.id, 'platform', i.platform, 'storeUrl', i.store_url, 'name', i.name,
+    'currency', i.currency, 'status', i.status, 'connectedVia', i.connected_via,
+    'revokedReason', i.revoked_reason,
+    'revokedAt', to_char(i.revoked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'createdAt', to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'updatedAt', to_char(i.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
+FROM integrations i
+WHERE i.user_id = %(user_id)s AND i.environment = %(environment)s
+ORDER BY i.id
+
+-- name: product_links
+-- Generated copy with the link it points to (the link itself is in "links").
+SELECT json_build_object(
+    'id', p.id, 'integrationId', p.integration_id, 'productId', p.product_id,
+    'linkId', p.link_id, 'generator', p.generator, 'model', p.model, 'copy', p.copy,
+    'utm', json_build_object('source', p.utm_source, 'medium', p.utm_medium,
+                             'campaign', p.utm_campaign),
+    'options', p.options,
+    'createdAt', to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'updatedAt', to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
+FROM product_links p
+WHERE p.user_id = %(user_id)s AND p.environment = %(environment)s AND p.copy IS NOT NULL
+ORDER BY p.id

@@ -47,6 +47,8 @@ SECTIONS: tuple[Section, ...] = (
     Section("bioVisits", "bio_visits", many=True),
     Section("webhooks", "webhooks", many=True),
     Section("webhookDeliveries", "webhook_attempts", many=True),
+    Section("integrations", "integrations", many=True),
+    Section("productLinks", "product_links", many=True),
 )
 _key = msgspec.json.encode
 

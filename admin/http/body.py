@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Generator
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import msgspec
 from litestar._openapi.schema_generation import SchemaCreator
@@ -144,4 +144,7 @@ class JsonBody(AbstractDTO[T]):
         return msgspec.convert(value, self.model_type)
 
     def data_to_encodable_type(self, data: T | Collection[T]) -> LitestarEncodableType:
-        return data
+        # Our bodies are msgspec structs, which Litestar encodes. With pydantic installed
+        # (the openai client needs it) Litestar's encodable type is a closed union that
+        # a bare TypeVar cannot be shown to fit.
+        return cast("LitestarEncodableType", data)

@@ -43,7 +43,7 @@ from admin.errors import (
 from admin.http import idempotency_repository as repo
 from admin.http.asgi import ASGIApp, Message, Receive, Scope, Send
 from admin.http.gate import principal_of
-from admin.webhooks.crypto import RECORD_VERSION, SecretBox, SecretUnreadable
+from admin.secretbox import RECORD_VERSION, SecretBox, SecretUnreadable
 
 _KEY = re.compile(r"[\x21-\x7e]{1,255}")
 _KEPT_HEADERS = (b"content-type", b"location")

@@ -25,7 +25,7 @@ class StoredResponse(msgspec.Struct, frozen=True):
     request_hash: bytes
     status: int | None  # None while the first request is still running
     headers: dict[str, str]
-    body: bytes  # sealed (admin/webhooks/crypto.py), or JSON for rows from before
+    body: bytes  # sealed (admin/secretbox.py), or JSON for rows from before
 
 
 async def claim_key(conn: Connection, claim: KeyClaim) -> bool:

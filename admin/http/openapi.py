@@ -63,7 +63,8 @@ def openapi_config() -> OpenAPIConfig:
     return OpenAPIConfig(
         title="Hop API",
         version="1.0.0",
-        description="Short links, analytics, QR codes, Bio pages and webhooks. "
+        description="Short links, analytics, QR codes, Bio pages, webhooks and store "
+        "integrations. "
         "Authenticate with `Authorization: Bearer <API key or access token>`.",
         # The interactive reference lives at /v1/docs (admin/http/docs.py, served from
         # this process only); the schema itself at /v1/openapi.json (openapi_json

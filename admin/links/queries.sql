@@ -74,6 +74,15 @@ FROM links
 WHERE id = %(id)s AND user_id = %(user_id)s AND environment = %(environment)s
   AND deleted_at IS NULL
 
+-- name: links_by_ids
+-- Those of the ids that are live links of the owner (another domain's rows point at them).
+SELECT id, environment, short_code, long_url, tags, expires_at, redirect_type,
+       forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
+       ios_url, android_url
+FROM links
+WHERE id = ANY(%(ids)s::text[]) AND user_id = %(user_id)s AND environment = %(environment)s
+  AND deleted_at IS NULL
+
 -- name: link_by_id_for_update
 SELECT id, environment, short_code, long_url, tags, expires_at, redirect_type,
        forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,

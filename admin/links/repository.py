@@ -202,6 +202,12 @@ async def get_link(
     return await _one(conn, query, {"id": link_id, **_owner(principal)})
 
 
+async def links_by_ids(conn: Connection, principal: Principal, ids: list[str]) -> list[LinkRow]:
+    """Those of ``ids`` that are the owner's live links, in no particular order."""
+    params = {"ids": ids, **_owner(principal)}
+    return await fetch_all(conn, _SQL["links_by_ids"], params, LinkRow)
+
+
 async def move_code(
     conn: Connection,
     principal: Principal,

@@ -259,6 +259,15 @@ class LinkService:
             raise NotFound(f"No link with id {link_id!r}.")
         return self.to_resource(row)
 
+    async def get_many(self, principal: Principal, link_ids: Sequence[str]) -> dict[str, Link]:
+        """The owner's live links among ``link_ids``, by id (other domains' rows point at
+        links: a deleted or unknown one is simply absent)."""
+        if not link_ids:
+            return {}
+        async with self.db.connection() as conn:
+            rows = await repo.links_by_ids(conn, principal, [*link_ids])
+        return {row.id: self.to_resource(row) for row in rows}
+
     async def list(
         self,
         principal: Principal,

@@ -1,7 +1,8 @@
-"""Where webhooks may go: endpoint URLs and the addresses behind them.
+"""Where webhooks and store calls may go: endpoint URLs and the addresses behind them.
 
 A webhook endpoint is a URL a customer chose and our servers POST to, the
-classic server-side request forgery vector. The rules:
+classic server-side request forgery vector; a store address (a WooCommerce site,
+a Shopify shop) is the same kind of thing. The rules:
 
 - ``https`` only, unless ``HOP_WEBHOOK_ALLOW_HTTP`` (development);
 - the host is a DNS name or a canonical IP literal. Other IPv4 spellings that
@@ -224,11 +225,21 @@ async def resolve_checked(
     resolve_seconds: float = RESOLVE_TIMEOUT_SECONDS,
 ) -> list[IPAddress]:
     """The allowed addresses of the endpoint's host, or RefusedEndpoint."""
-    host = parts.hostname or ""
+    port = parts.port or (443 if parts.scheme.lower() == "https" else 80)
+    return await resolve_host(parts.hostname or "", port, policy, resolver, resolve_seconds)
+
+
+async def resolve_host(
+    host: str,
+    port: int,
+    policy: AddressPolicy,
+    resolver: Resolver = system_resolve,
+    resolve_seconds: float = RESOLVE_TIMEOUT_SECONDS,
+) -> list[IPAddress]:
+    """The allowed addresses of ``host`` (a name or an IP literal), or RefusedEndpoint."""
     literal = literal_address(host)
     if literal is not None:
         return policy.check([str(literal)])
-    port = parts.port or (443 if parts.scheme.lower() == "https" else 80)
     try:
         async with asyncio.timeout(resolve_seconds):
             addresses = await resolver(host, port)

@@ -59,7 +59,7 @@ class NewWebhook(msgspec.Struct, frozen=True, kw_only=True):
     id: str
     endpoint: str
     events: list[str]
-    secret: bytes  # sealed (admin/webhooks/crypto.py)
+    secret: bytes  # sealed (admin/secretbox.py)
 
 
 def _owner(principal: Principal) -> dict[str, Any]:

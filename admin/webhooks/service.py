@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import logging
+import secrets
 from datetime import datetime
 from typing import Literal
 
@@ -15,8 +16,8 @@ from admin.db import Database
 from admin.errors import Conflict, FieldError, NotFound, validation
 from admin.events.repository import Event
 from admin.outbound.policy import AddressPolicy, RefusedEndpoint, parse_endpoint, resolve_checked
+from admin.secretbox import SecretBox
 from admin.webhooks import repository as repo
-from admin.webhooks.crypto import SecretBox, new_signing_secret
 from admin.webhooks.schemas import (
     ALL_EVENTS,
     AUTO_SECRET,
@@ -37,6 +38,7 @@ from common.timefmt import iso_utc
 logger = logging.getLogger(__name__)
 MAX_WEBHOOKS = 20  # per account and environment: each one multiplies every event
 MAX_PAGE_SIZE = 200
+SECRET_PREFIX = "whsec_"  # noqa: S105 - the prefix, not a secret
 _PAUSE_REASONS: dict[str, Literal["failures", "gone"]] = {"failures": "failures", "gone": "gone"}
 _STATES: dict[str, Literal["pending", "succeeded", "failed"]] = {
     "pending": "pending",
@@ -103,6 +105,11 @@ def decode_cursor(cursor: str, prefix: str) -> str:
     if not row_id.startswith(prefix) or not row_id.isascii() or not row_id.isprintable():
         raise validation([FieldError("cursor", "is not a cursor this API returned")])
     return row_id
+
+
+def new_signing_secret() -> str:
+    """``whsec_`` + 32 random bytes, base64url (43 characters)."""
+    return SECRET_PREFIX + secrets.token_urlsafe(32)
 
 
 def _event_names(names: list[str]) -> list[str]:

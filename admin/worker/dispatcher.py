@@ -19,7 +19,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from admin.db import TRANSIENT_ERRORS, DatabaseError, Pool, notifications
-from admin.webhooks.crypto import SecretBox, SecretUnreadable
+from admin.secretbox import SecretBox, SecretUnreadable
 from admin.webhooks.retry import RETRY_AFTER_STATUSES, RetryPolicy, parse_retry_after
 from admin.worker import delivery_repository as queue
 from admin.worker.delivery_repository import Claimed, Result

@@ -27,7 +27,7 @@ from admin.outbound.policy import AddressPolicy
 from admin.safety.checker import checker_for
 from admin.safety.index import SafetyIndex
 from admin.safety.service import SafetyService
-from admin.webhooks.crypto import SecretBox
+from admin.secretbox import SecretBox
 from admin.webhooks.retry import RetryPolicy
 from admin.worker.clicks import ClickConsumer
 from admin.worker.dispatcher import Dispatcher

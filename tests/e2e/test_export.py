@@ -64,7 +64,7 @@ def test_export_holds_every_kind_of_data_and_no_secret(
     assert list(document) == [
         "format", "version", "exportedAt", "userId", "environment", "profile", "apiKeys",
         "links", "clicks", "qrCodes", "bioPage", "bioVisits", "webhooks", "webhookDeliveries",
-        "complete",
+        "integrations", "productLinks", "complete",
     ]  # fmt: skip
     assert document["format"] == "hop.export"
     assert document["complete"] is True

@@ -11,7 +11,7 @@ from admin.auth.principal import Principal
 from admin.db import Database
 from admin.events.repository import Event, record_event
 from admin.outbound.policy import AddressPolicy
-from admin.webhooks.crypto import SecretBox
+from admin.secretbox import SecretBox
 from admin.webhooks.retry import RetryPolicy
 from admin.webhooks.schemas import WebhookCreate, WebhookCreated
 from admin.webhooks.service import WebhookService

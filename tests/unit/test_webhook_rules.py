@@ -11,8 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from admin.webhooks.crypto import SecretBox, SecretUnreadable, new_signing_secret
+from admin.secretbox import SecretBox, SecretUnreadable
 from admin.webhooks.retry import PAUSE_AFTER, RetryPolicy, parse_retry_after, streak_after
+from admin.webhooks.service import new_signing_secret
 from common.events import encode_envelope
 from common.settings import SettingsError, load_settings
 

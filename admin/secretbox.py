@@ -1,10 +1,15 @@
 """Secrets at rest: AES-256-GCM under keys derived from HOP_WEBHOOK_SECRET_KEY.
 
-Webhook signing secrets: the plain secret is shown once (on create and on
-rotate) and otherwise exists only in the dispatcher's memory while it signs. A
-stored value is ``version byte || 12-byte nonce || ciphertext+tag``; the webhook
-id is the associated data, so a ciphertext copied onto another webhook's row
-does not decrypt. The version byte leaves room for rotating the key later.
+One box for every secret the admin and the worker keep in PostgreSQL: webhook
+signing secrets, store credentials (admin/integrations/repository.py) and the
+answers kept for Idempotency-Key replays (admin/http/idempotency.py). The setting
+keeps its first user's name; changing it makes every sealed value unreadable.
+
+Secrets (a webhook's signing secret, a store's credential): the plain value exists
+only in memory while it is used (the dispatcher signing, a store call). A stored
+value is ``version byte || 12-byte nonce || ciphertext+tag``; the id of its row is
+the associated data, so a ciphertext copied onto another row does not decrypt. The
+version byte leaves room for rotating the key later.
 
 Records (the responses kept for Idempotency-Key replays, which may carry a
 webhook secret or session tokens): ``0x02 || 16-byte salt || ciphertext+tag``.
@@ -29,38 +34,34 @@ _NONCE_BYTES = 12
 RECORD_VERSION = b"\x02"
 _SALT_BYTES = 16
 _ONCE_NONCE = bytes(_NONCE_BYTES)  # safe: every record key encrypts exactly one message
-SECRET_PREFIX = "whsec_"  # noqa: S105 - the prefix, not a secret
 
 
 class SecretUnreadable(RuntimeError):
     """A stored secret does not decrypt: wrong HOP_WEBHOOK_SECRET_KEY or a damaged row."""
 
 
-def new_signing_secret() -> str:
-    """``whsec_`` + 32 random bytes, base64url (43 characters)."""
-    return SECRET_PREFIX + secrets.token_urlsafe(32)
-
-
 class SecretBox:
     def __init__(self, key_material: str) -> None:
         # The setting is text of any form (32+ characters); hash it to a 256-bit key
-        # with a label, so the same text used elsewhere yields an unrelated key.
+        # with a label, so the same text used elsewhere yields an unrelated key. The
+        # label predates the other secrets; changing it would lose every stored one.
         key = hashlib.sha256(b"hop webhook secrets v1\x00" + key_material.encode()).digest()
         self._aead = AESGCM(key)
         self._record_root = hashlib.sha256(b"hop records v1\x00" + key_material.encode()).digest()
 
-    def seal(self, secret: str, webhook_id: str) -> bytes:
+    def seal(self, secret: str, row_id: str) -> bytes:
+        """``secret`` sealed for the row ``row_id`` (a webhook's or an integration's id)."""
         nonce = secrets.token_bytes(_NONCE_BYTES)
-        return _VERSION + nonce + self._aead.encrypt(nonce, secret.encode(), webhook_id.encode())
+        return _VERSION + nonce + self._aead.encrypt(nonce, secret.encode(), row_id.encode())
 
-    def open(self, sealed: bytes, webhook_id: str) -> str:
+    def open(self, sealed: bytes, row_id: str) -> str:
         if sealed[:1] != _VERSION:
-            raise SecretUnreadable(f"webhook {webhook_id}: unknown secret format")
+            raise SecretUnreadable(f"{row_id}: unknown secret format")
         nonce, ciphertext = sealed[1 : 1 + _NONCE_BYTES], sealed[1 + _NONCE_BYTES :]
         try:
-            return self._aead.decrypt(nonce, ciphertext, webhook_id.encode()).decode()
+            return self._aead.decrypt(nonce, ciphertext, row_id.encode()).decode()
         except InvalidTag:
-            raise SecretUnreadable(f"webhook {webhook_id}: secret does not decrypt") from None
+            raise SecretUnreadable(f"{row_id}: secret does not decrypt") from None
 
     def _record_key(self, salt: bytes) -> AESGCM:
         return AESGCM(hmac.digest(self._record_root, salt, "sha256"))

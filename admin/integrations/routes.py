@@ -1,0 +1,225 @@
+"""/v1/integrations: thin handlers over the integration services."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+from urllib.parse import parse_qsl
+
+from litestar import Controller, Request, Response, delete, get, post
+from litestar.params import Parameter
+
+from admin.auth.principal import Principal
+from admin.http.body import JsonBody
+from admin.http.openapi import problems
+from admin.integrations.generate import MAX_PAGE_SIZE as LINKS_PAGE_MAX
+from admin.integrations.generate import GenerateService
+from admin.integrations.install import InstallService
+from admin.integrations.schemas import (
+    CallbackDone,
+    ConnectRequest,
+    GenerateRequest,
+    InstallUrl,
+    Integration,
+    IntegrationList,
+    ProductLink,
+    ProductLinkPage,
+    ProductPage,
+    WooKeys,
+)
+from admin.integrations.service import MAX_PAGE_SIZE, IntegrationService
+
+IntegrationId = Annotated[str, Parameter(description="An integration id (int_…).", max_length=64)]
+ProductId = Annotated[
+    str, Parameter(description="The product's id in the store (digits).", max_length=64)
+]
+_ITEM = "/{integration_id:str}"
+_MAX_QUERY = 8192
+
+
+class IntegrationController(Controller):
+    path = "/v1/integrations"
+    tags = ["integrations"]
+
+    @post(
+        "/",
+        dto=JsonBody[ConnectRequest],
+        return_dto=None,
+        status_code=201,
+        opt={"scope": "integrations:write"},
+        responses=problems(400, 401, 403, 422, 502, 504),
+    )
+    async def connect(
+        self, data: ConnectRequest, principal: Principal, integrations: IntegrationService
+    ) -> Response[Integration]:
+        """Connect a store with a pasted credential, checked by one call to the store first."""
+        created = await integrations.connect(principal, data)
+        return Response(
+            created, status_code=201, headers={"Location": f"/v1/integrations/{created.id}"}
+        )
+
+    @get("/", opt={"scope": "integrations:read"}, responses=problems(401, 403, 422))
+    async def list_integrations(
+        self,
+        principal: Principal,
+        integrations: IntegrationService,
+        status: Literal["active", "revoked", "all"] = "active",
+    ) -> IntegrationList:
+        """Connected stores (active ones unless `status` says otherwise), newest first."""
+        return await integrations.list_integrations(principal, status)
+
+    @get(_ITEM, opt={"scope": "integrations:read"}, responses=problems(401, 403, 404))
+    async def get_integration(
+        self, integration_id: IntegrationId, principal: Principal, integrations: IntegrationService
+    ) -> Integration:
+        """One integration (never its credential)."""
+        return await integrations.get(principal, integration_id)
+
+    @delete(_ITEM, opt={"scope": "integrations:write"}, responses=problems(401, 403, 404))
+    async def delete_integration(
+        self,
+        integration_id: IntegrationId,
+        principal: Principal,
+        integrations: IntegrationService,
+        delete_links: Annotated[bool, Parameter(query="deleteLinks")] = False,
+    ) -> None:
+        """Delete the integration, its credential, cached products and generated copy; its
+        short links stay unless `deleteLinks=true`."""
+        await integrations.delete(principal, integration_id, delete_links=delete_links)
+
+    @get(
+        f"{_ITEM}/products",
+        opt={"scope": "integrations:read"},
+        responses=problems(401, 403, 404, 409, 422, 502, 504),
+    )
+    async def list_products(
+        self,
+        integration_id: IntegrationId,
+        principal: Principal,
+        integrations: IntegrationService,
+        limit: Annotated[int, Parameter(ge=1, le=MAX_PAGE_SIZE)] = 50,
+        cursor: Annotated[str | None, Parameter(max_length=2000)] = None,
+        q: Annotated[str | None, Parameter(max_length=200)] = None,
+    ) -> ProductPage:
+        """The store's published products, read from the store; `q` is passed to its search."""
+        return await integrations.products(
+            principal, integration_id, limit=limit, cursor=cursor, q=q
+        )
+
+    @post(
+        f"{_ITEM}/products/{{product_id:str}}/generate",
+        dto=JsonBody[GenerateRequest],
+        return_dto=None,
+        status_code=201,
+        opt={"scope": "integrations:write"},
+        responses=problems(400, 401, 403, 404, 409, 422, 502, 504),
+    )
+    async def generate(
+        self,
+        integration_id: IntegrationId,
+        product_id: ProductId,
+        data: GenerateRequest,
+        principal: Principal,
+        generator: GenerateService,
+    ) -> Response[ProductLink]:
+        """A short link to the product with UTM parameters and copy per channel (201; 200 when
+        the product link existed and its copy was written again)."""
+        made, created = await generator.generate(principal, integration_id, product_id, data)
+        return Response(made, status_code=201 if created else 200)
+
+    @get(
+        f"{_ITEM}/product-links",
+        opt={"scope": "integrations:read"},
+        responses=problems(401, 403, 404, 422),
+    )
+    async def list_product_links(
+        self,
+        integration_id: IntegrationId,
+        principal: Principal,
+        generator: GenerateService,
+        limit: Annotated[int, Parameter(ge=1, le=LINKS_PAGE_MAX)] = 50,
+        cursor: Annotated[str | None, Parameter(max_length=200)] = None,
+    ) -> ProductLinkPage:
+        """Generated product links with their copy and click counts, newest first."""
+        return await generator.list_links(principal, integration_id, limit=limit, cursor=cursor)
+
+    @get(
+        "/shopify/install",
+        opt={"scope": "integrations:write"},
+        responses=problems(401, 403, 409, 422),
+    )
+    async def shopify_install(
+        self,
+        principal: Principal,
+        installs: InstallService,
+        shop: Annotated[str, Parameter(max_length=255)],
+    ) -> InstallUrl:
+        """The Shopify authorize URL to send the store owner to (state valid 10 minutes)."""
+        return installs.shopify_install(principal, shop)
+
+    @get(
+        "/woocommerce/install",
+        opt={"scope": "integrations:write"},
+        responses=problems(401, 403, 422),
+    )
+    async def woo_install(
+        self,
+        principal: Principal,
+        installs: InstallService,
+        store_url: Annotated[str, Parameter(query="storeUrl", max_length=2048)],
+    ) -> InstallUrl:
+        """The WooCommerce authorize URL to send the store owner to (state valid 10 minutes)."""
+        return installs.woo_install(principal, store_url)
+
+
+class IntegrationCallbacks(Controller):
+    """What the platforms call: no bearer token; signatures and signed state instead."""
+
+    path = "/v1/integrations"
+    tags = ["integrations"]
+    security = [{}]
+
+    @get("/shopify/callback", responses=problems(400, 401, 409, 422, 502, 504))
+    async def shopify_callback(
+        self, request: Request[Any, Any, Any], installs: InstallService
+    ) -> CallbackDone:
+        """Shopify's OAuth redirect: verified, then the code exchanged for a token."""
+        raw = request.scope.get("query_string", b"")[:_MAX_QUERY].decode("latin-1")
+        pairs = parse_qsl(raw, keep_blank_values=True)
+        integration = await installs.shopify_callback(pairs)
+        return CallbackDone(ok=True, message="The store is connected.", integration=integration)
+
+    @post("/shopify/webhooks", status_code=200, responses=problems(401, 409))
+    async def shopify_webhook(
+        self, request: Request[Any, Any, Any], installs: InstallService
+    ) -> CallbackDone:
+        """Shopify webhooks (HMAC-verified); `app/uninstalled` revokes the shop's integrations."""
+        body = await request.body()
+        headers = request.headers
+        return await installs.shopify_webhook(
+            body,
+            headers.get("x-shopify-hmac-sha256"),
+            headers.get("x-shopify-topic"),
+            headers.get("x-shopify-shop-domain"),
+        )
+
+    @post(
+        "/woocommerce/callback",
+        dto=JsonBody[WooKeys],
+        return_dto=None,
+        status_code=200,
+        responses=problems(400, 401, 409, 422, 502, 504),
+    )
+    async def woo_callback(self, data: WooKeys, installs: InstallService) -> CallbackDone:
+        """WooCommerce delivers the API keys the store owner approved."""
+        return await installs.woo_callback(data)
+
+    @get("/woocommerce/return", responses=problems(422))
+    async def woo_return(
+        self, success: Annotated[str | None, Parameter(max_length=8)] = None
+    ) -> CallbackDone:
+        """Where WooCommerce sends the store owner back."""
+        if success == "1":
+            return CallbackDone(
+                ok=True, message="Approved. The store is listed by GET /v1/integrations."
+            )
+        return CallbackDone(ok=False, message="The store owner did not approve the connection.")
