@@ -703,8 +703,8 @@ VARIABLES: tuple[Variable, ...] = (
     Variable("HOP_SAFETY_WAVE_INTERVAL", "safety.wave_interval", _positive_seconds, 60.0,
              "Seconds between the worker's looks for spam waves."),
     Variable("HOP_SAFETY_NEW_ACCOUNT_DAYS", "safety.new_account_days", _non_negative_int, 7,
-             "Accounts younger than this many days get the lower link-creation quotas below. "
-             "0: none."),
+             "Free-plan accounts younger than this many days get the lower link-creation "
+             "quotas below. 0: none."),
     Variable("HOP_SAFETY_NEW_ACCOUNT_LINKS_PER_HOUR", "safety.new_account_links_per_hour",
              _positive_int, 30, "Links a new account may create per hour (429 beyond)."),
     Variable("HOP_SAFETY_NEW_ACCOUNT_LINKS_PER_DAY", "safety.new_account_links_per_day",

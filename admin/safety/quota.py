@@ -1,11 +1,12 @@
 """Lower link-creation quotas for new accounts (docs/safety.md#spam-waves).
 
-Accounts younger than HOP_SAFETY_NEW_ACCOUNT_DAYS may create at most
+Free-plan accounts younger than HOP_SAFETY_NEW_ACCOUNT_DAYS may create at most
 HOP_SAFETY_NEW_ACCOUNT_LINKS_PER_HOUR links an hour and ..._PER_DAY a day (UTC);
 beyond that POST /v1/links answers 429 with Retry-After. The counters are in Redis,
 counted atomically by one script, so they hold across admin processes. An account's age
 is read once per process (then kept: it never changes), so an older account pays one
-dictionary lookup per create and nothing else. While Redis is unreachable the quota is
+dictionary lookup per create and nothing else; a paying (pro, business) account, vetted
+by its payment, pays one comparison. While Redis is unreachable the quota is
 not enforced (logged): the per-account rate limits still apply.
 """
 
@@ -67,7 +68,7 @@ class NewAccountQuota:
 
     async def spend(self, principal: Principal) -> None:
         """Count one link creation of a new account; RateLimited when over its quota."""
-        if not self.young:
+        if not self.young or principal.plan != "free":
             return
         if await self._created_at(principal.user_id) <= utc_now() - self.young:
             return
@@ -87,7 +88,7 @@ class NewAccountQuota:
         if wait:
             raise retry_after(
                 RateLimited(
-                    "New accounts may create at most "
+                    "New free accounts may create at most "
                     f"{self.per_hour} links an hour and {self.per_day} a day during their "
                     f"first {self.young.days} days."
                 ),

@@ -235,3 +235,24 @@ def test_the_export_carries_each_links_safety(api: httpx.Client, account: Accoun
         "checkedAt": link["createdAt"],
         "reviewRequestedAt": None,
     }
+
+
+def test_new_free_accounts_get_a_lower_creation_quota(
+    session_stack: Stack, database_url: str
+) -> None:
+    admin = session_stack.start_admin("quota", HOP_SAFETY_NEW_ACCOUNT_LINKS_PER_HOUR="3")
+    newcomer = create_account(database_url, plan="free")
+    paying = create_account(database_url, plan="pro")
+    with httpx.Client(base_url=admin.url, timeout=30) as api:
+        for n in range(3):
+            make_link(api, newcomer, longUrl=f"https://example.com/{n}")
+        refused = api.post(
+            "/v1/links", json={"longUrl": "https://example.com/3"}, headers=newcomer.headers()
+        )
+        problem = assert_problem(refused, 429, "Rate Limited")
+        assert "New free accounts" in str(problem["detail"])
+        assert 1 <= int(refused.headers["retry-after"]) <= 3600
+        for n in range(5):  # a paying account is not held back
+            make_link(api, paying, longUrl=f"https://example.com/{n}")
+    old = session_stack.sql("SELECT count(*) FROM links WHERE user_id = %s", newcomer.user_id)
+    assert old == [(3,)]
