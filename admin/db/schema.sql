@@ -474,8 +474,9 @@ CREATE TABLE ai_generations (
 -- The safety layer: link verdicts, threat feeds, operator decisions, verified domains,
 -- sites seen (docs/safety.md).
 
--- host: the destination's host, lower-case ASCII; site: its registrable domain (Public
--- Suffix List, private section included), the key a feed refresh finds links by.
+-- host: the destination's host in Safe Browsing's canonical form (lower-case ASCII,
+-- IPv4 dotted-decimal); site: its registrable domain (Public Suffix List, private
+-- section included). Together, the key a feed refresh finds links by.
 -- Rows from before this migration get both from the worker (NULL until then).
 -- safety_override: an operator's decision on this link, which wins until changed.
 ALTER TABLE links
@@ -490,8 +491,9 @@ ALTER TABLE links
     ADD COLUMN safety_override      text CHECK (safety_override IN ('allow', 'block')),
     ADD COLUMN review_requested_at  timestamptz,
     ADD COLUMN review_message       text;
--- The host → links index of feed refreshes and spam waves.
-CREATE INDEX links_site_idx ON links (site) WHERE deleted_at IS NULL;
+-- The host → links index of feed refreshes, host rules and spam waves: by site, or by
+-- site and host.
+CREATE INDEX links_site_idx ON links (site, host) WHERE deleted_at IS NULL;
 -- Flagged links (flagged_at is set while the verdict is not ok): the review queue.
 CREATE INDEX links_flagged_idx ON links (flagged_at) WHERE flagged_at IS NOT NULL;
 

@@ -16,7 +16,7 @@ from admin.auth.principal import Principal
 from admin.db import Connection
 from admin.errors import ServiceUnavailable
 from admin.links import repository as repo
-from admin.safety.checker import locate
+from admin.safety.urlforms import locate
 from common.ids import new_id, new_short_code
 
 _CODE_ATTEMPTS = 5

@@ -25,9 +25,10 @@ from admin.events.repository import Event
 from admin.links import repository as repo
 from admin.links.cache import LinkCache
 from admin.links.schemas import Link, LinkCreate, LinkPage, LinkSafety, LinkUpdate
-from admin.safety.checker import SafetyChecker, locate
+from admin.safety.checker import SafetyChecker
 from admin.safety.notices import flagged_event
 from admin.safety.quota import NewAccountQuota
+from admin.safety.urlforms import locate
 from admin.safety.verdicts import Decision
 from admin.urls import InvalidUrl, parse_http_url, public_base, same_host
 from common.ids import new_id, new_short_code

@@ -17,7 +17,6 @@ from urllib.parse import urlsplit
 
 from admin.db import Database
 from admin.safety import repository as repo
-from admin.safety.hosts import analyse
 from admin.safety.index import SafetyIndex
 from admin.safety.scorer import OK, Scorer
 from admin.safety.verdicts import FEED_REASONS, Decision, decide
@@ -27,12 +26,6 @@ from common.settings import SafetySettings
 logger = logging.getLogger(__name__)
 WEBRISK_CACHE_SECONDS: Final = 1800.0
 _WEBRISK_CACHE_MAX: Final = 10_000
-
-
-def locate(url: str) -> tuple[str, str]:
-    """(host, site) of an accepted destination, as links store them."""
-    host = analyse(urlsplit(url).hostname or "")
-    return host.name, host.site
 
 
 class SafetyChecker:

@@ -42,6 +42,18 @@ SELECT id, environment, short_code, long_url, tags, expires_at, redirect_type,
        safety_checked_at, safety_override, review_requested_at, user_id
 FROM links WHERE site = ANY(%(sites)s) AND deleted_at IS NULL
 
+-- name: links_by_hosts
+-- The same, by (site, host) pairs: the links on exactly these hosts.
+SELECT l.id, l.environment, l.short_code, l.long_url, l.tags, l.expires_at,
+       l.redirect_type, l.forward_query, l.flagged_at, l.clicks, l.created_at, l.updated_at,
+       l.deleted_at, l.managed_by, l.ios_url, l.android_url, l.host, l.site,
+       l.safety_verdict, l.safety_reasons, l.safety_source, l.safety_checked_at,
+       l.safety_override, l.review_requested_at, l.user_id
+FROM links l
+JOIN unnest(%(sites)s::text[], %(hosts)s::text[]) AS v(site, host)
+  ON l.site = v.site AND l.host = v.host
+WHERE l.deleted_at IS NULL
+
 -- name: request_review
 UPDATE links
 SET review_requested_at = coalesce(review_requested_at, now()), review_message = %(message)s

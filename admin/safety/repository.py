@@ -84,6 +84,12 @@ async def links_by_sites(conn: Connection, sites: list[str]) -> list[OwnedLink]:
     return await fetch_all(conn, _SQL["links_by_sites"], {"sites": sites}, OwnedLink)
 
 
+async def links_by_hosts(conn: Connection, hosts: list[tuple[str, str]]) -> list[OwnedLink]:
+    """Links on these (site, host) pairs."""
+    params = {"sites": [site for site, _ in hosts], "hosts": [host for _, host in hosts]}
+    return await fetch_all(conn, _SQL["links_by_hosts"], params, OwnedLink)
+
+
 async def request_review(
     conn: Connection, user_id: str, environment: str, link_id: str, message: str | None
 ) -> datetime | None:

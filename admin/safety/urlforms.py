@@ -18,6 +18,8 @@ import re
 from typing import Final
 from urllib.parse import unquote, urlsplit
 
+from admin.safety.hosts import site_of
+
 _CONTROL: Final = re.compile(r"[\t\r\n]")
 _MAX_HOST_SUFFIXES: Final = 4  # besides the exact host
 _MAX_PATH_PREFIXES: Final = 4  # besides the exact path (with and without query)
@@ -131,6 +133,13 @@ def expressions(url: str) -> list[str]:
 
 def full_hashes(url: str) -> list[bytes]:
     return [hashlib.sha256(expression.encode()).digest() for expression in expressions(url)]
+
+
+def locate(url: str) -> tuple[str, str]:
+    """(host, site) of a URL as links and feed entries are indexed: the canonical host
+    (so 3232235777 and 192.168.1.1 are one host) and its registrable domain."""
+    host = canonical(url)[0]
+    return host, site_of(host)
 
 
 def site_prefix(name: str) -> bytes:

@@ -25,20 +25,18 @@ import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from typing import Final
-from urllib.parse import urlsplit
 
 from redis.asyncio import Redis
 
-from admin.db import TRANSIENT_ERRORS, Database, DatabaseError
+from admin.db import TRANSIENT_ERRORS, Connection, Database, DatabaseError
 from admin.errors import ServiceUnavailable
 from admin.safety import feeds_repository as feeds_repo
 from admin.safety import repository as repo
-from admin.safety.checker import SafetyChecker, locate
+from admin.safety.checker import SafetyChecker
 from admin.safety.feeds import FeedError, download, read_phishtank, read_urlhaus
-from admin.safety.hosts import site_of
 from admin.safety.index import announce
 from admin.safety.service import SafetyService
-from admin.safety.urlforms import site_prefix, url_key
+from admin.safety.urlforms import locate, site_prefix, url_key
 from admin.safety.webrisk import HashList, WebRiskClient, WebRiskError, updated
 from common.backoff import Backoff
 from common.ids import ulid
@@ -154,17 +152,19 @@ class SafetyWorker:
     async def _urls(self, source: str, url: str) -> int:
         body = await download(url, self.user_agent)
         urls = read_urlhaus(body) if source == "urlhaus" else read_phishtank(body)
-        entries: dict[str, str] = {}
+        entries: dict[str, tuple[str, str]] = {}  # url key → (site, host)
         for listed in urls:
             try:
-                entries[url_key(listed)] = site_of(urlsplit(listed).hostname or "")
+                host, site = locate(listed)
+                entries[url_key(listed)] = (site, host)
             except (UnicodeError, ValueError):
                 continue
         async with self.db.transaction() as conn:
             existing = await feeds_repo.feed_keys(conn, source)
-            added = {key: site for key, site in entries.items() if key not in existing}
+            added = {key: where for key, where in entries.items() if key not in existing}
             dropped = [key for key in existing if key not in entries]
-            await feeds_repo.replace_feed(conn, source, dropped, added)
+            sites = {key: site for key, (site, _) in added.items()}
+            await feeds_repo.replace_feed(conn, source, dropped, sites)
         logger.info(
             "threat feed refreshed",
             extra={
@@ -175,14 +175,22 @@ class SafetyWorker:
                 "removed": len(dropped),
             },
         )
-        await self._changed_entries(set(added.values()), lambda link: url_key(link) in added)
+        hosts = sorted(set(added.values()))
+        await self._changed_entries(
+            lambda conn: repo.links_by_hosts(conn, hosts), lambda link: url_key(link) in added
+        )
         return len(entries)
 
-    async def _changed_entries(self, sites: set[str], listed: Callable[[str], bool]) -> None:
-        """Reload the index, tell the admins, re-check the links the new entries may hit."""
+    async def _changed_entries(
+        self,
+        find: Callable[[Connection], Awaitable[list[repo.OwnedLink]]],
+        listed: Callable[[str], bool],
+    ) -> None:
+        """Reload the index, tell the admins, re-check the links ``find`` returns that the
+        new entries may hit."""
         async with self.db.connection() as conn:
             await self.checker.index.reload(conn)
-            links = await repo.links_by_sites(conn, sorted(sites)) if sites else []
+            links = await find(conn)
         await announce(self.redis)
         hit = [link for link in links if listed(link.long_url)]
         changed = await self.service.reassess(hit)
@@ -222,7 +230,9 @@ class SafetyWorker:
                 self._recommended = max(later)
         async with self.db.connection() as conn:
             sites = await feeds_repo.sites_by_prefix(conn, sorted({p[:4] for p in added}))
-        await self._changed_entries(set(sites), lambda _: True)
+        await self._changed_entries(
+            lambda conn: repo.links_by_sites(conn, sorted(set(sites))), lambda _: True
+        )
         return total
 
     # --- spam waves
