@@ -48,6 +48,11 @@ from admin.links.service import LinkService
 from admin.outbound.policy import AddressPolicy
 from admin.qr.routes import QrController
 from admin.qr.service import QrService
+from admin.safety.checker import checker_for
+from admin.safety.index import SafetyIndex
+from admin.safety.quota import NewAccountQuota
+from admin.safety.routes import SafetyController
+from admin.safety.service import SafetyService
 from admin.secretbox import SecretBox
 from admin.webhooks.routes import WebhookController
 from admin.webhooks.service import WebhookService
@@ -70,6 +75,7 @@ ROUTE_HANDLERS: list[Any] = [
     BioController,
     ExportController,
     WebhookController,
+    SafetyController,
     IntegrationController,
     IntegrationCallbacks,
 ]
@@ -103,6 +109,9 @@ class Stores:
         self.auth_cache = AuthCache(settings.auth.cache_ttl)
         self.auth_changes = self.auth_cache.listen(self.redis)
         self.key_usage = KeyUsage(self.db, settings.auth.key_usage_interval)
+        # Feed entries and operator host rules in memory, kept current over Redis.
+        self.safety_index = SafetyIndex()
+        self.safety_changes = self.safety_index.subscription(self.redis)
         self._background: list[asyncio.Task[None]] = []
 
     async def open(self) -> None:
@@ -110,9 +119,12 @@ class Stores:
         await self.export_pool.open(wait=False)
         self._background.append(asyncio.create_task(self.auth_changes.run()))
         self._background.append(asyncio.create_task(self.key_usage.run()))
+        self._background.append(asyncio.create_task(self.safety_changes.run()))
+        self._background.append(asyncio.create_task(self.safety_index.run(self.db)))
 
     async def close(self) -> None:
         self.auth_changes.stop()
+        self.safety_changes.stop()
         for task in self._background:
             task.cancel()
         await asyncio.gather(*self._background, return_exceptions=True)
@@ -147,10 +159,19 @@ def _services(settings: Settings, stores: Stores, box: SecretBox) -> dict[str, A
     db, redis = stores.db, stores.redis
     link_cache = LinkCache(stores.batcher)
     reservation_days = settings.admin.code_reservation_days
+    checker = checker_for(settings.safety, db, stores.safety_index)
     return {
         "db": db,
         "redis": redis,
-        "links": LinkService(db, link_cache, settings.short_base_url, reservation_days),
+        "links": LinkService(
+            db,
+            link_cache,
+            settings.short_base_url,
+            reservation_days,
+            safety=checker,
+            quota=NewAccountQuota(db, stores.batcher, settings.safety),
+        ),
+        "safety": SafetyService(db, checker, link_cache, settings.short_base_url, redis),
         "analytics": AnalyticsService(db),
         "qr": QrService(db, link_cache, settings.short_base_url),
         "export": ExportService(

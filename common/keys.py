@@ -27,6 +27,12 @@ SANDBOX_BIO_PREFIX = "hop:test:bio:"
 # <short_base_url>/test/<code> and /test/@<username>: sandbox links and pages. No live
 # code can take the path: codes have no "/".
 SANDBOX_PATH = "/test"
+# The key every edge signs interstitial continue links with (edge/safety.py), created by
+# the first edge that needs it.
+SAFETY_CONTINUE_KEY = "hop:safety:continue-key"
+# Published after threat feeds or operator host rules change, so every admin process
+# reloads its copy (admin/safety/index.py).
+SAFETY_CHANGES_CHANNEL = "hop:safety-changes"
 
 
 def link_key(short_code: str) -> str:

@@ -139,6 +139,28 @@ class AiSettings(msgspec.Struct, frozen=True, kw_only=True):
     per_month: GenerationQuota
 
 
+class SafetySettings(msgspec.Struct, frozen=True, kw_only=True):
+    suspicious_tlds: tuple[str, ...]
+    allowlist: tuple[str, ...]
+    warn_score: int
+    block_score: int
+    contact: str | None
+    urlhaus_url: str | None
+    urlhaus_interval: float
+    phishtank_url: str | None
+    phishtank_interval: float
+    webrisk_key: str | None
+    webrisk_url: str
+    webrisk_threats: tuple[str, ...]
+    webrisk_interval: float
+    wave_links: int
+    wave_accounts: int
+    wave_interval: float
+    new_account_days: int
+    new_account_links_per_hour: int
+    new_account_links_per_day: int
+
+
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
     database_url: str | None
     redis_url: str | None
@@ -157,6 +179,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     mail: MailSettings
     stores: StoreSettings
     ai: AiSettings
+    safety: SafetySettings
 
 
 # --- parsers: each takes the raw string and raises ValueError with a short reason
@@ -361,6 +384,44 @@ def _shop_url_template(raw: str) -> str:
         raise ValueError("must contain {shop} once, e.g. https://{shop}")
     _any_http_url(value.replace("{shop}", "shop.myshopify.com"))
     return value
+
+
+def _labels(raw: str) -> tuple[str, ...]:
+    """Comma-separated DNS names or TLDs, lower-cased, without leading dots."""
+    items = [item.strip().lower().lstrip(".") for item in raw.split(",") if item.strip()]
+    for item in items:
+        if not all(c.isalnum() or c in "-." for c in item):
+            raise ValueError(f"{item!r} is not a domain name")
+    return tuple(items)
+
+
+def _contact(raw: str) -> str:
+    value = raw.strip()
+    if not value or any(c in value for c in '<>"\r\n') or len(value) > 200:
+        raise ValueError("must be an e-mail address or a URL (no <, >, quotes or newlines)")
+    return value
+
+
+def _webrisk_threats(raw: str) -> tuple[str, ...]:
+    allowed = (
+        "MALWARE",
+        "SOCIAL_ENGINEERING",
+        "UNWANTED_SOFTWARE",
+        "SOCIAL_ENGINEERING_EXTENDED_COVERAGE",
+    )
+    items = tuple(item.strip().upper() for item in raw.split(",") if item.strip())
+    unknown = [item for item in items if item not in allowed]
+    if unknown or not items:
+        raise ValueError(f"must be comma-separated threat types among {', '.join(allowed)}")
+    return items
+
+
+# Top-level domains most abused for phishing and malware by recent industry reports
+# (docs/safety.md cites them); an operator tunes the table with the setting.
+SUSPICIOUS_TLDS = (
+    "zip,mov,tk,ml,ga,cf,gq,top,xyz,icu,cyou,rest,click,country,kim,work,support,monster,"
+    "bond,sbs,cfd,buzz,quest,cam,lol,bar"
+)
 
 
 def _listen_of(url: str) -> dict[str, Any]:
@@ -598,6 +659,56 @@ VARIABLES: tuple[Variable, ...] = (
     Variable("HOP_AI_GENERATIONS_BUSINESS_PER_MONTH", "ai.per_month.business",
              _non_negative_int, 10000,
              "AI copy generations per calendar month, business plan."),
+    Variable("HOP_SAFETY_SUSPICIOUS_TLDS", "safety.suspicious_tlds", _labels, SUSPICIOUS_TLDS,
+             "Top-level domains that add the `suspicious_tld` signal to a destination's score "
+             "(docs/safety.md); comma-separated."),
+    Variable("HOP_SAFETY_ALLOWLIST", "safety.allowlist", _labels, (),
+             "Comma-separated domains whose hosts (and subdomains) the heuristic scorer never "
+             "flags; threat-feed hits and operator blocks still apply."),
+    Variable("HOP_SAFETY_WARN_SCORE", "safety.warn_score", _positive_int, 40,
+             "Heuristic score from which a destination is `warn` (an interstitial page)."),
+    Variable("HOP_SAFETY_BLOCK_SCORE", "safety.block_score", _positive_int, 100,
+             "Heuristic score from which a destination is `block` (HTTP 403 at the edge)."),
+    Variable("HOP_SAFETY_CONTACT", "safety.contact", _contact, None,
+             "Where visitors of a blocked link may appeal (an e-mail address or a URL), shown "
+             "on the edge's block page. Unset: the page only tells the owner how to ask for a "
+             "review."),
+    Variable("HOP_SAFETY_URLHAUS_URL", "safety.urlhaus_url", _any_http_url, None,
+             "URLhaus dump to load (the `csv_online` download, e.g. "
+             "`https://urlhaus.abuse.ch/downloads/csv_online/`). Unset: no URLhaus feed."),
+    Variable("HOP_SAFETY_URLHAUS_INTERVAL", "safety.urlhaus_interval", _positive_seconds,
+             600.0, "Seconds between URLhaus downloads."),
+    Variable("HOP_SAFETY_PHISHTANK_URL", "safety.phishtank_url", _any_http_url, None,
+             "PhishTank dump to load (`online-valid.json`, with the application key in its "
+             "path). Unset: no PhishTank feed.", secret=True),
+    Variable("HOP_SAFETY_PHISHTANK_INTERVAL", "safety.phishtank_interval", _positive_seconds,
+             3600.0, "Seconds between PhishTank downloads (PhishTank asks for at most one an "
+             "hour)."),
+    Variable("HOP_SAFETY_WEBRISK_KEY", "safety.webrisk_key", _text, None,
+             "Google Web Risk API key. Set: the worker keeps a local hash-prefix database "
+             "(`threatLists:computeDiff`) and full hashes are looked up (`hashes:search`) only "
+             "at create, update and feed refresh, never on a click.", secret=True),
+    Variable("HOP_SAFETY_WEBRISK_URL", "safety.webrisk_url", _http_url,
+             "https://webrisk.googleapis.com/v1", "Base URL of the Web Risk API."),
+    Variable("HOP_SAFETY_WEBRISK_THREATS", "safety.webrisk_threats", _webrisk_threats,
+             "MALWARE,SOCIAL_ENGINEERING,UNWANTED_SOFTWARE",
+             "Web Risk threat lists to keep, comma-separated."),
+    Variable("HOP_SAFETY_WEBRISK_INTERVAL", "safety.webrisk_interval", _positive_seconds,
+             1800.0, "Seconds between Web Risk diffs unless the API recommends a later time."),
+    Variable("HOP_SAFETY_WAVE_LINKS", "safety.wave_links", _positive_int, 20,
+             "New links to one never-seen registrable domain within an hour that make a spam "
+             "wave (with HOP_SAFETY_WAVE_ACCOUNTS): they are set to `warn` and queued for review."),
+    Variable("HOP_SAFETY_WAVE_ACCOUNTS", "safety.wave_accounts", _positive_int, 3,
+             "Different accounts those links must come from to make a spam wave."),
+    Variable("HOP_SAFETY_WAVE_INTERVAL", "safety.wave_interval", _positive_seconds, 60.0,
+             "Seconds between the worker's looks for spam waves."),
+    Variable("HOP_SAFETY_NEW_ACCOUNT_DAYS", "safety.new_account_days", _non_negative_int, 7,
+             "Free-plan accounts younger than this many days get the lower link-creation "
+             "quotas below. 0: none."),
+    Variable("HOP_SAFETY_NEW_ACCOUNT_LINKS_PER_HOUR", "safety.new_account_links_per_hour",
+             _positive_int, 30, "Links a new account may create per hour (429 beyond)."),
+    Variable("HOP_SAFETY_NEW_ACCOUNT_LINKS_PER_DAY", "safety.new_account_links_per_day",
+             _positive_int, 100, "Links a new account may create per day (UTC, 429 beyond)."),
 )
 # fmt: on
 

@@ -27,6 +27,11 @@ class LinkEntry(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, g
     qr: bool = False
     ios_url: str = ""
     android_url: str = ""
+    # Appended for the safety layer (issue 11): "warn" makes the edge show an
+    # interstitial, "block" a 403 page; reasons are common/safety.py codes. An older
+    # edge ignores them (and redirects, as before); "ok" entries are unchanged bytes.
+    verdict: str = "ok"
+    reasons: tuple[str, ...] = ()
 
 
 link_entry_encoder = msgspec.msgpack.Encoder()

@@ -34,12 +34,12 @@ from common.wire import (
     bio_entry_decoder,
     link_entry_decoder,
 )
-from edge import pages
+from edge import pages, safety
 from edge.cache import LinkCache
 from edge.clicks import ClickBuffer
 from edge.invalidation import link_invalidations
 from edge.resolver import Resolver
-from edge.targets import MISSING, NO_STORE, REDIRECT, Target, not_found, target_of
+from edge.targets import BLOCK, GONE, MISSING, NO_STORE, REDIRECT, Target, not_found, target_of
 
 logger = logging.getLogger(__name__)
 
@@ -116,6 +116,8 @@ class EdgeApp:
             buffer_max=edge.click_buffer_max,
         )
         self.country_header = edge.country_header
+        self.safety_contact = settings.safety.contact
+        self.continue_tokens = safety.ContinueTokens(self.redis)
         self._landing = [("location", edge.landing_url), ("cache-control", NO_STORE)]
         # Event ids: a random per-process prefix and a counter; unique without a
         # syscall per click, and the worker stores each id once.
@@ -181,10 +183,7 @@ class EdgeApp:
                 return
         now_ms = int(time.time() * 1000)
         if target.kind != REDIRECT or (target.expires_at_ms and now_ms >= target.expires_at_ms):
-            if target.kind == MISSING:
-                proto.response_bytes(404, _ERROR_HEADERS, pages.NOT_FOUND)
-            else:
-                proto.response_bytes(410, _ERROR_HEADERS, pages.GONE)
+            await self._not_redirected(scope, proto, target, code, now_ms, sandbox=False)
             return
         qr = target.qr
         query = scope.query_string
@@ -198,6 +197,43 @@ class EdgeApp:
 
         if method == "GET":  # HEAD is a probe, not a visit
             self._track(scope, target.link_id, code, now_ms, qr=qr, kind=CLICK_KIND)
+
+    async def _not_redirected(
+        self, scope: Any, proto: Any, target: Target, code: str, now_ms: int, *, sandbox: bool
+    ) -> None:
+        """Everything but a plain redirect: unknown, gone or expired, blocked, or flagged
+        (an interstitial, or the redirect its continue link asks for)."""
+        errors = _SANDBOX_ERROR_HEADERS if sandbox else _ERROR_HEADERS
+        if target.kind == MISSING:
+            proto.response_bytes(404, errors, pages.NOT_FOUND)
+        elif target.kind == GONE or (target.expires_at_ms and now_ms >= target.expires_at_ms):
+            proto.response_bytes(410, errors, pages.GONE)
+        elif target.kind == BLOCK:
+            page = safety.blocked_page(target.link_id, target.reasons, self.safety_contact)
+            proto.response_bytes(403, safety.HEADERS, page)
+        else:
+            await self._warned(scope, proto, target, code, now_ms, sandbox=sandbox)
+
+    async def _warned(
+        self, scope: Any, proto: Any, target: Target, code: str, now_ms: int, *, sandbox: bool
+    ) -> None:
+        """A ``warn`` link: the interstitial, or with a valid continue token the redirect
+        (the click is counted then, not on the page)."""
+        path = f"{SANDBOX_PATH}/{code}" if sandbox else f"/{code}"
+        query, token = safety.split_continue(scope.query_string)
+        key = await self.continue_tokens.key()
+        if token is not None and safety.valid(key, path, token, now_ms):
+            headers, qr = _tailored(target, scope, query)
+            headers[1] = ("cache-control", NO_STORE)  # the next visit sees the page again
+            proto.response_empty(target.status, [*headers, _NOINDEX] if sandbox else headers)
+            if scope.method == "GET":
+                self._track(scope, target.link_id, code, now_ms, qr=qr, kind=CLICK_KIND)
+            return
+        token = safety.mint(key, path, now_ms)
+        joiner = "&" if query else ""
+        href = f"{path}?{query}{joiner}{safety.CONTINUE_PARAMETER}={token}"
+        page = safety.warning_page(target.location, target.reasons, href)
+        proto.response_bytes(200, safety.HEADERS, page)
 
     def _track(
         self, scope: Any, owner_id: str, code: str, now_ms: int, *, qr: bool, kind: str
@@ -268,10 +304,7 @@ class EdgeApp:
         target = not_found() if raw is None else target_of(link_entry_decoder.decode(raw))
         now_ms = int(time.time() * 1000)
         if target.kind != REDIRECT or (target.expires_at_ms and now_ms >= target.expires_at_ms):
-            if target.kind == MISSING:
-                proto.response_bytes(404, _SANDBOX_ERROR_HEADERS, pages.NOT_FOUND)
-            else:
-                proto.response_bytes(410, _SANDBOX_ERROR_HEADERS, pages.GONE)
+            await self._not_redirected(scope, proto, target, rest, now_ms, sandbox=True)
             return
         headers, qr = _tailored(target, scope, scope.query_string)
         headers.append(_NOINDEX)

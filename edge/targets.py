@@ -17,6 +17,12 @@ from common.wire import LinkEntry
 REDIRECT: Final = 0
 GONE: Final = 1
 MISSING: Final = 2
+# Flagged by the safety layer (common/safety.py): an interstitial page, or a 403 page.
+# Kinds of their own, so the live-code hot path's one ``kind != REDIRECT`` check is all
+# an ok link pays.
+WARN: Final = 3
+BLOCK: Final = 4
+_FLAGGED: Final = {"warn": WARN, "block": BLOCK}
 
 NO_STORE: Final = "no-store"
 # Permanent redirects may be cached by the browser only, and briefly, so an
@@ -59,6 +65,7 @@ class Target(msgspec.Struct, gc=False):
     android_location: str = ""
     cache_header: tuple[str, str] = _CACHE_HEADERS[NO_STORE]  # shared by every target
     epoch: int = 0  # set by LinkCache.put
+    reasons: tuple[str, ...] = ()  # WARN and BLOCK: why (common/safety.py codes)
 
     def location_for(self, user_agent: str) -> str:
         """The app-store URL for iOS or Android visitors of an app link, else the destination."""
@@ -89,7 +96,7 @@ def target_of(entry: LinkEntry) -> Target:
         return Target(GONE, entry.link_id)
     cache_control = PERMANENT_CACHE if entry.redirect_type in (301, 308) else NO_STORE
     return Target(
-        REDIRECT,
+        _FLAGGED.get(entry.verdict, REDIRECT),
         entry.link_id,
         location=header_safe(entry.url),
         status=entry.redirect_type,
@@ -99,4 +106,5 @@ def target_of(entry: LinkEntry) -> Target:
         ios_location=header_safe(entry.ios_url) if entry.ios_url else "",
         android_location=header_safe(entry.android_url) if entry.android_url else "",
         cache_header=_CACHE_HEADERS[cache_control],
+        reasons=entry.reasons,
     )

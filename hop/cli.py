@@ -20,6 +20,7 @@ from admin.auth.scopes import parse_scopes
 from admin.errors import HopError
 from common.settings import VARIABLES, Settings, SettingsError, load_settings
 from hop import dev as dev_stack
+from hop.safety_commands import add_safety_commands
 from hop.servers import serve_admin, serve_edge
 
 
@@ -273,6 +274,7 @@ def _parser() -> argparse.ArgumentParser:
     clicks.add_parser(
         "replay-dead", help="put dead-lettered click batches back on the stream"
     ).set_defaults(func=cmd_clicks_replay)
+    add_safety_commands(commands)
     return parser
 
 

@@ -48,13 +48,19 @@ def event_data(event: Event) -> Jsonb:
 
 async def record_event(conn: Connection, principal: Principal, event: Event) -> str:
     """Write one event and its webhook deliveries in the caller's transaction; its id."""
+    return await record_owner_event(conn, principal.user_id, principal.environment, event)
+
+
+async def record_owner_event(conn: Connection, user_id: str, environment: str, event: Event) -> str:
+    """``record_event`` for a change no request made (the worker's, an operator's): the
+    owner is named rather than calling."""
     event_id = new_id("evt")
     await conn.execute(
         _ENQUEUE,
         {
             "id": event_id,
-            "user_id": principal.user_id,
-            "environment": principal.environment,
+            "user_id": user_id,
+            "environment": environment,
             "type": event.type,
             "data": event_data(event),
             "always": event.always,

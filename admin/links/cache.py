@@ -41,6 +41,10 @@ def entry_of(row: LinkRow | CacheRow) -> LinkEntry:
         qr=row.managed_by == "qr",
         ios_url=location_form(row.ios_url) if row.ios_url else "",
         android_url=location_form(row.android_url) if row.android_url else "",
+        # The literal: msgspec leaves a default out by identity, and an ok link's entry
+        # must stay the bytes it was before the safety layer.
+        verdict="ok" if row.safety_verdict == "ok" else row.safety_verdict,
+        reasons=tuple(row.safety_reasons),
     )
 
 

@@ -16,6 +16,7 @@ from admin.auth.principal import Principal
 from admin.db import Connection
 from admin.errors import ServiceUnavailable
 from admin.links import repository as repo
+from admin.safety.urlforms import locate
 from common.ids import new_id, new_short_code
 
 _CODE_ATTEMPTS = 5
@@ -30,6 +31,7 @@ async def create_managed_link(
     ios_url: str | None = None,
     android_url: str | None = None,
 ) -> repo.LinkRow:
+    host, site = locate(long_url)
     for _ in range(_CODE_ATTEMPTS):
         row = await repo.insert_managed_link(
             conn,
@@ -39,6 +41,8 @@ async def create_managed_link(
                 short_code=new_short_code(),
                 long_url=long_url,
                 managed_by=managed_by,
+                host=host,
+                site=site,
                 ios_url=ios_url,
                 android_url=android_url,
             ),
@@ -67,7 +71,13 @@ async def retarget_managed_link(
         android_url,
     ):
         return None
+    host, site = locate(long_url)
     fields = msgspec.structs.replace(
-        repo.LinkFields.of(current), long_url=long_url, ios_url=ios_url, android_url=android_url
+        repo.LinkFields.of(current),
+        long_url=long_url,
+        ios_url=ios_url,
+        android_url=android_url,
+        host=host,
+        site=site,
     )
     return await repo.update_link(conn, principal, fields)

@@ -16,10 +16,14 @@ WITH code AS (
 ),
 link AS (
     INSERT INTO links (id, user_id, environment, short_code, long_url, tags, expires_at,
-                       redirect_type, forward_query, created_at, updated_at)
+                       redirect_type, forward_query, created_at, updated_at, host, site,
+                       safety_verdict, safety_reasons, safety_source, safety_checked_at,
+                       flagged_at)
     SELECT code.link_id, %(user_id)s, %(environment)s, %(short_code)s, %(long_url)s,
            %(tags)s, %(expires_at)s, %(redirect_type)s, %(forward_query)s, %(created_at)s,
-           %(created_at)s
+           %(created_at)s, %(host)s, %(site)s, %(safety_verdict)s, %(safety_reasons)s,
+           %(safety_source)s, %(created_at)s,
+           CASE WHEN %(safety_verdict)s <> 'ok' THEN %(created_at)s END
     FROM code
     RETURNING id
 ),
@@ -49,19 +53,23 @@ WITH code AS (
     RETURNING link_id
 )
 INSERT INTO links (id, user_id, environment, short_code, long_url, tags, expires_at,
-                   redirect_type, forward_query, managed_by, ios_url, android_url)
+                   redirect_type, forward_query, managed_by, ios_url, android_url, host, site)
 SELECT code.link_id, %(user_id)s, %(environment)s, %(short_code)s, %(long_url)s, %(tags)s,
        %(expires_at)s, %(redirect_type)s, %(forward_query)s, %(managed_by)s, %(ios_url)s,
-       %(android_url)s
+       %(android_url)s, %(host)s, %(site)s
 FROM code
 RETURNING id, environment, short_code, long_url, tags, expires_at, redirect_type,
           forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
-          ios_url, android_url
+          ios_url, android_url,
+          host, site, safety_verdict, safety_reasons, safety_source,
+          safety_checked_at, safety_override, review_requested_at
 
 -- name: link_by_id
 SELECT id, environment, short_code, long_url, tags, expires_at, redirect_type,
        forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
-       ios_url, android_url
+       ios_url, android_url,
+       host, site, safety_verdict, safety_reasons, safety_source,
+       safety_checked_at, safety_override, review_requested_at
 FROM links
 WHERE id = %(id)s AND user_id = %(user_id)s AND environment = %(environment)s
   AND deleted_at IS NULL
@@ -78,7 +86,9 @@ WHERE id = ANY(%(ids)s::text[]) AND user_id = %(user_id)s AND environment = %(en
 -- name: link_by_id_for_update
 SELECT id, environment, short_code, long_url, tags, expires_at, redirect_type,
        forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
-       ios_url, android_url
+       ios_url, android_url,
+       host, site, safety_verdict, safety_reasons, safety_source,
+       safety_checked_at, safety_override, review_requested_at
 FROM links
 WHERE id = %(id)s AND user_id = %(user_id)s AND environment = %(environment)s
   AND deleted_at IS NULL
@@ -89,11 +99,19 @@ UPDATE links
 SET short_code = %(short_code)s, long_url = %(long_url)s, tags = %(tags)s,
     expires_at = %(expires_at)s, redirect_type = %(redirect_type)s,
     forward_query = %(forward_query)s, ios_url = %(ios_url)s, android_url = %(android_url)s,
+    host = %(host)s, site = %(site)s, safety_verdict = %(safety_verdict)s,
+    safety_reasons = %(safety_reasons)s, safety_source = %(safety_source)s,
+    safety_checked_at = %(safety_checked_at)s, safety_override = %(safety_override)s,
+    -- flagged_at: since when the link is flagged (kept across flagged verdicts).
+    flagged_at = CASE WHEN %(safety_verdict)s = 'ok' THEN NULL
+                      WHEN safety_verdict = 'ok' THEN now() ELSE flagged_at END,
     updated_at = now()
 WHERE id = %(id)s
 RETURNING id, environment, short_code, long_url, tags, expires_at, redirect_type,
           forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
-          ios_url, android_url
+          ios_url, android_url,
+          host, site, safety_verdict, safety_reasons, safety_source,
+          safety_checked_at, safety_override, review_requested_at
 
 -- name: claim_code
 -- An alias change: the new code, on the terms of insert_link.
@@ -120,7 +138,9 @@ WITH link AS (
       AND deleted_at IS NULL
     RETURNING id, environment, short_code, long_url, tags, expires_at, redirect_type,
               forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
-              ios_url, android_url
+              ios_url, android_url,
+              host, site, safety_verdict, safety_reasons, safety_source,
+              safety_checked_at, safety_override, review_requested_at
 ),
 freed AS (
     UPDATE short_codes c SET freed_at = link.deleted_at
@@ -136,7 +156,9 @@ WITH link AS (
     WHERE id = %(id)s AND managed_by IS NOT NULL AND deleted_at IS NULL
     RETURNING id, environment, short_code, long_url, tags, expires_at, redirect_type,
               forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
-              ios_url, android_url
+              ios_url, android_url,
+              host, site, safety_verdict, safety_reasons, safety_source,
+              safety_checked_at, safety_override, review_requested_at
 ),
 freed AS (
     UPDATE short_codes c SET freed_at = link.deleted_at
@@ -150,7 +172,9 @@ SELECT * FROM link
 -- Keyset pagination, newest first: the cursor is the last id of the previous page.
 SELECT id, environment, short_code, long_url, tags, expires_at, redirect_type,
        forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
-       ios_url, android_url
+       ios_url, android_url,
+       host, site, safety_verdict, safety_reasons, safety_source,
+       safety_checked_at, safety_override, review_requested_at
 FROM links
 WHERE user_id = %(user_id)s AND environment = %(environment)s AND deleted_at IS NULL
   AND managed_by IS NULL  -- QR and Bio links are listed through /v1/qr and /v1/bio
@@ -165,7 +189,8 @@ LIMIT %(limit)s
 -- Every code the edge should know, in both namespaces: its link, or for a freed
 -- code the link that last held it, answered as gone (410).
 SELECT c.environment, c.short_code, l.id, l.long_url, l.expires_at, l.redirect_type,
-       l.forward_query, c.freed_at AS deleted_at, l.managed_by, l.ios_url, l.android_url
+       l.forward_query, c.freed_at AS deleted_at, l.managed_by, l.ios_url, l.android_url,
+       l.safety_verdict, l.safety_reasons
 FROM short_codes c JOIN links l ON l.id = c.link_id
 
 -- name: known_codes

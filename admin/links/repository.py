@@ -40,6 +40,15 @@ class LinkRow(msgspec.Struct, kw_only=True):
     managed_by: str | None = None  # 'qr' | 'bio': changed only through /v1/qr or /v1/bio
     ios_url: str | None = None
     android_url: str | None = None
+    # The safety layer's (admin/safety/, docs/safety.md).
+    host: str | None = None
+    site: str | None = None
+    safety_verdict: str = "ok"
+    safety_reasons: list[str] = msgspec.field(default_factory=list)
+    safety_source: str | None = None
+    safety_checked_at: datetime | None = None
+    safety_override: str | None = None
+    review_requested_at: datetime | None = None
 
 
 class CacheRow(msgspec.Struct, kw_only=True):
@@ -54,6 +63,8 @@ class CacheRow(msgspec.Struct, kw_only=True):
     managed_by: str | None = None
     ios_url: str | None = None
     android_url: str | None = None
+    safety_verdict: str = "ok"
+    safety_reasons: list[str] = msgspec.field(default_factory=list)
 
 
 class NewLink(msgspec.Struct, frozen=True, kw_only=True):
@@ -67,6 +78,11 @@ class NewLink(msgspec.Struct, frozen=True, kw_only=True):
     redirect_type: int
     forward_query: bool
     created_at: datetime
+    host: str | None = None
+    site: str | None = None
+    safety_verdict: str = "ok"
+    safety_reasons: list[str] = msgspec.field(default_factory=list)
+    safety_source: str = "heuristic"
 
 
 class NewManagedLink(msgspec.Struct, frozen=True, kw_only=True):
@@ -76,6 +92,8 @@ class NewManagedLink(msgspec.Struct, frozen=True, kw_only=True):
     short_code: str
     long_url: str
     managed_by: Literal["qr", "bio"]
+    host: str
+    site: str
     ios_url: str | None = None
     android_url: str | None = None
     tags: list[str] = msgspec.field(default_factory=list)
@@ -97,6 +115,14 @@ class LinkFields(msgspec.Struct, frozen=True, kw_only=True):
     forward_query: bool
     ios_url: str | None = None
     android_url: str | None = None
+    # The verdict as the update leaves it (admin/safety/verdicts.py decides it).
+    host: str | None = None
+    site: str | None = None
+    safety_verdict: str = "ok"
+    safety_reasons: list[str] = msgspec.field(default_factory=list)
+    safety_source: str | None = None
+    safety_checked_at: datetime | None = None
+    safety_override: str | None = None
 
     @classmethod
     def of(cls, row: LinkRow) -> LinkFields:
@@ -110,6 +136,13 @@ class LinkFields(msgspec.Struct, frozen=True, kw_only=True):
             forward_query=row.forward_query,
             ios_url=row.ios_url,
             android_url=row.android_url,
+            host=row.host,
+            site=row.site,
+            safety_verdict=row.safety_verdict,
+            safety_reasons=row.safety_reasons,
+            safety_source=row.safety_source,
+            safety_checked_at=row.safety_checked_at,
+            safety_override=row.safety_override,
         )
 
 
@@ -133,9 +166,12 @@ async def insert_link(
     created: Event,
     *,
     reservation_days: int,
+    flagged: Event | None = None,
 ) -> bool:
     """Insert the link and its ``created`` event in one statement (create-link is a hot
-    path: one round trip); False when the code is held, or reserved for another owner."""
+    path: one round trip); False when the code is held, or reserved for another owner.
+    A link the safety layer flagged also gets its ``flagged`` event (the caller's
+    transaction then holds both)."""
     params = {
         **msgspec.structs.asdict(link),
         **_owner(principal),
@@ -145,7 +181,10 @@ async def insert_link(
         "reservation_days": reservation_days,
     }
     row = await (await conn.execute(_SQL["insert_link"], params)).fetchone()
-    return bool(row and row[0])
+    inserted = bool(row and row[0])
+    if inserted and flagged is not None:
+        await record_event(conn, principal, flagged)
+    return inserted
 
 
 async def insert_managed_link(
@@ -192,13 +231,16 @@ async def update_link(
     principal: Principal,
     fields: LinkFields,
     describe: Describe | None = None,
+    *,
+    also: Describe | None = None,
 ) -> LinkRow:
-    """Write the link's fields and the event ``describe`` makes of the new row (managed
-    links raise none); the caller's transaction holds the row lock."""
+    """Write the link's fields and the events ``describe`` and ``also`` make of the new
+    row (managed links raise none); the caller's transaction holds the row lock."""
     row = await _one(conn, "update_link", msgspec.structs.asdict(fields))
     assert row is not None  # the caller holds the row lock
-    if describe is not None:
-        await record_event(conn, principal, describe(row))
+    for event in (describe, also):
+        if event is not None:
+            await record_event(conn, principal, event(row))
     return row
 
 

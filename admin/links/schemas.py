@@ -72,6 +72,34 @@ ShortUrl = Annotated[
 ]
 
 
+class LinkSafety(msgspec.Struct, kw_only=True, rename="camel"):
+    """What the safety layer says of the destination (docs/safety.md)."""
+
+    verdict: Annotated[
+        Literal["ok", "warn", "block"],
+        Meta(
+            description="ok: redirects; warn: the edge shows a warning page first; block: "
+            "the edge answers 403."
+        ),
+    ]
+    reasons: Annotated[
+        list[str], Meta(description="Stable reason codes (docs/safety.md); empty when ok.")
+    ]
+    source: Annotated[
+        Literal["heuristic", "feed", "operator", "spam_wave"] | None,
+        Meta(description="What decided the verdict; null for links not yet checked."),
+    ]
+    checked_at: str | None
+    review_requested_at: Annotated[
+        str | None,
+        Meta(description="When the owner asked for a review (POST /v1/links/:id/review)."),
+    ]
+
+
+class ReviewRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename="camel"):
+    message: Annotated[str, Meta(max_length=1000)] | None = None
+
+
 class Link(msgspec.Struct, kw_only=True, rename="camel"):
     id: str
     short_code: str
@@ -81,10 +109,17 @@ class Link(msgspec.Struct, kw_only=True, rename="camel"):
     expires_at: str | None
     created_at: str
     updated_at: str
-    status: Literal["active", "expired", "flagged"]
+    status: Annotated[
+        Literal["active", "expired", "flagged", "blocked"],
+        Meta(
+            description="blocked: the safety layer blocks it (403 at the edge); flagged: "
+            "visitors see a warning page first; expired; active."
+        ),
+    ]
     clicks: int
     redirect_type: int
     forward_query: bool
+    safety: LinkSafety
 
 
 class LinkPage(msgspec.Struct, kw_only=True, rename="camel"):

@@ -24,7 +24,12 @@ from admin.errors import (
 from admin.events.repository import Event
 from admin.links import repository as repo
 from admin.links.cache import LinkCache
-from admin.links.schemas import Link, LinkCreate, LinkPage, LinkUpdate
+from admin.links.schemas import Link, LinkCreate, LinkPage, LinkSafety, LinkUpdate
+from admin.safety.checker import SafetyChecker
+from admin.safety.notices import flagged_event
+from admin.safety.quota import NewAccountQuota
+from admin.safety.urlforms import locate
+from admin.safety.verdicts import Decision
 from admin.urls import InvalidUrl, parse_http_url, public_base, same_host
 from common.ids import new_id, new_short_code
 from common.timefmt import iso_utc, utc_now
@@ -115,24 +120,47 @@ def decode_cursor(cursor: str) -> str:
     return link_id
 
 
+def _status(row: repo.LinkRow) -> Literal["active", "expired", "flagged", "blocked"]:
+    if row.safety_verdict == "block":
+        return "blocked"
+    if row.safety_verdict == "warn":
+        return "flagged"
+    if row.expires_at is not None and row.expires_at <= utc_now():
+        return "expired"
+    return "active"
+
+
+def _safety(row: repo.LinkRow) -> LinkSafety:
+    return LinkSafety(
+        verdict=row.safety_verdict,  # type: ignore[arg-type]  # the column's CHECK
+        reasons=row.safety_reasons,
+        source=row.safety_source,  # type: ignore[arg-type]
+        checked_at=iso_utc(row.safety_checked_at) if row.safety_checked_at else None,
+        review_requested_at=(iso_utc(row.review_requested_at) if row.review_requested_at else None),
+    )
+
+
 class LinkService:
     def __init__(
-        self, db: Database, cache: LinkCache, short_base_url: str, reservation_days: int
+        self,
+        db: Database,
+        cache: LinkCache,
+        short_base_url: str,
+        reservation_days: int,
+        *,
+        safety: SafetyChecker,
+        quota: NewAccountQuota | None = None,
     ) -> None:
         self.db = db
         self.cache = cache
         self.short_base_url = short_base_url
         # How long a freed code stays reserved for its owner (HOP_CODE_RESERVATION_DAYS).
         self.reservation_days = reservation_days
+        # Every destination is checked on create and change (admin/safety/checker.py).
+        self.safety = safety
+        self.quota = quota
 
     def to_resource(self, row: repo.LinkRow) -> Link:
-        status: Literal["active", "expired", "flagged"]
-        if row.flagged_at is not None:
-            status = "flagged"
-        elif row.expires_at is not None and row.expires_at <= utc_now():
-            status = "expired"
-        else:
-            status = "active"
         return Link(
             id=row.id,
             short_code=row.short_code,
@@ -142,10 +170,11 @@ class LinkService:
             expires_at=iso_utc(row.expires_at) if row.expires_at else None,
             created_at=iso_utc(row.created_at),
             updated_at=iso_utc(row.updated_at),
-            status=status,
+            status=_status(row),
             clicks=row.clicks,
             redirect_type=row.redirect_type,
             forward_query=row.forward_query,
+            safety=_safety(row),
         )
 
     async def create(self, principal: Principal, data: LinkCreate) -> Link:
@@ -157,10 +186,18 @@ class LinkService:
             _check_expiry(data.expires_at, errors)
         if errors:
             raise validation(errors)
+        if self.quota is not None:
+            await self.quota.spend(principal)
+        decision = await self.safety.check(principal.user_id, data.long_url)
+        host, site = locate(data.long_url)
 
         now = utc_now()
         tags = _unique_tags(data.tags)
-        async with self.db.connection() as conn:
+        # An ok link is one autocommit statement (the hot path); a flagged one also
+        # writes its security.flagged event, in the same transaction.
+        flagged = decision.verdict != "ok"
+        opened = self.db.transaction() if flagged else self.db.connection()
+        async with opened as conn:
             for _ in range(1 if data.alias else _CODE_ATTEMPTS):
                 row = repo.LinkRow(
                     id=new_id("lnk"),
@@ -171,11 +208,17 @@ class LinkService:
                     expires_at=data.expires_at,
                     redirect_type=data.redirect_type,
                     forward_query=data.forward_query,
-                    flagged_at=None,
+                    flagged_at=now if flagged else None,
                     clicks=0,
                     created_at=now,
                     updated_at=now,
                     deleted_at=None,
+                    host=host,
+                    site=site,
+                    safety_verdict=decision.verdict,
+                    safety_reasons=list(decision.reasons),
+                    safety_source=decision.source,
+                    safety_checked_at=now,
                 )
                 link = self.to_resource(row)
                 new = repo.NewLink(
@@ -187,10 +230,20 @@ class LinkService:
                     redirect_type=row.redirect_type,
                     forward_query=row.forward_query,
                     created_at=now,
+                    host=host,
+                    site=site,
+                    safety_verdict=decision.verdict,
+                    safety_reasons=list(decision.reasons),
+                    safety_source=decision.source or "heuristic",
                 )
                 created = Event("link.created", msgspec.to_builtins(link))
                 if await repo.insert_link(
-                    conn, principal, new, created, reservation_days=self.reservation_days
+                    conn,
+                    principal,
+                    new,
+                    created,
+                    reservation_days=self.reservation_days,
+                    flagged=flagged_event(row) if flagged else None,
                 ):
                     break
             else:
@@ -276,6 +329,8 @@ class LinkService:
             if not changed:
                 return self.to_resource(current)
             fields = msgspec.structs.replace(fields, **{name: changes[name] for name in changed})
+            if "long_url" in changed:
+                fields = await self._rechecked(principal, current, fields)
             if "short_code" in changed:
                 await repo.move_code(
                     conn,
@@ -286,7 +341,12 @@ class LinkService:
                     reservation_days=self.reservation_days,
                 )
             row = await repo.update_link(
-                conn, principal, fields, lambda row: self._updated(row, current, changed)
+                conn,
+                principal,
+                fields,
+                lambda row: self._updated(row, current, changed),
+                # security.flagged, once per change of verdict
+                also=flagged_event if fields.safety_verdict != current.safety_verdict else None,
             )
         written = [row]
         if row.short_code != current.short_code:  # the old code answers 410 while reserved
@@ -307,6 +367,27 @@ class LinkService:
             if row is None:
                 raise NotFound(f"No link with id {link_id!r}.")
         await self.cache.write([row])
+
+    async def _rechecked(
+        self, principal: Principal, current: repo.LinkRow, fields: repo.LinkFields
+    ) -> repo.LinkFields:
+        """The fields with the new destination's verdict. An operator's block stays with
+        the link; an operator's allow was about the old destination and lapses."""
+        override = "block" if current.safety_override == "block" else None
+        decision: Decision = await self.safety.check(
+            principal.user_id, fields.long_url, override=override
+        )
+        host, site = locate(fields.long_url)
+        return msgspec.structs.replace(
+            fields,
+            host=host,
+            site=site,
+            safety_verdict=decision.verdict,
+            safety_reasons=list(decision.reasons),
+            safety_source=decision.source,
+            safety_checked_at=utc_now(),
+            safety_override=override,
+        )
 
     def _updated(self, row: repo.LinkRow, before: repo.LinkRow, changed: Sequence[str]) -> Event:
         return Event(

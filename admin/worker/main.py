@@ -20,15 +20,20 @@ from redis.exceptions import RedisError
 from admin.analytics.enrich import Enricher
 from admin.analytics.repository import visitor_salt
 from admin.bio.cache import rebuild_bio_pages
-from admin.db import TRANSIENT_ERRORS, Pool, create_worker_pool
-from admin.links.cache import rebuild
+from admin.db import TRANSIENT_ERRORS, Database, Pool, create_worker_pool
+from admin.db.redis_batch import RedisBatcher
+from admin.links.cache import LinkCache, rebuild
 from admin.outbound.policy import AddressPolicy
+from admin.safety.checker import checker_for
+from admin.safety.index import SafetyIndex
+from admin.safety.service import SafetyService
 from admin.secretbox import SecretBox
 from admin.webhooks.retry import RetryPolicy
 from admin.worker.clicks import ClickConsumer
 from admin.worker.dispatcher import Dispatcher
 from admin.worker.housekeeping import run_housekeeping
 from admin.worker.mail import Mailer, transport_for
+from admin.worker.safety import SafetyWorker
 from admin.worker.sender import Sender
 from common.backoff import Backoff
 from common.clientip import parse_networks
@@ -95,6 +100,21 @@ def build_dispatcher(settings: Settings, pool: Pool, database_url: str) -> Dispa
     )
 
 
+def safety_worker(settings: Settings, pool: Pool, redis: Redis) -> tuple[SafetyWorker, SafetyIndex]:
+    """The feeds, spam waves and backfill loop, with its own copy of the safety index."""
+    db = Database(pool)
+    index = SafetyIndex()
+    service = SafetyService(
+        db,
+        checker_for(settings.safety, db, index),
+        LinkCache(RedisBatcher(redis)),
+        settings.short_base_url,
+        redis,
+    )
+    user_agent = f"Hop-Safety/1.0 (+{settings.base_url})"
+    return SafetyWorker(db, redis, service, settings.safety, user_agent=user_agent), index
+
+
 async def serve(settings: Settings, database_url: str, redis_url: str) -> None:
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -119,8 +139,13 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> None:
             settings.mail.sender,
             poll_interval=max(1.0, settings.webhooks.poll_interval),
         )
+        safety, index = safety_worker(settings, pool, redis)
+        changes = index.subscription(redis)
         tasks = [
             asyncio.create_task(consumer.run(), name="clicks"),
+            asyncio.create_task(safety.run(), name="safety"),
+            asyncio.create_task(changes.run(), name="safety-changes"),
+            asyncio.create_task(index.run(safety.db), name="safety-index"),
             asyncio.create_task(dispatcher.run(), name="webhooks"),
             asyncio.create_task(mailer.run(), name="mail"),
             asyncio.create_task(
@@ -131,8 +156,11 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> None:
             "worker running", extra={"action": "worker.started", "consumer": consumer.consumer}
         )
         await stop.wait()
-        for stopping in (consumer.stopping, dispatcher.stopping, mailer.stopping):
+        for stopping in (consumer.stopping, dispatcher.stopping, mailer.stopping, safety.stopping):
             stopping.set()
+        changes.stop()
+        for task in tasks[-2:]:  # the index's loops have no stop of their own
+            task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
     await redis.aclose()
     logger.info("worker stopped", extra={"action": "worker.stopped", "stored": consumer.stored})

@@ -474,6 +474,8 @@ def test_link_json_shape_round_trips(api: httpx.Client, account: Account) -> Non
         "clicks",
         "redirectType",
         "forwardQuery",
+        "safety",
     }
+    assert set(body["safety"]) == {"verdict", "reasons", "source", "checkedAt", "reviewRequestedAt"}
     # Read back, the link is the same JSON, member for member.
     assert api.get(f"/v1/links/{body['id']}", headers=account.headers()).json() == body

@@ -1,0 +1,55 @@
+"""What a verdict change tells the world: the ``security.flagged`` event (docs/api.md
+#events) and the owner's e-mail."""
+
+from __future__ import annotations
+
+from admin.events.repository import Event
+from admin.links.repository import LinkRow
+from admin.safety.repository import Mail
+from admin.urls import public_base
+from common.safety import REASONS
+from common.timefmt import iso_utc, utc_now
+
+FLAGGED = "security.flagged"
+_SUBJECT = {"warn": "is flagged", "block": "is blocked", "ok": "is no longer flagged"}
+_WHAT = {
+    "warn": "is now shown with a warning page before it redirects",
+    "block": "is now blocked: visitors see an error page instead of the destination",
+    "ok": "is no longer flagged and redirects as usual again",
+}
+
+
+def flagged_event(row: LinkRow) -> Event:
+    """``security.flagged``: sent once for every change of a link's verdict, including
+    back to ``ok`` when an operator lifts a flag."""
+    return Event(
+        FLAGGED,
+        {
+            "linkId": row.id,
+            "shortCode": row.short_code,
+            "longUrl": row.long_url,
+            "verdict": row.safety_verdict,
+            "reasons": list(row.safety_reasons),
+            "source": row.safety_source,
+            "flaggedAt": iso_utc(row.safety_checked_at or utc_now()),
+        },
+    )
+
+
+def flagged_mail(row: LinkRow, recipient: str, short_base_url: str) -> Mail:
+    short_url = f"{public_base(short_base_url, row.environment)}/{row.short_code}"
+    reasons = "".join(f"- {REASONS.get(code, code)}\n" for code in row.safety_reasons)
+    subject = f"Hop: your link {short_url} {_SUBJECT[row.safety_verdict]}"
+    body = (
+        f"Your short link {short_url} (id {row.id}) {_WHAT[row.safety_verdict]}.\n"
+        f"Destination: {row.long_url}\n"
+    )
+    if reasons:
+        body += f"\nWhy:\n{reasons}"
+    if row.safety_verdict != "ok":
+        body += (
+            "\nIf you think this is a mistake, ask for a review with\n"
+            f"POST /v1/links/{row.id}/review\n"
+            "and an operator will look at it.\n"
+        )
+    return Mail(recipient, subject, body)

@@ -1,0 +1,115 @@
+-- name: set_verdict
+-- One link's new verdict; the previous one comes back so the caller can tell a change
+-- (an event and an e-mail) from a confirmation. An operator's decision (reviewed) or an
+-- ok verdict closes a pending review.
+WITH old AS (
+    SELECT id, safety_verdict FROM links
+    WHERE id = %(id)s AND deleted_at IS NULL
+    FOR UPDATE
+)
+UPDATE links l
+SET safety_verdict = %(verdict)s, safety_reasons = %(reasons)s, safety_source = %(source)s,
+    safety_checked_at = now(), safety_override = %(override)s,
+    flagged_at = CASE WHEN %(verdict)s = 'ok' THEN NULL
+                      WHEN old.safety_verdict = 'ok' THEN now() ELSE l.flagged_at END,
+    review_requested_at = CASE WHEN %(reviewed)s OR %(verdict)s = 'ok' THEN NULL
+                               ELSE l.review_requested_at END,
+    review_message = CASE WHEN %(reviewed)s OR %(verdict)s = 'ok' THEN NULL
+                          ELSE l.review_message END
+FROM old
+WHERE l.id = old.id
+RETURNING l.id, l.environment, l.short_code, l.long_url, l.tags, l.expires_at,
+          l.redirect_type, l.forward_query, l.flagged_at, l.clicks, l.created_at,
+          l.updated_at, l.deleted_at, l.managed_by, l.ios_url, l.android_url, l.host, l.site,
+          l.safety_verdict, l.safety_reasons, l.safety_source, l.safety_checked_at,
+          l.safety_override, l.review_requested_at, l.user_id,
+          old.safety_verdict AS previous_verdict,
+          (SELECT email FROM users u WHERE u.id = l.user_id) AS email
+
+-- name: link_by_id
+-- Any account's link (operators and the worker act across accounts).
+SELECT id, environment, short_code, long_url, tags, expires_at, redirect_type,
+       forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
+       ios_url, android_url, host, site, safety_verdict, safety_reasons, safety_source,
+       safety_checked_at, safety_override, review_requested_at, user_id
+FROM links WHERE id = %(id)s AND deleted_at IS NULL
+
+-- name: links_by_sites
+-- The host → links index: every live link whose registrable domain is one of these.
+SELECT id, environment, short_code, long_url, tags, expires_at, redirect_type,
+       forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
+       ios_url, android_url, host, site, safety_verdict, safety_reasons, safety_source,
+       safety_checked_at, safety_override, review_requested_at, user_id
+FROM links WHERE site = ANY(%(sites)s) AND deleted_at IS NULL
+
+-- name: links_by_hosts
+-- The same, by (site, host) pairs: the links on exactly these hosts.
+SELECT l.id, l.environment, l.short_code, l.long_url, l.tags, l.expires_at,
+       l.redirect_type, l.forward_query, l.flagged_at, l.clicks, l.created_at, l.updated_at,
+       l.deleted_at, l.managed_by, l.ios_url, l.android_url, l.host, l.site,
+       l.safety_verdict, l.safety_reasons, l.safety_source, l.safety_checked_at,
+       l.safety_override, l.review_requested_at, l.user_id
+FROM links l
+JOIN unnest(%(sites)s::text[], %(hosts)s::text[]) AS v(site, host)
+  ON l.site = v.site AND l.host = v.host
+WHERE l.deleted_at IS NULL
+
+-- name: request_review
+UPDATE links
+SET review_requested_at = coalesce(review_requested_at, now()), review_message = %(message)s
+WHERE id = %(id)s AND user_id = %(user_id)s AND environment = %(environment)s
+  AND deleted_at IS NULL AND flagged_at IS NOT NULL
+RETURNING review_requested_at
+
+-- name: review_queue
+-- Flagged links waiting for an operator: the owner asked, or a spam wave put them here.
+SELECT l.id, l.short_code, l.environment, l.long_url, l.safety_verdict, l.safety_reasons,
+       l.safety_source, l.flagged_at, l.review_requested_at, l.review_message,
+       u.email AS owner
+FROM links l JOIN users u ON u.id = l.user_id
+WHERE l.flagged_at IS NOT NULL AND l.deleted_at IS NULL AND l.safety_override IS NULL
+  AND (l.review_requested_at IS NOT NULL OR l.safety_source = 'spam_wave')
+ORDER BY coalesce(l.review_requested_at, l.flagged_at)
+LIMIT %(limit)s
+
+-- name: record_decision
+INSERT INTO safety_decisions (id, target, decision, decided_by, note)
+VALUES (%(id)s, %(target)s, %(decision)s, %(decided_by)s, %(note)s)
+
+-- name: host_rules
+SELECT host, decision FROM safety_host_rules
+
+-- name: put_host_rule
+INSERT INTO safety_host_rules (host, decision, decided_by, note)
+VALUES (%(host)s, %(decision)s, %(decided_by)s, %(note)s)
+ON CONFLICT (host) DO UPDATE
+SET decision = EXCLUDED.decision, decided_by = EXCLUDED.decided_by, note = EXCLUDED.note,
+    decided_at = now()
+
+-- name: drop_host_rule
+DELETE FROM safety_host_rules WHERE host = %(host)s RETURNING host
+
+-- name: verified_domains
+SELECT domain FROM safety_verified_domains WHERE user_id = %(user_id)s
+
+-- name: verify_domain
+INSERT INTO safety_verified_domains (user_id, domain, verified_by)
+VALUES (%(user_id)s, %(domain)s, %(verified_by)s)
+ON CONFLICT (user_id, domain) DO NOTHING
+
+-- name: unverify_domain
+DELETE FROM safety_verified_domains WHERE user_id = %(user_id)s AND domain = %(domain)s
+RETURNING domain
+
+-- name: account_created_at
+SELECT created_at FROM users WHERE id = %(user_id)s
+
+-- name: owner_email
+SELECT email FROM users WHERE id = %(user_id)s
+
+-- name: queue_mail
+INSERT INTO mail_outbox (id, recipient, subject, body)
+VALUES (%(id)s, %(recipient)s, %(subject)s, %(body)s)
+
+-- name: user_by_email
+SELECT id FROM users WHERE lower(email) = lower(%(email)s)

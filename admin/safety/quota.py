@@ -1,0 +1,96 @@
+"""Lower link-creation quotas for new accounts (docs/safety.md#spam-waves).
+
+Free-plan accounts younger than HOP_SAFETY_NEW_ACCOUNT_DAYS may create at most
+HOP_SAFETY_NEW_ACCOUNT_LINKS_PER_HOUR links an hour and ..._PER_DAY a day (UTC);
+beyond that POST /v1/links answers 429 with Retry-After. The counters are in Redis,
+counted atomically by one script, so they hold across admin processes. An account's age
+is read once per process (then kept: it never changes), so an older account pays one
+dictionary lookup per create and nothing else; a paying (pro, business) account, vetted
+by its payment, pays one comparison. While Redis is unreachable the quota is
+not enforced (logged): the per-account rate limits still apply.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import OrderedDict
+from datetime import datetime, timedelta
+from typing import Final
+
+from redis.exceptions import RedisError
+
+from admin.auth.principal import Principal
+from admin.db import Database
+from admin.db.redis_batch import LuaScript, RedisBatcher
+from admin.errors import RateLimited, retry_after
+from admin.safety import repository as repo
+from common.settings import SafetySettings
+from common.timefmt import utc_now
+
+logger = logging.getLogger(__name__)
+_AGES_KEPT: Final = 100_000
+_HOUR: Final = 3600
+_DAY: Final = 86400
+# KEYS: the hour's and the day's counter. ARGV: the two limits. Counts the create only
+# when both windows have room; returns 0, or the seconds until the full window ends.
+_SPEND = LuaScript("""
+local hour = tonumber(redis.call('GET', KEYS[1]) or '0')
+local day = tonumber(redis.call('GET', KEYS[2]) or '0')
+if hour >= tonumber(ARGV[1]) then return redis.call('TTL', KEYS[1]) end
+if day >= tonumber(ARGV[2]) then return redis.call('TTL', KEYS[2]) end
+redis.call('INCR', KEYS[1])
+redis.call('EXPIRE', KEYS[1], 3600, 'NX')
+redis.call('INCR', KEYS[2])
+redis.call('EXPIRE', KEYS[2], 86400, 'NX')
+return 0
+""")
+
+
+class NewAccountQuota:
+    def __init__(self, db: Database, batcher: RedisBatcher, settings: SafetySettings) -> None:
+        self.db = db
+        self.batcher = batcher
+        self.young = timedelta(days=settings.new_account_days)
+        self.per_hour = settings.new_account_links_per_hour
+        self.per_day = settings.new_account_links_per_day
+        self._created: OrderedDict[str, datetime] = OrderedDict()
+
+    async def _created_at(self, user_id: str) -> datetime:
+        created = self._created.get(user_id)
+        if created is None:
+            async with self.db.connection() as conn:
+                created = await repo.account_created_at(conn, user_id) or utc_now()
+            self._created[user_id] = created
+            if len(self._created) > _AGES_KEPT:
+                self._created.popitem(last=False)
+        return created
+
+    async def spend(self, principal: Principal) -> None:
+        """Count one link creation of a new account; RateLimited when over its quota."""
+        if not self.young or principal.plan != "free":
+            return
+        if await self._created_at(principal.user_id) <= utc_now() - self.young:
+            return
+        now = int(time.time())
+        keys = [
+            f"hop:safety:new:{principal.user_id}:h:{now // _HOUR}",
+            f"hop:safety:new:{principal.user_id}:d:{now // _DAY}",
+        ]
+        try:
+            wait = int(await _SPEND.run(self.batcher, keys, [self.per_hour, self.per_day]))
+        except (RedisError, OSError):
+            logger.warning(
+                "new-account quota not enforced: Redis unavailable",
+                extra={"action": "safety.quota_unavailable", "user": principal.user_id},
+            )
+            return
+        if wait:
+            raise retry_after(
+                RateLimited(
+                    "New free accounts may create at most "
+                    f"{self.per_hour} links an hour and {self.per_day} a day during their "
+                    f"first {self.young.days} days."
+                ),
+                max(1, wait),
+            )

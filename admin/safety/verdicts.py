@@ -1,0 +1,50 @@
+"""How the layers combine into one verdict (docs/safety.md#verdicts).
+
+An operator's decision on the link, then on its host, wins until changed; then a
+threat-feed hit blocks; then a spam wave warns; then the heuristic scorer decides.
+Allowlists and verified domains only ever silence the scorer (see checker.py).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import msgspec
+
+from admin.safety.scorer import Assessment
+from common.safety import Verdict
+
+FEED_REASONS: Final = {
+    "urlhaus": "feed_urlhaus",
+    "phishtank": "feed_phishtank",
+    "webrisk": "feed_webrisk",
+}
+
+
+class Decision(msgspec.Struct, frozen=True):
+    verdict: Verdict
+    reasons: tuple[str, ...]
+    source: str | None  # common.safety.Source
+
+
+def decide(
+    heuristic: Assessment,
+    *,
+    feed_reasons: tuple[str, ...] = (),
+    override: str | None = None,
+    host_rule: str | None = None,
+    wave: bool = False,
+) -> Decision:
+    for operator in (override, host_rule):
+        if operator == "block":
+            return Decision("block", ("operator",), "operator")
+        if operator == "allow":
+            return Decision("ok", (), "operator")
+    if feed_reasons:
+        return Decision("block", feed_reasons, "feed")
+    if wave and heuristic.verdict != "block":
+        reasons = ("spam_wave", *(r for r in heuristic.reasons if r != "spam_wave"))
+        return Decision("warn", reasons, "spam_wave")
+    if heuristic.verdict != "ok":
+        return Decision(heuristic.verdict, heuristic.reasons, "heuristic")
+    return Decision("ok", (), "heuristic")
