@@ -107,6 +107,18 @@ class MailSettings(msgspec.Struct, frozen=True, kw_only=True):
     sender: str
 
 
+class AccountSettings(msgspec.Struct, frozen=True, kw_only=True):
+    """Self-service accounts and the web dashboard's sessions (docs/dashboard.md)."""
+
+    signup: str  # "open" or "closed"
+    signups_per_network_per_hour: int
+    mails_per_hour: int
+    verify_link_ttl: int
+    reset_link_ttl: int
+    session_idle_timeout: int
+    session_lifetime: int
+
+
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
     database_url: str | None
     redis_url: str | None
@@ -123,6 +135,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     worker: WorkerSettings
     webhooks: WebhookSettings
     mail: MailSettings
+    accounts: AccountSettings
 
 
 # --- parsers: each takes the raw string and raises ValueError with a short reason
@@ -480,6 +493,25 @@ VARIABLES: tuple[Variable, ...] = (
              "password is refused.", secret=True),
     Variable("HOP_SMTP_FROM", "mail.sender", _mailbox, "Hop <hop@localhost>",
              "Sender of owner e-mails."),
+    Variable("HOP_SIGNUP", "accounts.signup", _choice("open", "closed"), "open",
+             "`open`: anyone may create an account on the dashboard's /signup page (and must "
+             "verify the e-mail address). `closed`: private install, accounts come from `hop "
+             "user create` only."),
+    Variable("HOP_SIGNUPS_PER_NETWORK_PER_HOUR", "accounts.signups_per_network_per_hour",
+             _positive_int, 10,
+             "Sign-ups per hour from one client network (an IPv4 address, an IPv6 /64); "
+             "further ones are answered 429."),
+    Variable("HOP_ACCOUNT_MAILS_PER_HOUR", "accounts.mails_per_hour", _positive_int, 5,
+             "Account e-mails (verification, password reset) sent to one address per hour; "
+             "beyond it requests are answered as usual but send nothing."),
+    Variable("HOP_VERIFY_LINK_TTL", "accounts.verify_link_ttl", _positive_int, 2 * 86400,
+             "Seconds an e-mail verification link stays valid."),
+    Variable("HOP_RESET_LINK_TTL", "accounts.reset_link_ttl", _positive_int, 3600,
+             "Seconds a password reset link stays valid (it works once)."),
+    Variable("HOP_SESSION_IDLE_TIMEOUT", "accounts.session_idle_timeout", _positive_int, 1800,
+             "A dashboard session unused this many seconds ends."),
+    Variable("HOP_SESSION_LIFETIME", "accounts.session_lifetime", _positive_int, 12 * 3600,
+             "A dashboard session ends this many seconds after its sign-in, however busy."),
 )
 # fmt: on
 
