@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from litestar import Request, get, post
-from litestar.params import Parameter
+from litestar.params import Parameter, QueryParameter
 from litestar.response import Redirect, Template
 
 from admin.accounts.selfservice import InvalidLink, SelfService
@@ -33,7 +33,7 @@ def _refused(error: HopError) -> bool:
     return isinstance(error, RateLimited | ServiceUnavailable) or error.status in (400, 403, 422)
 
 
-Next = Annotated[str | None, Parameter(query="next", max_length=2000)]
+Next = Annotated[str | None, QueryParameter(name="next", max_length=2000)]
 Notice = Annotated[str | None, Parameter(max_length=32)]
 Token = Annotated[str, Parameter(max_length=200)]
 

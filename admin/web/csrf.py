@@ -7,9 +7,10 @@ sent back in the form's hidden ``csrf_token`` field or, for htmx requests, the
 form, an HMAC of it under a key only the server has, so a token cannot be made up
 for a cookie someone managed to plant.
 
-Before the token, the request's ``Origin`` (when sent) must be the dashboard's own
-and ``Sec-Fetch-Site`` must not say cross-site: browsers send both on every form post,
-so a forged cross-site post is refused even before its token is looked at.
+Before the token, the request's ``Origin`` (when sent, and not ``null``) must be the
+dashboard's own and ``Sec-Fetch-Site`` must not say cross-site: browsers send both on
+every form post, so a forged cross-site post is refused even before its token is
+looked at. Refusals are logged with their reason (never the token).
 
 The dashboard router's guard (admin/web/routes.py) runs ``check`` for every POST (PUT,
 PATCH, DELETE): without a valid token the request gets the 403 page and changes nothing.
@@ -20,9 +21,10 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import logging
 import secrets
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NoReturn
 from urllib.parse import urlsplit
 
 from litestar import Request
@@ -32,6 +34,7 @@ from admin.errors import Forbidden
 from admin.web.cookies import CookiePolicy, read_cookie
 from admin.web.door import session_of
 
+logger = logging.getLogger(__name__)
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 FIELD = "csrf_token"
 HEADER = "x-csrf-token"
@@ -77,10 +80,11 @@ class Csrf:
     async def check(self, connection: ASGIConnection[Any, Any, Any, Any]) -> None:
         headers = connection.headers
         origin = headers.get("origin")
-        if origin is not None and origin.lower() != self.origin:
-            raise CsrfRefused
+        # "null" (privacy settings, sandboxes) says nothing either way: the token decides.
+        if origin not in (None, "null") and origin.lower() != self.origin:
+            _refuse("origin")
         if headers.get("sec-fetch-site") == "cross-site":
-            raise CsrfRefused
+            _refuse("cross-site")
         expected = self.expected(connection.scope)
         sent = headers.get(HEADER)
         if sent is None:
@@ -88,5 +92,12 @@ class Csrf:
             form = await Request[Any, Any, Any](connection.scope, connection.receive).form()
             value = form.get(FIELD)
             sent = value if isinstance(value, str) else None
-        if not expected or not sent or not hmac.compare_digest(sent.encode(), expected.encode()):
-            raise CsrfRefused
+        if not expected:
+            _refuse("no session or cookie")
+        if not sent or not hmac.compare_digest(sent.encode(), expected.encode()):
+            _refuse("token missing or wrong")
+
+
+def _refuse(reason: str) -> NoReturn:
+    logger.warning("form refused (CSRF)", extra={"action": "web.csrf_refused", "reason": reason})
+    raise CsrfRefused

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 import msgspec
 from litestar import Request
 
-from admin.errors import HopError
+from admin.errors import HopError, ValidationFailed
 from admin.http.body import decode_json_body
 
 T = TypeVar("T")
@@ -32,7 +32,10 @@ class FormErrors(msgspec.Struct, frozen=True):
         fields: dict[str, str] = {}
         for item in error.errors:
             fields.setdefault(item.field.split(".")[0].split("[")[0], item.message)
-        return cls(detail=detail if detail is not None else error.detail, fields=fields)
+        if detail is None:
+            # "Invalid value for x, y." only repeats the list of fields under it.
+            detail = "" if isinstance(error, ValidationFailed) and fields else error.detail
+        return cls(detail=detail, fields=fields)
 
 
 NO_ERRORS = FormErrors()

@@ -10,6 +10,7 @@ a form post (post, redirect, get).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
@@ -36,7 +37,8 @@ class LoginRequired(Unauthorized):
         super().__init__("Sign in to see this page.")
 
 
-class WebConfig(msgspec.Struct, frozen=True, kw_only=True):
+@dataclass(frozen=True, kw_only=True)
+class WebConfig:
     """The dashboard's collaborators, one per admin process."""
 
     sessions: Sessions

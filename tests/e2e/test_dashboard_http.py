@@ -320,7 +320,7 @@ def test_pages_send_security_headers(browser: Browser) -> None:
     csp = response.headers["content-security-policy"]
     assert "script-src 'self'" in csp
     assert "frame-ancestors 'none'" in csp
-    assert response.headers["referrer-policy"] == "no-referrer"
+    assert response.headers["referrer-policy"] == "same-origin"
     assert response.headers["cache-control"] == "no-store"
 
 
