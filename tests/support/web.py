@@ -27,8 +27,10 @@ def csrf_of(page: httpx.Response) -> str:
 class Browser:
     """An httpx client that keeps cookies and posts forms the way a browser does."""
 
-    def __init__(self, base_url: str) -> None:
-        self.http = httpx.Client(base_url=base_url, timeout=30, follow_redirects=False)
+    def __init__(self, base_url: str, headers: dict[str, str] | None = None) -> None:
+        self.http = httpx.Client(
+            base_url=base_url, timeout=30, follow_redirects=False, headers=headers
+        )
         self.origin = base_url
 
     def get(self, path: str, **options: Any) -> httpx.Response:
