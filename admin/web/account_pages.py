@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
+import msgspec
 from litestar import Request, get, post
 from litestar.params import Parameter
 from litestar.response import Redirect, Template
@@ -15,7 +16,7 @@ from admin.accounts.service import AccountService
 from admin.auth.scopes import RESOURCES
 from admin.errors import FieldError, HopError, validation
 from admin.web.forms import NO_ERRORS, FormErrors, decode, many, read_form, text
-from admin.web.page import Page
+from admin.web.page import Page, safe_next
 from common.settings import LimitSettings
 
 KeyId = Annotated[str, Parameter(max_length=64)]
@@ -92,7 +93,10 @@ _NEW_KEY = {"name": "", "environment": "live", "scopes": ["links:read", "links:w
 
 @get("/keys", opt={"scope": "account:read"})
 async def keys_page(page: Page, api_keys: ApiKeyService) -> Template:
-    return await _keys_page(page, api_keys, _NEW_KEY, NO_ERRORS)
+    # In the sandbox only sandbox keys can be made (admin/accounts/keys.py).
+    return await _keys_page(
+        page, api_keys, {**_NEW_KEY, "environment": page.user.environment}, NO_ERRORS
+    )
 
 
 @post("/keys", opt={"scope": "account:write"})
@@ -125,4 +129,16 @@ async def revoke_key(page: Page, api_keys: ApiKeyService, key_id: KeyId) -> Redi
     return page.redirect("/keys")
 
 
-ROUTES = [account_page, change_password, keys_page, create_key, revoke_key]
+@post("/sandbox", opt={"login": True})
+async def switch_sandbox(request: Request[Any, Any, Any], page: Page) -> Redirect:
+    """Switch the session between live and sandbox data (what svc_test_ keys see)."""
+    assert page.session is not None  # opt login: a session
+    assert page.session_id is not None
+    values = await read_form(request)
+    environment: Literal["live", "test"] = "test" if text(values, "sandbox") == "on" else "live"
+    session = msgspec.structs.replace(page.session, environment=environment)
+    await page.web.sessions.save(page.session_id, session)
+    return page.redirect(safe_next(text(values, "next")))
+
+
+ROUTES = [account_page, change_password, keys_page, create_key, revoke_key, switch_sandbox]

@@ -336,3 +336,20 @@ def test_an_unknown_page_is_a_page_and_the_api_stays_problem_json(browser: Brows
 def test_the_api_ignores_the_session_cookie(browser: Browser, account: Account) -> None:
     _signed_in(browser, account)
     assert browser.get("/v1/users/me").status_code == 401
+
+
+def test_the_sandbox_switch_shows_sandbox_data_only(browser: Browser, account: Account) -> None:
+    _signed_in(browser, account)
+    browser.submit("/", "/links", {"longUrl": "https://example.com/live-one"})
+    switched = browser.submit("/", "/sandbox", {"sandbox": "on", "next": "/keys"})
+    assert switched.headers["location"] == "/keys"
+    assert "<strong>Sandbox.</strong>" in browser.get("/keys").text
+    browser.submit("/", "/links", {"longUrl": "https://example.com/sandbox-one"})
+    page = browser.get("/").text
+    assert "example.com/sandbox-one" in page
+    assert "/test/" in page
+    assert "example.com/live-one" not in page
+    browser.submit("/", "/sandbox", {"next": "/"})
+    page = browser.get("/").text
+    assert "example.com/live-one" in page
+    assert "example.com/sandbox-one" not in page
