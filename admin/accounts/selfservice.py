@@ -100,17 +100,19 @@ class SelfService:
             if may_mail:
                 await self._send_verification(conn, user_id, email)
 
-    async def verify(self, token: str) -> bool:
-        """Spend a verification link; True if it verified its account's address."""
+    async def verify(self, token: str) -> str | None:
+        """Spend a verification link; the id of the account whose address it verified
+        (None: the link is unknown, used, expired, or the account's address changed)."""
         async with self.db.transaction() as conn:
             spent = await repo.consume_token(conn, token_hash(token), "verify")
             verified = spent is not None and await repo.mark_verified(
                 conn, spent.user_id, spent.email
             )
-        if spent is not None and verified:
-            # Cached principals of the account were read-only: every process drops them.
-            await announce_auth_change(self.redis, f"verified:{spent.user_id}")
-        return verified
+        if spent is None or not verified:
+            return None
+        # Cached principals of the account were read-only: every process drops them.
+        await announce_auth_change(self.redis, f"verified:{spent.user_id}")
+        return spent.user_id
 
     async def resend_verification(self, user_id: str) -> None:
         """Another verification link, unless verified already or mailed too often."""

@@ -146,11 +146,12 @@ async def verify_page(page: Page, token: Token = "") -> Template:
 @post("/verify")
 async def verify(request: Request[Any, Any, Any], page: Page, selfservice: SelfService) -> Any:
     token = text(await read_form(request), "token")
-    if not token or not await selfservice.verify(token):
+    verified = await selfservice.verify(token) if token else None
+    if verified is None:
         return await page.render(
             "verify.html", status=400, token="", errors=FormErrors.of(InvalidLink())
         )
-    if page.principal is None:
+    if page.principal is None or page.principal.user_id != verified:
         return page.redirect("/login?notice=verified")
     await page.flash("success", "Your e-mail address is verified.")
     return page.redirect("/")

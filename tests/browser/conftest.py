@@ -2,8 +2,8 @@
 
 One private-database stack (tests/support/stack.py) with an admin, an edge and a
 worker, its e-mails going to a loopback SMTP sink (tests/support/smtp.py), and one
-headless Chromium (tests/support/browser.py) for the whole session; each test gets a
-fresh browser context (its own cookies) at desktop size.
+headless Chromium (tests/support/browser.py); each test gets a
+fresh browser context (its own cookies) at desktop size; each module a browser.
 """
 
 from __future__ import annotations
@@ -65,8 +65,10 @@ def web(work_dir: Path, postgres_url: str, smtp_sink: SmtpSink) -> Iterator[Stac
         stack.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium() -> Iterator[Any]:
+    """One browser per module: Playwright's synchronous API runs an event loop in this
+    thread while it is started, and tests after these ones (asyncio.run) need it gone."""
     if _MISSING is not None:
         pytest.skip(_MISSING)
     from playwright.sync_api import sync_playwright  # noqa: PLC0415 - may be missing

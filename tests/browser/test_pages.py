@@ -130,6 +130,11 @@ def test_every_page_is_accessible_and_photographed(context: Any, web: Stack) -> 
     _submit(page, "Create key")
     _check(page, "keys-error", found)
 
+    page.goto("/")
+    _submit(page, "Sandbox")
+    _check(page, "links-sandbox", found)
+    _submit(page, "Leave the sandbox")
+
     page.goto("/logout")
     _check(page, "logout", found)
 
