@@ -111,7 +111,7 @@ async def create_key(request: Request[Any, Any, Any], page: Page, api_keys: ApiK
     form = {"name": name, "environment": body["environment"], "scopes": body["scopes"]}
     try:
         if not body["scopes"]:
-            raise validation([FieldError("scopes", "choose at least one")])
+            raise validation([FieldError("scopes", "must include at least one scope")])
         created = await api_keys.create(page.user, decode(body, ApiKeyCreate))
     except HopError as exc:
         if exc.status >= 500:

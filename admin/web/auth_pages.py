@@ -60,8 +60,8 @@ async def login(
     try:
         user_id = await auth.check_password(email, text(values, "password"), client_address)
     except Unauthorized:
-        wrong = "The e-mail or password is incorrect."
-        errors = FormErrors(wrong, {"password": wrong})
+        # Said once, above the form: which of the two is wrong is not told.
+        errors = FormErrors("The e-mail or password is incorrect.")
         return await page.render(
             "login.html", status=400, next=target, email=email, errors=errors, notice=None
         )

@@ -9,6 +9,7 @@ to it with ``aria-describedby``) and a summary at the top of the form.
 
 from __future__ import annotations
 
+import re
 from typing import Any, TypeVar
 
 import msgspec
@@ -18,6 +19,24 @@ from admin.errors import HopError, ValidationFailed
 from admin.http.body import decode_json_body
 
 T = TypeVar("T")
+# The decoder's messages (the API's contract) as a person reads them under a field.
+_PLAIN = [
+    (re.compile(r"Expected `str` of length >= (\d+)"), "must be at least {0} characters"),
+    (re.compile(r"Expected `str` of length <= (\d+)"), "must be at most {0} characters"),
+    (re.compile(r"Expected `str` matching regex .*"), "has characters that are not allowed"),
+    (re.compile(r"Expected `array` of length <= (\d+)"), "must have at most {0} entries"),
+    (re.compile(r"Expected `array` of length >= (\d+)"), "must have at least {0}"),
+    (re.compile(r"Invalid enum value .*"), "is not one of the choices"),
+    (re.compile(r"Expected `datetime`.*|Invalid RFC3339 .*"), "must be a date and time"),
+    (re.compile(r"Expected `(?:int|bool)`.*"), "is not one of the choices"),
+]
+
+
+def plain(message: str) -> str:
+    for pattern, text in _PLAIN:
+        if match := pattern.fullmatch(message):
+            return text.format(*match.groups())
+    return message
 
 
 class FormErrors(msgspec.Struct, frozen=True):
@@ -31,7 +50,7 @@ class FormErrors(msgspec.Struct, frozen=True):
     def of(cls, error: HopError, detail: str | None = None) -> FormErrors:
         fields: dict[str, str] = {}
         for item in error.errors:
-            fields.setdefault(item.field.split(".")[0].split("[")[0], item.message)
+            fields.setdefault(item.field.split(".")[0].split("[")[0], plain(item.message))
         if detail is None:
             # "Invalid value for x, y." only repeats the list of fields under it.
             detail = "" if isinstance(error, ValidationFailed) and fields else error.detail

@@ -131,7 +131,7 @@ def test_every_page_is_accessible_and_photographed(context: Any, web: Stack) -> 
     _check(page, "keys-error", found)
 
     page.goto("/")
-    _submit(page, "Sandbox")
+    _submit(page, "Switch to sandbox")
     _check(page, "links-sandbox", found)
     _submit(page, "Leave the sandbox")
 

@@ -9,6 +9,7 @@ from admin.accounts.rules import check_email, check_password
 from admin.auth.scopes import ALL_SCOPES, READ_SCOPES, for_account
 from admin.web.cookies import CookiePolicy, read_cookie
 from admin.web.csrf import Csrf, origin_of
+from admin.web.forms import plain
 from admin.web.page import login_url, safe_next
 
 
@@ -118,3 +119,18 @@ def test_password_bounds() -> None:
     assert check_password("password", "12345678") == []
     assert check_password("password", "1234567")[0].message == "must be at least 8 characters"
     assert check_password("password", "x" * 1025)[0].message == "must be at most 1024 characters"
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Expected `str` of length >= 3", "must be at least 3 characters"),
+        ("Expected `str` of length <= 64", "must be at most 64 characters"),
+        ("Expected `str` matching regex '^[A-Za-z0-9_-]+$'", "has characters that are not allowed"),
+        ("Expected `array` of length <= 20", "must have at most 20 entries"),
+        ("Invalid enum value 'prod'", "is not one of the choices"),
+        ("must be in the future", "must be in the future"),
+    ],
+)
+def test_decoder_messages_read_plainly_on_pages(message: str, expected: str) -> None:
+    assert plain(message) == expected
