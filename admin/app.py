@@ -15,7 +15,11 @@ from litestar import Litestar, Request
 from litestar.di import Provide
 from redis.asyncio import Redis
 
+from admin.accounts.keys import ApiKeyService
 from admin.accounts.passwords import Passwords
+from admin.accounts.routes import AccountController
+from admin.accounts.selfservice import SelfService
+from admin.accounts.service import AccountService
 from admin.analytics.routes import AnalyticsController
 from admin.analytics.service import AnalyticsService
 from admin.auth.cache import AuthCache
@@ -54,6 +58,10 @@ from admin.safety.quota import NewAccountQuota
 from admin.safety.routes import SafetyController
 from admin.safety.service import SafetyService
 from admin.secretbox import SecretBox
+from admin.web.errors import web_aware
+from admin.web.routes import build_web
+from admin.web.templating import template_config
+from admin.webhooks.crypto import SecretBox
 from admin.webhooks.routes import WebhookController
 from admin.webhooks.service import WebhookService
 from common.clientip import parse_networks
@@ -78,6 +86,7 @@ ROUTE_HANDLERS: list[Any] = [
     SafetyController,
     IntegrationController,
     IntegrationCallbacks,
+    AccountController,
 ]
 
 
@@ -197,6 +206,18 @@ def _services(settings: Settings, stores: Stores, box: SecretBox) -> dict[str, A
     }
 
 
+def _account_services(settings: Settings, stores: Stores, auth: AuthService) -> dict[str, Any]:
+    return {
+        "auth": auth,
+        "accounts": AccountService(stores.db, auth.passwords),
+        "api_keys": ApiKeyService(stores.db, stores.redis),
+        "selfservice": SelfService(
+            stores.db, stores.redis, auth, settings.accounts, settings.base_url
+        ),
+        "limit_settings": settings.limits,
+    }
+
+
 def _dependencies(services: dict[str, Any], settings: Settings) -> dict[str, Any]:
     dependencies: dict[str, Provide | Callable[..., Any]] = {
         name: _constant(value) for name, value in services.items()
@@ -222,16 +243,18 @@ def build_app(settings: Settings) -> ASGIApp:
     stores = Stores(settings, settings.database_url, settings.redis_url)
     box = SecretBox(settings.webhooks.secret_key)
     auth = _auth(settings, stores)
-    services = {**_services(settings, stores, box), "auth": auth}
+    services = {**_services(settings, stores, box), **_account_services(settings, stores, auth)}
     integrations = build_integrations(settings, stores.db, box, services["links"])
     services |= integrations.by_name()
+    dashboard, door = build_web(settings, stores.redis, auth)
     app = Litestar(
-        route_handlers=ROUTE_HANDLERS,
+        route_handlers=[*ROUTE_HANDLERS, dashboard],
         dependencies=_dependencies(services, settings),
         guards=[require_scope],
         # Inside Litestar, so it sees the routed handler and runs its guards first.
         middleware=[idempotency(IdempotencyStore(stores.db, box, settings.limits.idempotency_ttl))],
-        exception_handlers=EXCEPTION_HANDLERS,
+        exception_handlers=web_aware(EXCEPTION_HANDLERS),
+        template_config=template_config(),
         openapi_config=openapi_config(),
         on_startup=[stores.open],
         on_shutdown=[stores.close, integrations.aclose],
@@ -245,6 +268,7 @@ def build_app(settings: Settings) -> ASGIApp:
         settings.limits.anonymous_per_minute,
         settings.trusted_proxies,
         max_body_bytes=settings.admin.max_body_bytes,
+        web=door,
     )
 
 

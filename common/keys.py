@@ -73,3 +73,26 @@ def login_failures_key(email_digest: str) -> str:
 def login_network_key(network: str, minute: int) -> str:
     """Sign-in and refresh attempts from one client network in one minute."""
     return f"hop:login:net:{network}:{minute}"
+
+
+def signup_network_key(network: str, hour: int) -> str:
+    """Sign-ups from one client network in one hour."""
+    return f"hop:signup:net:{network}:{hour}"
+
+
+def account_mail_key(email_digest: str, hour: int) -> str:
+    """Account e-mails (verification, reset) sent to one address in one hour."""
+    return f"hop:acctmail:{email_digest}:{hour}"
+
+
+WEB_SESSION_PREFIX = "hop:websess:"
+
+
+def web_session_key(session_digest: str) -> str:
+    """A dashboard session, by the SHA-256 of its cookie (the cookie itself is not kept)."""
+    return WEB_SESSION_PREFIX + session_digest
+
+
+def web_sessions_of_key(user_id: str) -> str:
+    """The set of a user's dashboard sessions (their digests), to end them all at once."""
+    return f"hop:websess-of:{user_id}"

@@ -159,6 +159,16 @@ class SafetySettings(msgspec.Struct, frozen=True, kw_only=True):
     new_account_days: int
     new_account_links_per_hour: int
     new_account_links_per_day: int
+class AccountSettings(msgspec.Struct, frozen=True, kw_only=True):
+    """Self-service accounts and the web dashboard's sessions (docs/dashboard.md)."""
+
+    signup: str  # "open" or "closed"
+    signups_per_network_per_hour: int
+    mails_per_hour: int
+    verify_link_ttl: int
+    reset_link_ttl: int
+    session_idle_timeout: int
+    session_lifetime: int
 
 
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
@@ -180,6 +190,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     stores: StoreSettings
     ai: AiSettings
     safety: SafetySettings
+    accounts: AccountSettings
 
 
 # --- parsers: each takes the raw string and raises ValueError with a short reason
@@ -709,6 +720,25 @@ VARIABLES: tuple[Variable, ...] = (
              _positive_int, 30, "Links a new account may create per hour (429 beyond)."),
     Variable("HOP_SAFETY_NEW_ACCOUNT_LINKS_PER_DAY", "safety.new_account_links_per_day",
              _positive_int, 100, "Links a new account may create per day (UTC, 429 beyond)."),
+    Variable("HOP_SIGNUP", "accounts.signup", _choice("open", "closed"), "open",
+             "`open`: anyone may create an account on the dashboard's /signup page (and must "
+             "verify the e-mail address). `closed`: private install, accounts come from `hop "
+             "user create` only."),
+    Variable("HOP_SIGNUPS_PER_NETWORK_PER_HOUR", "accounts.signups_per_network_per_hour",
+             _positive_int, 10,
+             "Sign-ups per hour from one client network (an IPv4 address, an IPv6 /64); "
+             "further ones are answered 429."),
+    Variable("HOP_ACCOUNT_MAILS_PER_HOUR", "accounts.mails_per_hour", _positive_int, 5,
+             "Account e-mails (verification, password reset) sent to one address per hour; "
+             "beyond it requests are answered as usual but send nothing."),
+    Variable("HOP_VERIFY_LINK_TTL", "accounts.verify_link_ttl", _positive_int, 2 * 86400,
+             "Seconds an e-mail verification link stays valid."),
+    Variable("HOP_RESET_LINK_TTL", "accounts.reset_link_ttl", _positive_int, 3600,
+             "Seconds a password reset link stays valid (it works once)."),
+    Variable("HOP_SESSION_IDLE_TIMEOUT", "accounts.session_idle_timeout", _positive_int, 1800,
+             "A dashboard session unused this many seconds ends."),
+    Variable("HOP_SESSION_LIFETIME", "accounts.session_lifetime", _positive_int, 12 * 3600,
+             "A dashboard session ends this many seconds after its sign-in, however busy."),
 )
 # fmt: on
 

@@ -105,6 +105,85 @@ def _passwords(settings: Settings) -> Any:
     return Passwords(auth.password_hash_memory_kib, auth.password_hash_concurrency)
 
 
+async def _with_redis(settings: Settings, action: Callable[[Any], Coroutine[Any, Any, Any]]) -> Any:
+    """Run ``action(redis)``; ``redis`` is None when no Redis is configured or running."""
+    from redis.asyncio import Redis
+
+    try:
+        url = dev_stack.redis_url(settings)
+    except SettingsError:
+        url = None
+    redis = Redis.from_url(url) if url else None
+    try:
+        return await action(redis)
+    finally:
+        if redis is not None:
+            await redis.aclose()
+
+
+def _warn_unannounced(settings: Settings, announced: bool, what: str) -> None:
+    if not announced:
+        sys.stderr.write(
+            f"hop: {what}, but Redis could not be told: admin processes may use the old values "
+            f"for up to {settings.auth.cache_ttl} s (HOP_AUTH_CACHE_TTL)\n"
+        )
+
+
+def _limit(raw: str) -> int | None:
+    """A positive number of requests, or `plan` for the plan's own limit."""
+    if raw.strip().lower() == "plan":
+        return None
+    try:
+        value = int(raw)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{raw!r} is not a whole number or 'plan'") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"{raw!r} must be greater than 0")
+    return value
+
+
+def cmd_user_limits(settings: Settings, args: argparse.Namespace) -> int:
+    from admin.accounts.service import AccountService
+
+    async def apply(db: Any) -> Any:
+        service = AccountService(db)
+        return await _with_redis(
+            settings,
+            lambda redis: service.set_limits(args.email, args.per_minute, args.per_month, redis),
+        )
+
+    announced = _run(_with_db(settings, apply))
+    _warn_unannounced(settings, announced, "limits set")
+    _print_json(_run(_with_db(settings, lambda db: _me(db, settings, args.email))))
+    return 0
+
+
+def cmd_user_plan(settings: Settings, args: argparse.Namespace) -> int:
+    from admin.accounts.service import AccountService
+
+    async def apply(db: Any) -> Any:
+        service = AccountService(db)
+        return await _with_redis(
+            settings, lambda redis: service.set_plan(args.email, args.plan, redis)
+        )
+
+    announced = _run(_with_db(settings, apply))
+    _warn_unannounced(settings, announced, "plan set")
+    _print_json(_run(_with_db(settings, lambda db: _me(db, settings, args.email))))
+    return 0
+
+
+async def _me(db: Any, settings: Settings, email: str) -> Any:
+    """The account as GET /v1/users/me shows it."""
+    from admin.accounts import repository
+    from admin.accounts.service import AccountService
+
+    async with db.connection() as conn:
+        user_id = await repository.user_id_by_email(conn, email)
+    assert user_id is not None  # the change above found it
+    return await AccountService(db).me(user_id, settings.limits)
+
+
 def cmd_key_create(settings: Settings, args: argparse.Namespace) -> int:
     from admin.accounts.service import AccountService
 
@@ -247,6 +326,27 @@ def _parser() -> argparse.ArgumentParser:
     )
     create.add_argument("--plan", choices=("free", "pro", "business"), default="free")
     create.set_defaults(func=cmd_user_create)
+    limits = user.add_parser(
+        "limits", help="set an account's own (negotiated) rate limits, applied at once"
+    )
+    limits.add_argument("--email", required=True)
+    limits.add_argument(
+        "--per-minute",
+        type=_limit,
+        required=True,
+        help="requests per minute, or 'plan' for the plan's limit",
+    )
+    limits.add_argument(
+        "--per-month",
+        type=_limit,
+        required=True,
+        help="requests per calendar month (UTC), or 'plan' for the plan's limit",
+    )
+    limits.set_defaults(func=cmd_user_limits)
+    plan = user.add_parser("plan", help="move an account to another plan, applied at once")
+    plan.add_argument("--email", required=True)
+    plan.add_argument("--plan", choices=("free", "pro", "business"), required=True)
+    plan.set_defaults(func=cmd_user_plan)
 
     key = commands.add_parser("key", help="manage API keys").add_subparsers(
         dest="action", required=True, metavar="ACTION"

@@ -1,16 +1,19 @@
-"""SQL for users and their API keys (queries.sql beside it)."""
+"""SQL for users, their API keys and their e-mailed tokens (queries.sql beside it)."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Literal
 
 import msgspec
 from psycopg import errors as pg_errors
 
-from admin.db import Connection, load_queries
+from admin.db import Connection, fetch_all, fetch_one, load_queries
 from admin.errors import Conflict, FieldError
 
 _SQL = load_queries(__file__)
+Environment = Literal["live", "test"]
+Purpose = Literal["verify", "reset"]
 
 
 class NewUser(msgspec.Struct, frozen=True, kw_only=True):
@@ -18,15 +21,60 @@ class NewUser(msgspec.Struct, frozen=True, kw_only=True):
     email: str
     password_hash: str
     plan: str
+    verified: bool  # made by an operator: trusted; by sign-up: not until the link is followed
+
+
+class User(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    email: str
+    password_hash: str
+    plan: str
+    limit_per_minute: int | None
+    limit_per_month: int | None
+    verified: bool
+    created_at: datetime
 
 
 class NewApiKey(msgspec.Struct, frozen=True, kw_only=True):
     id: str
     user_id: str
-    environment: Literal["live", "test"]
+    environment: Environment
     prefix: str
     key_hash: bytes
     scopes: list[str]
+    name: str | None = None
+
+
+class ApiKeyRow(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    name: str | None
+    prefix: str
+    environment: Environment
+    scopes: list[str]
+    created_at: datetime
+    last_used_at: datetime | None
+    revoked_at: datetime | None
+
+
+class NewToken(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    user_id: str
+    purpose: Purpose
+    token_hash: bytes
+    email: str
+    ttl: int  # seconds from now
+
+
+class SpentToken(msgspec.Struct, frozen=True):
+    user_id: str
+    email: str
+
+
+class NewMail(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    recipient: str
+    subject: str
+    body: str
 
 
 async def insert_user(conn: Connection, user: NewUser) -> None:
@@ -40,16 +88,89 @@ async def insert_user(conn: Connection, user: NewUser) -> None:
         ) from None
 
 
-async def insert_api_key(conn: Connection, key: NewApiKey) -> None:
-    await conn.execute(_SQL["insert_api_key"], msgspec.structs.asdict(key))
+async def user_by_email(conn: Connection, email: str) -> User | None:
+    return await fetch_one(conn, _SQL["user_by_email"], {"email": email}, User)
+
+
+async def user_by_id(conn: Connection, user_id: str) -> User | None:
+    return await fetch_one(conn, _SQL["user_by_id"], {"id": user_id}, User)
 
 
 async def user_id_by_email(conn: Connection, email: str) -> str | None:
-    row = await (await conn.execute(_SQL["user_by_email"], {"email": email})).fetchone()
-    return str(row[0]) if row else None
+    user = await user_by_email(conn, email)
+    return user.id if user else None
+
+
+async def set_password(conn: Connection, user_id: str, password_hash: str) -> None:
+    await conn.execute(_SQL["set_password"], {"user_id": user_id, "password_hash": password_hash})
+
+
+async def mark_verified(conn: Connection, user_id: str, email: str) -> bool:
+    """True if the account still has ``email`` (it is verified now)."""
+    params = {"user_id": user_id, "email": email}
+    return await (await conn.execute(_SQL["mark_verified"], params)).fetchone() is not None
+
+
+async def set_limits(
+    conn: Connection, user_id: str, per_minute: int | None, per_month: int | None
+) -> None:
+    params = {"user_id": user_id, "per_minute": per_minute, "per_month": per_month}
+    await conn.execute(_SQL["set_limits"], params)
+
+
+async def set_plan(conn: Connection, user_id: str, plan: str) -> None:
+    await conn.execute(_SQL["set_plan"], {"user_id": user_id, "plan": plan})
+
+
+async def insert_token(conn: Connection, token: NewToken) -> None:
+    await conn.execute(_SQL["insert_token"], msgspec.structs.asdict(token))
+
+
+async def consume_token(conn: Connection, token_hash: bytes, purpose: Purpose) -> SpentToken | None:
+    """Spend a live token (None: unknown, used, expired or for another purpose)."""
+    params = {"token_hash": token_hash, "purpose": purpose}
+    row = await (await conn.execute(_SQL["consume_token"], params)).fetchone()
+    return SpentToken(str(row[0]), str(row[1])) if row else None
+
+
+async def spend_tokens(conn: Connection, user_id: str, purpose: Purpose) -> None:
+    """Spend every unused token of the user for ``purpose`` (older links stop working)."""
+    await conn.execute(_SQL["spend_tokens"], {"user_id": user_id, "purpose": purpose})
+
+
+async def queue_mail(conn: Connection, mail: NewMail) -> None:
+    """Into the worker's mail outbox, in the caller's transaction."""
+    await conn.execute(_SQL["queue_mail"], msgspec.structs.asdict(mail))
+
+
+async def insert_api_key(conn: Connection, key: NewApiKey) -> ApiKeyRow:
+    row = await fetch_one(conn, _SQL["insert_api_key"], msgspec.structs.asdict(key), ApiKeyRow)
+    assert row is not None  # INSERT .. RETURNING
+    return row
+
+
+async def list_api_keys(
+    conn: Connection, user_id: str, environment: Environment | None, limit: int
+) -> list[ApiKeyRow]:
+    params = {"user_id": user_id, "environment": environment, "limit": limit}
+    return await fetch_all(conn, _SQL["list_api_keys"], params, ApiKeyRow)
 
 
 async def revoke_api_key(conn: Connection, user_id: str, prefix: str) -> bool:
     """True when an active key of the user had the prefix (it is revoked now)."""
     params = {"prefix": prefix, "user_id": user_id}
     return await (await conn.execute(_SQL["revoke_api_key"], params)).fetchone() is not None
+
+
+async def revoke_api_key_by_id(
+    conn: Connection, user_id: str, key_id: str, environment: Environment | None
+) -> str | None:
+    """The revoked key's prefix (None: the user has no such key in that environment)."""
+    params = {"id": key_id, "user_id": user_id, "environment": environment}
+    row = await (await conn.execute(_SQL["revoke_api_key_by_id"], params)).fetchone()
+    return str(row[0]) if row else None
+
+
+async def count_active_keys(conn: Connection, user_id: str) -> int:
+    row = await (await conn.execute(_SQL["count_active_keys"], {"user_id": user_id})).fetchone()
+    return int(row[0]) if row else 0

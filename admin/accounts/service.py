@@ -1,4 +1,9 @@
-"""Accounts: users, their plans, their API keys. Used by the `hop` CLI."""
+"""Accounts as an operator manages them (the `hop user` and `hop key` commands), and
+the account's own view of itself (GET /v1/users/me, the dashboard's account page).
+
+Plan and limit changes are announced on the auth-change channel, so every admin
+process drops the principals it cached and the new limits apply to the next request.
+"""
 
 from __future__ import annotations
 
@@ -8,13 +13,18 @@ import msgspec
 from redis.asyncio import Redis
 
 from admin.accounts import repository as repo
-from admin.accounts.passwords import MIN_PASSWORD_LENGTH, Passwords, default_passwords
+from admin.accounts.passwords import Passwords, default_passwords
+from admin.accounts.rules import check_email, check_password
+from admin.accounts.schemas import Me
 from admin.auth.cache import announce_auth_change
 from admin.auth.scopes import ALL_SCOPES
 from admin.auth.secrets import new_api_key, token_hash
+from admin.auth.service import effective_limits
 from admin.db import Connection, Database
-from admin.errors import FieldError, NotFound, validation
+from admin.errors import FieldError, NotFound, Unauthorized, validation
 from common.ids import new_id
+from common.settings import LimitSettings
+from common.timefmt import iso_utc
 
 PLANS = ("free", "pro", "business")
 
@@ -26,12 +36,7 @@ class CreatedUser(msgspec.Struct, frozen=True):
 
 
 def _check_new_user(email: str, password: str, plan: str) -> None:
-    errors = []
-    local, at, domain = email.partition("@")
-    if not (local and at and "." in domain) or len(email) > 254 or any(c.isspace() for c in email):
-        errors.append(FieldError("email", "must be an e-mail address"))
-    if len(password) < MIN_PASSWORD_LENGTH:
-        errors.append(FieldError("password", f"must be at least {MIN_PASSWORD_LENGTH} characters"))
+    errors = check_email(email) + check_password("password", password)
     if plan not in PLANS:
         errors.append(FieldError("plan", f"must be one of {', '.join(PLANS)}"))
     if errors:
@@ -70,7 +75,10 @@ class AccountService:
         with self.passwords.slot() as slot:
             password_hash = await slot.hash(password)
         user_id = new_id("usr")
-        user = repo.NewUser(id=user_id, email=email, password_hash=password_hash, plan=plan)
+        # Made by an operator, so the address is trusted as it is.
+        user = repo.NewUser(
+            id=user_id, email=email, password_hash=password_hash, plan=plan, verified=True
+        )
         async with self.db.transaction() as conn:
             await repo.insert_user(conn, user)
             live = await _insert_key(conn, user_id, "live", ALL_SCOPES)
@@ -96,3 +104,51 @@ class AccountService:
             if not await repo.revoke_api_key(conn, user_id, prefix):
                 raise NotFound(f"{email!r} has no active key with the prefix {prefix!r}.")
         return redis is not None and await announce_auth_change(redis, f"revoked:{prefix}")
+
+    async def set_limits(
+        self,
+        email: str,
+        per_minute: int | None,
+        per_month: int | None,
+        redis: Redis | None,
+    ) -> bool:
+        """Negotiated limits (None: the plan's); True once every admin process was told."""
+        errors = [
+            FieldError(field, "must be greater than 0")
+            for field, value in (("perMinute", per_minute), ("perMonth", per_month))
+            if value is not None and value <= 0
+        ]
+        if errors:
+            raise validation(errors)
+        async with self.db.transaction() as conn:
+            user_id = await self._user_id(conn, email)
+            await repo.set_limits(conn, user_id, per_minute, per_month)
+        return redis is not None and await announce_auth_change(redis, f"limits:{user_id}")
+
+    async def set_plan(self, email: str, plan: str, redis: Redis | None) -> bool:
+        if plan not in PLANS:
+            raise validation([FieldError("plan", f"must be one of {', '.join(PLANS)}")])
+        async with self.db.transaction() as conn:
+            user_id = await self._user_id(conn, email)
+            await repo.set_plan(conn, user_id, plan)
+        return redis is not None and await announce_auth_change(redis, f"plan:{user_id}")
+
+    async def me(self, user_id: str, limits: LimitSettings) -> Me:
+        """The account as its owner sees it: the limits in force, not the raw columns."""
+        async with self.db.connection() as conn:
+            user = await repo.user_by_id(conn, user_id)
+        if user is None:
+            raise Unauthorized("The account no longer exists.")
+        minute, month = effective_limits(
+            limits, user.plan, user.limit_per_minute, user.limit_per_month
+        )
+        return Me(
+            id=user.id,
+            email=user.email,
+            plan=user.plan,  # type: ignore[arg-type]  # the column's CHECK holds it to PLANS
+            limit_per_minute=minute,
+            limit_per_month=month,
+            custom_limits=user.limit_per_minute is not None or user.limit_per_month is not None,
+            verified=user.verified,
+            created_at=iso_utc(user.created_at),
+        )

@@ -16,4 +16,7 @@ class Principal(msgspec.Struct, frozen=True, kw_only=True):
     plan: str
     limit_per_minute: int
     limit_per_month: int
-    key_id: str | None = None  # None for a JWT session
+    key_id: str | None = None  # None for a JWT or a dashboard session
+    # False until the owner verifies the e-mail address: scopes are then read-only
+    # (admin/auth/scopes.py, ``for_account``).
+    verified: bool = True

@@ -1,11 +1,12 @@
 -- name: principal_by_key_hash
 SELECT k.id, k.user_id, k.environment, k.scopes, k.revoked_at, u.plan,
-       u.limit_per_minute, u.limit_per_month
+       u.limit_per_minute, u.limit_per_month, u.email_verified_at IS NOT NULL
 FROM api_keys k JOIN users u ON u.id = k.user_id
 WHERE k.key_hash = %(key_hash)s
 
 -- name: principal_by_user
-SELECT plan, limit_per_minute, limit_per_month FROM users WHERE id = %(user_id)s
+SELECT plan, limit_per_minute, limit_per_month, email_verified_at IS NOT NULL
+FROM users WHERE id = %(user_id)s
 
 -- name: login_user
 SELECT id, password_hash FROM users WHERE lower(email) = lower(%(email)s)
@@ -22,6 +23,10 @@ FOR UPDATE
 
 -- name: rotate_refresh_token
 UPDATE refresh_tokens SET rotated_at = now() WHERE id = %(id)s
+
+-- name: revoke_user_refresh_tokens
+UPDATE refresh_tokens SET revoked_at = now()
+WHERE user_id = %(user_id)s AND revoked_at IS NULL
 
 -- name: revoke_refresh_family
 UPDATE refresh_tokens SET revoked_at = now()

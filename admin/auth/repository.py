@@ -25,12 +25,14 @@ class KeyOwner(msgspec.Struct, frozen=True):
     plan: str
     limit_per_minute: int | None
     limit_per_month: int | None
+    verified: bool
 
 
 class Plan(msgspec.Struct, frozen=True):
     plan: str
     limit_per_minute: int | None
     limit_per_month: int | None
+    verified: bool
 
 
 class Login(msgspec.Struct, frozen=True):
@@ -88,6 +90,11 @@ async def refresh_token_for_update(conn: Connection, token_hash: bytes) -> Refre
 
 async def rotate_refresh_token(conn: Connection, token_id: str) -> None:
     await conn.execute(_SQL["rotate_refresh_token"], {"id": token_id})
+
+
+async def revoke_user_refresh_tokens(conn: Connection, user_id: str) -> None:
+    """Sign out every API session of the user (a password change or reset)."""
+    await conn.execute(_SQL["revoke_user_refresh_tokens"], {"user_id": user_id})
 
 
 async def revoke_refresh_family(conn: Connection, family_id: str) -> None:

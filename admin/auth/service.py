@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Literal
 
 import msgspec
 
@@ -12,7 +13,7 @@ from admin.auth import repository as repo
 from admin.auth.cache import AuthCache
 from admin.auth.jwt_tokens import AccessTokens
 from admin.auth.principal import Principal
-from admin.auth.scopes import ALL_SCOPES
+from admin.auth.scopes import ALL_SCOPES, for_account
 from admin.auth.secrets import key_environment, new_refresh_token, token_hash
 from admin.auth.throttle import LoginThrottle
 from admin.auth.usage import KeyUsage
@@ -20,7 +21,7 @@ from admin.db import Connection, Database
 from admin.errors import Unauthorized
 from common.clientip import client_network
 from common.ids import new_id
-from common.settings import LimitSettings
+from common.settings import LimitSettings, PlanLimit
 
 logger = logging.getLogger(__name__)
 
@@ -38,6 +39,23 @@ BeforeLookup = Callable[[], Awaitable[None]]
 
 async def _no_check() -> None:
     return None
+
+
+def effective_limits(
+    limits: LimitSettings, plan: str, per_minute: int | None, per_month: int | None
+) -> tuple[int, int]:
+    """The account's own limits where set (negotiated), else its plan's."""
+    plan_limit: PlanLimit = {"free": limits.free, "pro": limits.pro}.get(plan, limits.business)
+    return per_minute or plan_limit.per_minute, per_month or plan_limit.per_month
+
+
+class Account(msgspec.Struct, frozen=True):
+    """What a session principal needs of its user, cached like a resolved key."""
+
+    plan: str
+    limit_per_minute: int
+    limit_per_month: int
+    verified: bool
 
 
 class AuthService:
@@ -63,10 +81,7 @@ class AuthService:
         self.usage = usage
 
     def _limits(self, plan: str, per_minute: int | None, per_month: int | None) -> tuple[int, int]:
-        plan_limit = {"free": self.limits.free, "pro": self.limits.pro}.get(
-            plan, self.limits.business
-        )
-        return per_minute or plan_limit.per_minute, per_month or plan_limit.per_month
+        return effective_limits(self.limits, plan, per_minute, per_month)
 
     async def authenticate(
         self, authorization: str | None, before_lookup: BeforeLookup = _no_check
@@ -114,11 +129,12 @@ class AuthService:
         principal = Principal(
             user_id=owner.user_id,
             environment=owner.environment,
-            scopes=frozenset(owner.scopes),
+            scopes=for_account(owner.scopes, owner.verified),
             plan=owner.plan,
             limit_per_minute=minute,
             limit_per_month=month,
             key_id=owner.key_id,
+            verified=owner.verified,
         )
         self.cache.put(digest, principal, generation)
         return principal
@@ -127,24 +143,50 @@ class AuthService:
         assert self.tokens is not None
         claims = self.tokens.verify(token)
         user_id = str(claims["sub"])
-        account: tuple[str, int, int] | None = self.cache.get(("user", user_id))
+        account = await self.account(user_id)
+        if account is None:
+            raise Unauthorized("The access token's user no longer exists.")
+        return self._principal(user_id, "live", str(claims.get("scope", "")).split(), account)
+
+    async def account(self, user_id: str) -> Account | None:
+        """The user's plan, limits and verified state (cached; None: no such user)."""
+        account: Account | None = self.cache.get(("user", user_id))
         if account is None:
             generation = self.cache.generation
             async with self.db.connection() as conn:
                 row = await repo.plan_of(conn, user_id)
             if row is None:
-                raise Unauthorized("The access token's user no longer exists.")
-            limits = self._limits(row.plan, row.limit_per_minute, row.limit_per_month)
-            account = (row.plan, *limits)
+                return None
+            minute, month = self._limits(row.plan, row.limit_per_minute, row.limit_per_month)
+            account = Account(row.plan, minute, month, row.verified)
             self.cache.put(("user", user_id), account, generation)
-        plan, minute, month = account
+        return account
+
+    async def session_principal(
+        self, user_id: str, environment: Literal["live", "test"]
+    ) -> Principal | None:
+        """A dashboard session's principal: every scope the account may use (None: the
+        user no longer exists)."""
+        account = await self.account(user_id)
+        if account is None:
+            return None
+        return self._principal(user_id, environment, ALL_SCOPES, account)
+
+    @staticmethod
+    def _principal(
+        user_id: str,
+        environment: Literal["live", "test"],
+        scopes: Iterable[str],
+        account: Account,
+    ) -> Principal:
         return Principal(
             user_id=user_id,
-            environment="live",
-            scopes=frozenset(str(claims.get("scope", "")).split()),
-            plan=plan,
-            limit_per_minute=minute,
-            limit_per_month=month,
+            environment=environment,
+            scopes=for_account(scopes, account.verified),
+            plan=account.plan,
+            limit_per_minute=account.limit_per_minute,
+            limit_per_month=account.limit_per_month,
+            verified=account.verified,
         )
 
     def _require_tokens(self) -> AccessTokens:
@@ -153,12 +195,20 @@ class AuthService:
         return self.tokens
 
     async def login(self, email: str, password: str, client_address: str) -> TokenPair:
-        """Check the password within the brute-force limits (admin/auth/throttle.py).
+        """Exchange the password for a token pair (``check_password`` says how it is judged)."""
+        tokens = self._require_tokens()
+        user_id = await self.check_password(email, password, client_address)
+        async with self.db.transaction() as conn:
+            refresh = await self._store_refresh(conn, user_id, family_id=new_id("rtf"))
+        return self._pair(tokens, user_id, refresh)
+
+    async def check_password(self, email: str, password: str, client_address: str) -> str:
+        """The user id if the password is right, within the brute-force limits
+        (admin/auth/throttle.py); every sign-in (API or dashboard) goes through here.
 
         The hashing place is taken first, so an attempt refused as busy (503)
         is not counted as a failure.
         """
-        tokens = self._require_tokens()
         with self.passwords.slot() as slot:
             await self.throttle.begin_sign_in(email, client_network(client_address))
             async with self.db.connection() as conn:
@@ -170,12 +220,10 @@ class AuthService:
                 raise Unauthorized("The e-mail or password is incorrect.")
             new_hash = await slot.hash(password) if self.passwords.needs_rehash(stored) else None
         await self.throttle.signed_in(email)
-        user_id = login.user_id
-        async with self.db.transaction() as conn:
-            if new_hash is not None:  # hashed with parameters since changed
-                await repo.update_password_hash(conn, user_id, new_hash)
-            refresh = await self._store_refresh(conn, user_id, family_id=new_id("rtf"))
-        return self._pair(tokens, user_id, refresh)
+        if new_hash is not None:  # hashed with parameters since changed
+            async with self.db.connection() as conn:
+                await repo.update_password_hash(conn, login.user_id, new_hash)
+        return login.user_id
 
     async def refresh(self, refresh_token: str, client_address: str) -> TokenPair:
         """Rotate: the presented token is spent and a new one issued in its family.

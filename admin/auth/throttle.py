@@ -29,7 +29,12 @@ from redis.exceptions import RedisError
 
 from admin.db.redis_batch import LuaScript, RedisBatcher
 from admin.errors import RateLimited, SignInLocked, SignInUnavailable
-from common.keys import login_failures_key, login_network_key
+from common.keys import (
+    account_mail_key,
+    login_failures_key,
+    login_network_key,
+    signup_network_key,
+)
 from common.settings import LoginLimits
 
 logger = logging.getLogger(__name__)
@@ -55,6 +60,14 @@ if failures >= free then
 end
 redis.call('EXPIRE', KEYS[2], ARGV[6])
 return {0, failures, 0}
+""")
+
+
+# A counter in a fixed window: INCR, expire with the window, over the limit or not.
+_COUNT = LuaScript("""
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('EXPIRE', KEYS[1], ARGV[2]) end
+return count > tonumber(ARGV[1]) and 1 or 0
 """)
 
 
@@ -86,6 +99,37 @@ class LoginThrottle:
     async def begin_refresh(self, network: str) -> None:
         """Count a refresh attempt against the client network; raise if refused."""
         await self._begin(network, None)
+
+    async def begin_account_form(self, network: str) -> None:
+        """Count a sign-up, password-reset or verification request against the client
+        network's sign-in attempts (the same per-minute bound); raise if refused."""
+        await self._begin(network, None)
+
+    async def begin_sign_up(self, network: str, per_hour: int) -> None:
+        """Refuse (429) the network's sign-ups beyond ``per_hour`` in the current hour."""
+        hour = int(time.time() // 3600)
+        if await self._over(signup_network_key(network, hour), per_hour, 3601):
+            retry_after = max(1, (hour + 1) * 3600 - int(time.time()))
+            error = RateLimited(
+                f"Too many sign-ups from your network; retry in {retry_after // 60 + 1} minutes."
+            )
+            error.headers["Retry-After"] = str(retry_after)
+            raise error
+
+    async def mail_allowed(self, email: str, per_hour: int) -> bool:
+        """Whether one more account e-mail may go to this address this hour (counted)."""
+        key = account_mail_key(email_digest(email), int(time.time() // 3600))
+        return not await self._over(key, per_hour, 3601)
+
+    async def _over(self, key: str, limit: int, window: int) -> bool:
+        try:
+            return bool(await _COUNT.run(self.batcher, [key], [limit, window]))
+        except (RedisError, OSError) as exc:
+            logger.warning(
+                "account request refused: counter unreachable",
+                extra={"action": "auth.throttle_unavailable", "error": str(exc)},
+            )
+            raise SignInUnavailable from None
 
     async def signed_in(self, email: str) -> None:
         """Forget the address's failures. Best effort: a miss only leaves them counted."""

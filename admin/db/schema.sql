@@ -10,7 +10,10 @@ CREATE TABLE users (
     -- Business accounts carry negotiated limits; NULL means the plan's setting.
     limit_per_minute  integer CHECK (limit_per_minute > 0),
     limit_per_month   integer CHECK (limit_per_month > 0),
-    created_at        timestamptz NOT NULL DEFAULT now()
+    created_at        timestamptz NOT NULL DEFAULT now(),
+    -- NULL until the owner follows the verification link (accounts made by
+    -- `hop user create` are verified at once).
+    email_verified_at timestamptz
 );
 CREATE UNIQUE INDEX users_email_key ON users (lower(email));
 
@@ -25,7 +28,8 @@ CREATE TABLE api_keys (
     scopes        text[] NOT NULL,
     created_at    timestamptz NOT NULL DEFAULT now(),
     last_used_at  timestamptz,
-    revoked_at    timestamptz
+    revoked_at    timestamptz,
+    name          text  -- what the owner calls it; NULL for keys made before names
 );
 CREATE UNIQUE INDEX api_keys_key_hash_key ON api_keys (key_hash);
 CREATE INDEX api_keys_user_idx ON api_keys (user_id);
@@ -44,6 +48,23 @@ CREATE TABLE refresh_tokens (
 );
 CREATE UNIQUE INDEX refresh_tokens_token_hash_key ON refresh_tokens (token_hash);
 CREATE INDEX refresh_tokens_family_idx ON refresh_tokens (family_id);
+
+-- Tokens sent by e-mail (address verification, password reset): single use,
+-- expiring, stored as a SHA-256 digest (the token itself is only in the e-mail).
+CREATE TABLE account_tokens (
+    id          text COLLATE "C" PRIMARY KEY,
+    user_id     text COLLATE "C" NOT NULL REFERENCES users ON DELETE CASCADE,
+    purpose     text NOT NULL CHECK (purpose IN ('verify', 'reset')),
+    token_hash  bytea NOT NULL,
+    -- The address the link went to: a verification link proves that address only.
+    email       text NOT NULL,
+    created_at  timestamptz NOT NULL DEFAULT now(),
+    expires_at  timestamptz NOT NULL,
+    used_at     timestamptz
+);
+CREATE UNIQUE INDEX account_tokens_token_hash_key ON account_tokens (token_hash);
+CREATE INDEX account_tokens_user_idx ON account_tokens (user_id, purpose);
+CREATE INDEX account_tokens_expires_idx ON account_tokens (expires_at);
 
 CREATE TABLE links (
     id             text COLLATE "C" PRIMARY KEY,

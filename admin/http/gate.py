@@ -17,12 +17,17 @@ passed to the database. Keys found in memory pay nothing more.
 ``receive`` counts the bytes as they arrive (chunked bodies declare no length),
 raising ``PayloadTooLarge`` the moment the count passes the limit. Nobody ever
 holds more than the limit plus one chunk.
+
+Outside ``/v1`` is the web dashboard: there the caller is the session a cookie names
+(a ``SessionDoor``, admin/web/door.py) instead of an ``Authorization`` header, the
+same per-account limit applies, and refusals are pages. Its static files
+(``UNGATED_PREFIXES``) pass like ``/health``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from admin.auth.principal import Principal
 from admin.auth.service import AuthService
@@ -43,6 +48,21 @@ PRINCIPAL = "hop.principal"
 AUTH_ERROR = "hop.auth_error"
 # Load balancers probe this; it must not depend on Redis or PostgreSQL.
 UNGATED_PATHS = frozenset({"/health", "/health/ready"})
+# The same bytes for everyone, cached by browsers for a year (admin/web/assets.py).
+UNGATED_PREFIXES = ("/static/",)
+API_PREFIX = "/v1"
+
+
+def is_api_path(path: str) -> bool:
+    return path == API_PREFIX or path.startswith(API_PREFIX + "/")
+
+
+class SessionDoor(Protocol):
+    """How the gate learns a dashboard request's principal and answers its refusals."""
+
+    async def authenticate(self, scope: Scope) -> Principal | None: ...
+
+    async def refuse(self, send: Send, error: HopError) -> None: ...
 
 
 def principal_of(scope: Mapping[str, Any]) -> Principal | None:
@@ -117,8 +137,10 @@ class Gate:
         trusted_proxies: Sequence[str],
         *,
         max_body_bytes: int,
+        web: SessionDoor | None = None,
     ) -> None:
         self.app = app
+        self.web = web
         self.max_body_bytes = max_body_bytes
         self.auth = auth
         self.limiter = limiter
@@ -126,10 +148,14 @@ class Gate:
         self.trusted = parse_networks(trusted_proxies)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["path"] in UNGATED_PATHS:
+        path = scope.get("path", "")
+        if scope["type"] != "http" or path in UNGATED_PATHS or path.startswith(UNGATED_PREFIXES):
             await self.app(scope, receive, send)
             return
-        anonymous, failure = await self._authenticate(scope)
+        web = None if self.web is None or is_api_path(path) else self.web
+        anonymous, failure = await (
+            self._authenticate(scope) if web is None else self._authenticate_session(scope, web)
+        )
         principal = principal_of(scope)
         if principal is not None:
             decision = await self.limiter.hit(
@@ -154,7 +180,8 @@ class Gate:
         elif failure is None and (_declared_length(scope) or 0) > self.max_body_bytes:
             failure = _too_large(self.max_body_bytes)
         if failure is not None:
-            await send_problem(send_with_limits, failure)
+            refuse = send_problem if web is None else web.refuse
+            await refuse(send_with_limits, failure)
             return
         try:
             await self.app(scope, _bounded(receive, self.max_body_bytes), send_with_limits)
@@ -197,6 +224,16 @@ class Gate:
         except ServiceUnavailable as exc:
             failure = exc
         return anonymous, failure
+
+    async def _authenticate_session(
+        self, scope: Scope, web: SessionDoor
+    ) -> tuple[Decision | None, HopError | None]:
+        scope[PRINCIPAL] = None
+        try:
+            scope[PRINCIPAL] = await web.authenticate(scope)
+        except ServiceUnavailable as exc:
+            return None, exc
+        return None, None
 
     async def _hit_anonymous(self, scope: Scope) -> Decision:
         network = client_network(client_address(scope, self.trusted))

@@ -24,6 +24,11 @@ async def require_scope(
     if principal is None:
         raise auth_error_of(connection.scope) or Unauthorized("Authentication is required.")
     if not grants(principal.scopes, needed):
+        if not principal.verified:
+            raise Forbidden(
+                "Verify your e-mail address first (follow the link we sent): until then "
+                "the account can look but not change anything."
+            )
         raise Forbidden(f"This operation needs the scope {needed!r}.")
 
 

@@ -4,6 +4,9 @@ DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(secs => %(
 -- name: purge_refresh_tokens
 DELETE FROM refresh_tokens WHERE expires_at < now() - interval '1 day'
 
+-- name: purge_account_tokens
+DELETE FROM account_tokens WHERE expires_at < now() - interval '1 day'
+
 -- name: claim_mail
 SELECT id, recipient, subject, body, attempts FROM mail_outbox
 WHERE sent_at IS NULL AND next_attempt_at <= %(now)s

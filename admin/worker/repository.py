@@ -13,9 +13,10 @@ _SQL = load_queries(__file__)
 
 
 async def purge_expired(conn: Connection, idempotency_ttl: int) -> dict[str, int]:
-    """Delete expired idempotency keys and refresh tokens; how many of each went."""
+    """Delete expired idempotency keys, refresh tokens and e-mailed account tokens; how
+    many of each went."""
     removed = {}
-    for name in ("idempotency_keys", "refresh_tokens"):
+    for name in ("idempotency_keys", "refresh_tokens", "account_tokens"):
         cursor = await conn.execute(_SQL[f"purge_{name}"], {"ttl": idempotency_ttl})
         removed[name] = cursor.rowcount
     return removed

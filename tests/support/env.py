@@ -28,6 +28,8 @@ def stack_environment(database_url: str, redis_url: str, **extra: str) -> dict[s
             "HOP_LIMIT_PRO_PER_MONTH": "100000000",
             "HOP_LIMIT_ANONYMOUS_PER_MINUTE": "1000000",
             "HOP_LOGIN_PER_NETWORK_PER_MINUTE": "1000000",
+            # Every test signs up from 127.0.0.1; tests of the limit set their own.
+            "HOP_SIGNUPS_PER_NETWORK_PER_HOUR": "1000000",
             # Tests wait for lastUsedAt; production writes it once a minute.
             "HOP_API_KEY_USAGE_INTERVAL": "0.5",
             **extra,

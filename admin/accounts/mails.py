@@ -1,0 +1,63 @@
+"""The account e-mails' words: subject and body of each, plain text.
+
+They go through the worker's mail outbox (admin/worker/mail.py): sent over
+HOP_SMTP_URL, or written to the log when it is unset, as the webhook pause
+notice is. Links point at the dashboard on HOP_BASE_URL.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+
+def _hours(seconds: int) -> str:
+    if seconds % 86400 == 0 and seconds >= 86400:
+        days = seconds // 86400
+        return f"{days} day" + ("s" if days != 1 else "")
+    if seconds >= 3600:
+        hours = round(seconds / 3600)
+        return f"{hours} hour" + ("s" if hours != 1 else "")
+    minutes = max(1, round(seconds / 60))
+    return f"{minutes} minute" + ("s" if minutes != 1 else "")
+
+
+def verification(base_url: str, token: str, ttl: int) -> tuple[str, str]:
+    link = f"{base_url}/verify?token={quote(token)}"
+    return (
+        "Hop: confirm your e-mail address",
+        "Welcome to Hop.\n\n"
+        f"Open this link to confirm your e-mail address (it works once, for {_hours(ttl)}):\n"
+        f"{link}\n\n"
+        "Until you do, your account can look around but cannot create links or API keys.\n"
+        "If you did not sign up, ignore this e-mail: nothing happens without the link.\n",
+    )
+
+
+def already_registered(base_url: str) -> tuple[str, str]:
+    return (
+        "Hop: someone tried to sign up with your address",
+        "Someone (perhaps you) tried to create a Hop account with this e-mail address,\n"
+        "but it already has one. Nothing was changed.\n\n"
+        f"Sign in: {base_url}/login\n"
+        f"Forgot your password? Reset it: {base_url}/forgot\n",
+    )
+
+
+def password_reset(base_url: str, token: str, ttl: int) -> tuple[str, str]:
+    link = f"{base_url}/reset?token={quote(token)}"
+    return (
+        "Hop: reset your password",
+        "Someone (perhaps you) asked to reset the password of your Hop account.\n\n"
+        f"Open this link to choose a new one (it works once, for {_hours(ttl)}):\n"
+        f"{link}\n\n"
+        "If you did not ask, ignore this e-mail: your password stays as it is.\n",
+    )
+
+
+def password_changed(base_url: str) -> tuple[str, str]:
+    return (
+        "Hop: your password was changed",
+        "The password of your Hop account was just changed, and every other session\n"
+        "was signed out.\n\n"
+        f"If this was not you, reset it now: {base_url}/forgot\n",
+    )

@@ -1,0 +1,73 @@
+"""The dashboard's router and how the admin composes it (``build_web``)."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from litestar import Router
+from litestar.connection import ASGIConnection
+from litestar.di import Provide
+from litestar.handlers.base import BaseRouteHandler
+
+from admin.auth.service import AuthService
+from admin.auth.sessions import Sessions
+from admin.http.gate import principal_of
+from admin.web import account_pages, auth_pages, link_pages
+from admin.web.assets import static_file
+from admin.web.cookies import CookiePolicy
+from admin.web.csrf import SAFE_METHODS, Csrf
+from admin.web.door import WebDoor
+from admin.web.errors import send_error_page
+from admin.web.page import LoginRequired, WebConfig, provide_page
+from common.settings import Settings
+
+PAGES: list[Any] = [*auth_pages.ROUTES, *link_pages.ROUTES, *account_pages.ROUTES]
+
+
+def web_guard(csrf: Csrf) -> Any:
+    """Every dashboard route: ``opt={"login": True}`` needs a session (routes with a
+    scope get that from the API's scope guard), and every unsafe method a CSRF token."""
+
+    async def guard(
+        connection: ASGIConnection[Any, Any, Any, Any], handler: BaseRouteHandler
+    ) -> None:
+        # Async on purpose: Litestar runs synchronous guards in a worker thread.
+        if handler.opt.get("login") and principal_of(connection.scope) is None:
+            raise LoginRequired
+        if connection.scope.get("method", "GET") not in SAFE_METHODS:
+            await csrf.check(connection)
+
+    return guard
+
+
+def web_router(config: WebConfig) -> Router:
+    return Router(
+        path="/",
+        route_handlers=[*PAGES, static_file],
+        guards=[web_guard(config.csrf)],
+        dependencies={
+            "page": Provide(provide_page, sync_to_thread=False),
+            "web": Provide(lambda: config, sync_to_thread=False, use_cache=True),
+        },
+        include_in_schema=False,
+    )
+
+
+def build_web(settings: Settings, redis: Any, auth: AuthService) -> tuple[Router, WebDoor]:
+    """The dashboard's router and the gate's door for it, for one admin process."""
+    accounts = settings.accounts
+    cookies = CookiePolicy(settings.base_url, accounts.session_lifetime)
+    # Signed anonymous CSRF tokens must verify in every admin process: the key comes
+    # from the JWT secret (required by `hop admin`); a random one only in bare tests.
+    key = (settings.auth.jwt_secret or secrets.token_urlsafe(32)).encode()
+    config = WebConfig(
+        sessions=Sessions(redis, accounts.session_idle_timeout, accounts.session_lifetime),
+        cookies=cookies,
+        csrf=Csrf(key, cookies, settings.base_url),
+        base_url=settings.base_url,
+        short_base_url=settings.short_base_url,
+        signup_open=accounts.signup == "open",
+    )
+    door = WebDoor(config.sessions, auth, cookies, send_error_page)
+    return web_router(config), door

@@ -1,0 +1,79 @@
+"""The Jinja environment every dashboard page renders with (through Litestar's
+template engine for handlers, directly for error pages the gate answers).
+
+Autoescaping is on for every template and undefined names are errors, so a typo in a
+template fails its test instead of rendering an empty string.
+"""
+
+from __future__ import annotations
+
+import functools
+from datetime import UTC, datetime
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from litestar.plugins.jinja import JinjaTemplateEngine
+from litestar.template.config import TemplateConfig
+
+from admin.web.assets import asset_url
+
+TEMPLATES = Path(__file__).parent / "templates"
+# Headers of every page: scripts, styles and connections from this origin only (htmx
+# and our own script are files here, nothing is inline), no framing, and no Referer to
+# other sites (verification and reset links carry their token in the address).
+# ``same-origin``, not ``no-referrer``: with the latter browsers send ``Origin: null``
+# on our own form posts, which the CSRF check could then not tell from a forged one.
+PAGE_HEADERS = {
+    "Content-Security-Policy": "; ".join(
+        (
+            "default-src 'none'",
+            "script-src 'self'",
+            "style-src 'self'",
+            "img-src 'self' data:",
+            "connect-src 'self'",
+            "form-action 'self'",
+            "base-uri 'none'",
+            "frame-ancestors 'none'",
+        )
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "X-Frame-Options": "DENY",
+    # Pages carry CSRF tokens and account data: never kept by a browser or proxy cache.
+    "Cache-Control": "no-store",
+}
+
+
+def when(value: str | datetime | None) -> str:
+    """``2026-11-22 19:24 UTC`` from an ISO timestamp (the API's format)."""
+    if value is None:
+        return ""
+    moment = value if isinstance(value, datetime) else datetime.fromisoformat(value)
+    return f"{moment.astimezone(UTC):%Y-%m-%d %H:%M} UTC"
+
+
+def number(value: int) -> str:
+    return f"{value:,}"
+
+
+@functools.cache
+def environment() -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(TEMPLATES),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.globals["asset"] = asset_url
+    env.filters["when"] = when
+    env.filters["number"] = number
+    return env
+
+
+def template_config() -> TemplateConfig[JinjaTemplateEngine]:
+    return TemplateConfig(instance=JinjaTemplateEngine.from_environment(environment()))
+
+
+def render(name: str, **context: object) -> str:
+    return environment().get_template(name).render(**context)

@@ -1,0 +1,78 @@
+"""What a person does on the dashboard, step by step, for the browser tests."""
+
+from __future__ import annotations
+
+import re
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from tests.support.accounts import PASSWORD, Account
+from tests.support.smtp import SmtpSink
+from tests.support.stack import Stack
+from tests.support.waiting import wait_for
+
+_LINK = re.compile(r"https?://\S+/(?:verify|reset)\?token=\S+")
+
+
+def new_account(web: Stack) -> Account:
+    """A verified account (made as `hop user create` does). In a thread: Playwright's
+    synchronous API keeps an event loop running in this one."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(web.account).result()
+
+
+def mail_link(smtp: SmtpSink, email: str, subject_part: str) -> str:
+    """The link in the newest e-mail to ``email`` whose subject has ``subject_part``."""
+
+    def found() -> list[str]:
+        return [
+            str(message.get_payload(decode=True).decode())  # type: ignore[union-attr]
+            for message in list(smtp.messages)
+            if message["To"] == email and subject_part in str(message["Subject"])
+        ]
+
+    bodies = wait_for(found, bool, timeout=30, message=f"no {subject_part!r} e-mail to {email}")
+    match = _LINK.search(bodies[-1])
+    assert match, bodies[-1]
+    return match[0]
+
+
+def sign_up(page: Any, email: str, password: str = PASSWORD) -> None:
+    page.goto("/signup")
+    page.get_by_label("E-mail").fill(email)
+    page.get_by_label("Password", exact=True).fill(password)
+    page.get_by_label("Repeat the password").fill(password)
+    page.get_by_role("button", name="Create account").click()
+    page.wait_for_url("**/signup/sent")
+
+
+def verify(page: Any, smtp: SmtpSink, email: str) -> None:
+    page.goto(mail_link(smtp, email, "confirm your e-mail"))
+    page.get_by_role("button", name="Confirm my address").click()
+
+
+def sign_in(page: Any, email: str, password: str = PASSWORD) -> None:
+    page.goto("/login")
+    page.get_by_label("E-mail").fill(email)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url(lambda url: "/login" not in url)
+
+
+def create_link(page: Any, long_url: str, *, alias: str = "") -> str:
+    """Create a link on the links page; its short URL (from the message shown)."""
+    page.goto("/")
+    page.get_by_label("Destination URL").fill(long_url)
+    if alias:
+        details = page.locator("details:has(#alias)")
+        if details.get_attribute("open") is None:
+            details.locator("summary").click()
+        page.get_by_label("Custom short code (optional)").fill(alias)
+    page.get_by_role("button", name="Create link").click()
+    message: str = page.get_by_role("status").filter(has_text="Created ").first.inner_text()
+    return message.split("Created ", 1)[1].strip()
+
+
+def secret_shown(page: Any) -> str:
+    text: str = page.locator("#new-secret").inner_text()
+    return text.strip()

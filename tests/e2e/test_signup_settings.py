@@ -1,0 +1,91 @@
+"""Sign-up closed by HOP_SIGNUP, and the bounds on sign-up abuse: sign-ups per network
+per hour, account e-mails per address per hour."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterator
+
+import pytest
+
+from tests.support.processes import HopProcess
+from tests.support.stack import Stack
+from tests.support.web import Browser, new_email, outbox, sign_up
+
+
+@pytest.fixture(scope="module")
+def closed_admin(session_stack: Stack) -> Iterator[HopProcess]:
+    admin = session_stack.start_admin("admin-closed", HOP_SIGNUP="closed")
+    yield admin
+    admin.stop()
+
+
+@pytest.fixture(scope="module")
+def strict_admin(session_stack: Stack) -> Iterator[HopProcess]:
+    # Behind a "proxy" (the test) that says which network each client is on.
+    admin = session_stack.start_admin(
+        "admin-strict",
+        HOP_TRUSTED_PROXIES="127.0.0.1/32",
+        HOP_SIGNUPS_PER_NETWORK_PER_HOUR="2",
+        HOP_ACCOUNT_MAILS_PER_HOUR="1",
+    )
+    yield admin
+    admin.stop()
+
+
+def _network() -> dict[str, str]:
+    """A documentation-range address of its own, so no other test shares its counters."""
+    return {"X-Forwarded-For": f"198.51.100.{secrets.randbelow(250) + 1}"}
+
+
+def test_closed_sign_up_creates_nothing(closed_admin: HopProcess, session_stack: Stack) -> None:
+    browser = Browser(closed_admin.url)
+    try:
+        page = browser.get("/signup")
+        assert page.status_code == 403
+        assert "Sign-up is closed" in page.text
+        assert 'href="/signup"' not in browser.get("/login").text
+        email = new_email()
+        refused = browser.submit(
+            "/login",
+            "/signup",
+            {"email": email, "password": "a long password", "confirmPassword": "a long password"},
+        )  # a form made up from the login page's token
+        assert refused.status_code == 403
+        assert "Sign-up is closed" in refused.text
+        assert session_stack.sql("SELECT 1 FROM users WHERE email = %s", email) == []
+    finally:
+        browser.close()
+
+
+def test_sign_ups_per_network_are_bounded(strict_admin: HopProcess, session_stack: Stack) -> None:
+    browser = Browser(strict_admin.url, headers=_network())
+    try:
+        emails = [new_email() for _ in range(3)]
+        assert [sign_up(browser, email).status_code for email in emails] == [303, 303, 429]
+        assert "Too many sign-ups from your network" in sign_up(browser, new_email()).text
+        assert session_stack.sql("SELECT 1 FROM users WHERE email = %s", emails[2]) == []
+        other = Browser(strict_admin.url, headers=_network())
+        try:
+            assert sign_up(other, new_email()).status_code == 303  # another network
+        finally:
+            other.close()
+    finally:
+        browser.close()
+
+
+def test_account_mails_per_address_are_bounded(
+    strict_admin: HopProcess, session_stack: Stack
+) -> None:
+    email = new_email()
+    browser = Browser(strict_admin.url, headers=_network())
+    try:
+        assert sign_up(browser, email).status_code == 303
+        for _ in range(2):  # answered as usual, but the hour's one e-mail is spent
+            asked = browser.submit("/forgot", "/forgot", {"email": email})
+            assert asked.headers["location"] == "/forgot/sent"
+    finally:
+        browser.close()
+    assert [subject for subject, _ in outbox(session_stack, email)] == [
+        "Hop: confirm your e-mail address"
+    ]
