@@ -61,7 +61,6 @@ from admin.secretbox import SecretBox
 from admin.web.errors import web_aware
 from admin.web.routes import build_web
 from admin.web.templating import template_config
-from admin.webhooks.crypto import SecretBox
 from admin.webhooks.routes import WebhookController
 from admin.webhooks.service import WebhookService
 from common.clientip import parse_networks

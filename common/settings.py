@@ -159,6 +159,8 @@ class SafetySettings(msgspec.Struct, frozen=True, kw_only=True):
     new_account_days: int
     new_account_links_per_hour: int
     new_account_links_per_day: int
+
+
 class AccountSettings(msgspec.Struct, frozen=True, kw_only=True):
     """Self-service accounts and the web dashboard's sessions (docs/dashboard.md)."""
 
