@@ -12,7 +12,16 @@ from admin.integrations.copy import Channel, Copy
 from admin.links.schemas import Link
 from admin.patterns import whole
 
-Secret = Annotated[str, Meta(min_length=1, max_length=512)]
+# Credentials travel in HTTP headers (a token, or Basic auth): visible ASCII only.
+Secret = Annotated[
+    str,
+    Meta(
+        min_length=1,
+        max_length=512,
+        pattern=whole("[!-~]+"),
+        description="The credential as the platform issued it: visible ASCII characters.",
+    ),
+]
 Shop = Annotated[
     str,
     Meta(

@@ -141,11 +141,13 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> None:
         )
         safety, index = safety_worker(settings, pool, redis)
         changes = index.subscription(redis)
+        # The safety index's reload loop has no stop of its own: it is cancelled.
+        index_task = asyncio.create_task(index.run(safety.db), name="safety-index")
         tasks = [
             asyncio.create_task(consumer.run(), name="clicks"),
             asyncio.create_task(safety.run(), name="safety"),
             asyncio.create_task(changes.run(), name="safety-changes"),
-            asyncio.create_task(index.run(safety.db), name="safety-index"),
+            index_task,
             asyncio.create_task(dispatcher.run(), name="webhooks"),
             asyncio.create_task(mailer.run(), name="mail"),
             asyncio.create_task(
@@ -159,8 +161,7 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> None:
         for stopping in (consumer.stopping, dispatcher.stopping, mailer.stopping, safety.stopping):
             stopping.set()
         changes.stop()
-        for task in tasks[-2:]:  # the index's loops have no stop of their own
-            task.cancel()
+        index_task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
     await redis.aclose()
     logger.info("worker stopped", extra={"action": "worker.stopped", "stored": consumer.stored})

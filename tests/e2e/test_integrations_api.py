@@ -401,6 +401,14 @@ def test_delete_links_and_refused_addresses(
     )
     _problem(refused, 422, "Validation", "validation")
     assert "10.1.2.3" not in refused.text
+    # Credentials go into HTTP headers: anything but visible ASCII is refused up front.
+    for credential in ({"accessToken": "tok\u00e9n"}, {"accessToken": "a\nb"}):
+        odd = client.post(
+            "/v1/integrations",
+            headers=account.headers(),
+            json={"platform": "shopify", "shop": "odd.myshopify.com", **credential},
+        )
+        _problem(odd, 422, "Validation", "validation")
 
 
 def test_secrets_never_in_answers_or_the_log(

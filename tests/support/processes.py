@@ -49,15 +49,24 @@ class HopProcess:
     def stop(self, sig: int = signal.SIGTERM, timeout: float = 20) -> int | None:
         if self.process is None:
             return None
+        hung = False
         if self.process.poll() is None:
             self.process.send_signal(sig)
             try:
                 self.process.wait(timeout)
             except subprocess.TimeoutExpired:
+                hung = True
                 self.process.kill()
                 self.process.wait()
         code = self.process.returncode
         self.process = None
+        if hung and sig == signal.SIGTERM:
+            # Every Hop process finishes what it holds and exits on SIGTERM (an orchestrator
+            # kills it after its grace period): one that doesn't is a bug, not slowness.
+            raise AssertionError(
+                f"{self.command} did not stop within {timeout} s of SIGTERM; "
+                f"its log ends:\n{self.log()[-2000:]}"
+            )
         return code
 
     def log(self) -> str:
