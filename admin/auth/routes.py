@@ -33,6 +33,8 @@ class AuthController(Controller):
         return_dto=None,
         status_code=200,
         responses=problems(400, 401, 422),
+        operation_id="logIn",
+        summary="Log in with e-mail and password",
     )
     async def login(self, data: LoginRequest, auth: AuthService, client_address: str) -> TokenPair:
         """Exchange e-mail and password for an access token and a refresh token.
@@ -48,6 +50,8 @@ class AuthController(Controller):
         return_dto=None,
         status_code=200,
         responses=problems(400, 401, 422),
+        operation_id="refreshTokens",
+        summary="Refresh an access token",
     )
     async def refresh(
         self, data: RefreshRequest, auth: AuthService, client_address: str

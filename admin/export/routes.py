@@ -34,6 +34,8 @@ class ExportController(Controller):
             ),
             **problems(401, 403),
         },
+        operation_id="exportAccount",
+        summary="Export all of your data",
     )
     async def export_account(self, principal: Principal, export: ExportService) -> ExportResponse:
         """All of your data (profile, keys, links, clicks, QR codes, Bio page) as JSON.
