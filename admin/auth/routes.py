@@ -10,14 +10,17 @@ from msgspec import Meta
 
 from admin.auth.service import AuthService, TokenPair
 from admin.http.body import JsonBody
+from admin.http.examples import example
 from admin.http.openapi import problems
 
 
+@example({"email": "ada@example.com", "password": "correct horse battery staple"})
 class LoginRequest(msgspec.Struct, forbid_unknown_fields=True):
     email: Annotated[str, Meta(min_length=1, max_length=254)]
     password: Annotated[str, Meta(min_length=1, max_length=1024)]
 
 
+@example({"refreshToken": "rt_01JNQBH2J3K4M5N6P7Q8R9S0TU.Zk3q9Lr2Vx7mT5wP8nB4sD1f"})
 class RefreshRequest(msgspec.Struct, forbid_unknown_fields=True, rename="camel"):
     refresh_token: Annotated[str, Meta(min_length=1, max_length=512)]
 
