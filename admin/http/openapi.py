@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -180,7 +181,38 @@ def finish(app: Litestar, document: dict[str, Any]) -> dict[str, Any]:
             for body in [operation.get("requestBody", {}), *operation["responses"].values()]:
                 for media in body.get("content", {}).values():
                     _add_example(media, schemas)
+    _add_links(document["paths"])
     return document
+
+
+_PATH_PARAMETER = re.compile(r"\{([^}]+)\}")
+
+
+def _add_links(paths: dict[str, Any]) -> None:
+    """OpenAPI links from each creation to the operations on what it created.
+
+    A ``POST <collection>`` answering 201 with a body that has an ``id`` links to every
+    operation under ``<collection>/{param}`` that needs no other path parameter, with
+    ``param`` taken from the answer's ``id``: clients (and schemathesis' stateful phase)
+    go from a new link, QR code, webhook or key to reading, changing and deleting it.
+    """
+    for collection, item in paths.items():
+        created = item.get("post", {}).get("responses", {}).get("201")
+        if not created or "{" in collection:
+            continue
+        links: dict[str, Any] = {}
+        for path, target_item in sorted(paths.items()):
+            names = _PATH_PARAMETER.findall(path)
+            if len(names) != 1 or not path.startswith(f"{collection}/{{{names[0]}}}"):
+                continue
+            for target in target_item.values():
+                if isinstance(target, dict) and (target_id := target.get("operationId")):
+                    links[target_id] = {
+                        "operationId": target_id,
+                        "parameters": {names[0]: "$response.body#/id"},
+                    }
+        if links:
+            created["links"] = links
 
 
 _REF = "#/components/schemas/{name}"

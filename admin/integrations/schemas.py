@@ -37,6 +37,7 @@ StoreUrl = Annotated[
         min_length=1,
         max_length=2048,
         description="The WordPress site's address, https (e.g. `https://shop.example`).",
+        extra_json_schema={"format": "uri"},
     ),
 ]
 UtmValue = Annotated[str, Meta(min_length=1, max_length=100, pattern=whole("[A-Za-z0-9._~-]+"))]

@@ -19,6 +19,7 @@ Url = Annotated[
         min_length=1,
         max_length=MAX_URL_LENGTH,
         description="Absolute http(s) URL, at most 2,048 characters.",
+        extra_json_schema={"format": "uri"},
     ),
 ]
 Alias = Annotated[

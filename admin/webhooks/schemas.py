@@ -22,6 +22,7 @@ Endpoint = Annotated[
         min_length=1,
         max_length=MAX_URL_LENGTH,
         description="The receiving URL: https, on a public address.",
+        extra_json_schema={"format": "uri"},
     ),
 ]
 EventNames = Annotated[

@@ -159,3 +159,23 @@ def test_security_schemes_are_api_keys_and_access_tokens() -> None:
     assert schemes[API_KEY]["scheme"] == "bearer"
     assert "svc_live_" in schemes[API_KEY]["bearerFormat"]
     assert schemes[ACCESS_TOKEN]["bearerFormat"] == "JWT"
+
+
+def test_creations_link_to_the_operations_on_what_they_created() -> None:
+    paths = DOCUMENT["paths"]
+    links = paths["/v1/links"]["post"]["responses"]["201"]["links"]
+    assert {"getLink", "updateLink", "deleteLink", "getLinkClicks"} <= set(links)
+    assert links["getLink"]["parameters"] == {"link_id": "$response.body#/id"}
+    webhooks = paths["/v1/webhooks"]["post"]["responses"]["201"]["links"]
+    assert {"getWebhook", "rotateWebhookSecret", "listWebhookDeliveries"} <= set(webhooks)
+    assert "redeliverWebhookDelivery" not in webhooks  # it needs a delivery id too
+    assert "getQrImage" in paths["/v1/qr"]["post"]["responses"]["201"]["links"]
+
+
+def test_urls_are_uris_in_the_document() -> None:
+    schemas = DOCUMENT["components"]["schemas"]
+    assert schemas["LinkCreate"]["properties"]["longUrl"]["format"] == "uri"
+    assert schemas["WebhookCreate"]["properties"]["endpoint"]["format"] == "uri"
+    update = schemas["LinkUpdate"]["properties"]
+    assert update["longUrl"]["maxLength"] == 2048
+    assert update["alias"]["pattern"].startswith("^(?:")

@@ -1,0 +1,16 @@
+from typing import Literal
+
+LinkSafetySourceType1 = Literal["feed", "heuristic", "operator", "spam_wave"]
+
+LINK_SAFETY_SOURCE_TYPE_1_VALUES: set[LinkSafetySourceType1] = {
+    "feed",
+    "heuristic",
+    "operator",
+    "spam_wave",
+}
+
+
+def check_link_safety_source_type_1(value: str) -> LinkSafetySourceType1:
+    if value in LINK_SAFETY_SOURCE_TYPE_1_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {LINK_SAFETY_SOURCE_TYPE_1_VALUES!r}")

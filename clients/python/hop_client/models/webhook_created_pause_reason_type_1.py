@@ -1,0 +1,14 @@
+from typing import Literal
+
+WebhookCreatedPauseReasonType1 = Literal["failures", "gone"]
+
+WEBHOOK_CREATED_PAUSE_REASON_TYPE_1_VALUES: set[WebhookCreatedPauseReasonType1] = {
+    "failures",
+    "gone",
+}
+
+
+def check_webhook_created_pause_reason_type_1(value: str) -> WebhookCreatedPauseReasonType1:
+    if value in WEBHOOK_CREATED_PAUSE_REASON_TYPE_1_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {WEBHOOK_CREATED_PAUSE_REASON_TYPE_1_VALUES!r}")

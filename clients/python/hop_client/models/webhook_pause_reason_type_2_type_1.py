@@ -1,0 +1,14 @@
+from typing import Literal
+
+WebhookPauseReasonType2Type1 = Literal["failures", "gone"]
+
+WEBHOOK_PAUSE_REASON_TYPE_2_TYPE_1_VALUES: set[WebhookPauseReasonType2Type1] = {
+    "failures",
+    "gone",
+}
+
+
+def check_webhook_pause_reason_type_2_type_1(value: str) -> WebhookPauseReasonType2Type1:
+    if value in WEBHOOK_PAUSE_REASON_TYPE_2_TYPE_1_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {WEBHOOK_PAUSE_REASON_TYPE_2_TYPE_1_VALUES!r}")
