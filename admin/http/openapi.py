@@ -77,6 +77,22 @@ def problems(*statuses: int) -> dict[int, ResponseSpec]:
     }
 
 
+def _problem_answer(status: int) -> dict[str, Any]:
+    """A problem response as the document writes it (what ``problems`` declares)."""
+    error = ERRORS_BY_STATUS[status]
+    return {
+        "description": error.description,
+        "content": {
+            PROBLEM_MEDIA_TYPE: {
+                "schema": {"$ref": "#/components/schemas/Problem"},
+                "examples": {
+                    "problem-example-1": {"summary": error.title, "value": _problem(status)}
+                },
+            }
+        },
+    }
+
+
 def _problem(status: int) -> dict[str, Any]:
     error = ERRORS_BY_STATUS[status]
     errors = [{"field": "longUrl", "message": "must be an absolute http or https URL"}]
@@ -175,6 +191,13 @@ def finish(app: Litestar, document: dict[str, Any]) -> dict[str, Any]:
                 scope = handler.opt.get("scope") if handler else None
                 needed = [scope] if isinstance(scope, str) else []
                 operation["security"] = [{API_KEY: needed}, {ACCESS_TOKEN: needed}]
+            if "422" not in operation["responses"] and (
+                operation.get("parameters") or "requestBody" in operation
+            ):
+                # A path id over its length, a query value out of range: every operation
+                # that takes parameters or a body can answer 422.
+                operation["responses"]["422"] = _problem_answer(422)
+                operation["responses"] = dict(sorted(operation["responses"].items()))
             if (model := bodies.get((path, method))) is not None:
                 for media in operation.get("requestBody", {}).get("content", {}).values():
                     media["schema"] = body_schemas[repr(model)]
