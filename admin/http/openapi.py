@@ -169,11 +169,16 @@ def finish(app: Litestar, document: dict[str, Any]) -> dict[str, Any]:
     schemas and body examples."""
     handlers = _handlers_by_operation(app)
     schemas = document.get("components", {}).get("schemas", {})
-    # Request bodies as msgspec describes them: exactly what the decoder enforces (lengths,
+    # Bodies as msgspec describes them: exactly what the decoder enforces (lengths,
     # patterns, formats, enums, unknown fields, the tag of a tagged union), including the
-    # optional fields of partial updates, whose constraints Litestar's generator drops.
+    # optional fields of partial updates, whose constraints Litestar's generator drops; and
+    # answers as the encoder writes them (a nullable enum is `enum | null`, which clients
+    # generate as one type).
     bodies = {key: model for key, handler in handlers.items() if (model := _body_type(handler))}
     models = list({repr(model): model for model in bodies.values()}.values())
+    answers = {repr(t): t for handler in handlers.values() for t in _answer_types(handler)}
+    _, answer_components = msgspec.json.schema_components(answers.values(), ref_template=_REF)
+    schemas.update({name: schema for name, schema in answer_components.items() if name in schemas})
     tops, components = msgspec.json.schema_components(models, ref_template=_REF)
     schemas.update(components)
     body_schemas = {repr(model): top for model, top in zip(models, tops, strict=True)}
@@ -250,6 +255,18 @@ def _handlers_by_operation(app: Litestar) -> dict[tuple[str, str], HTTPRouteHand
                 for method in handler.http_methods:
                     handlers[(route.path_format or "/", method.lower())] = handler
     return handlers
+
+
+def _answer_types(handler: HTTPRouteHandler) -> list[type[msgspec.Struct]]:
+    """The structs a handler answers with: its return type and any declared response."""
+    returned = handler.parsed_fn_signature.return_type
+    candidates = [returned.annotation, *(inner.annotation for inner in returned.inner_types)]
+    candidates += [spec.data_container for spec in (handler.responses or {}).values()]
+    return [
+        candidate
+        for candidate in candidates
+        if isinstance(candidate, type) and issubclass(candidate, msgspec.Struct)
+    ]
 
 
 def _body_type(handler: HTTPRouteHandler) -> Any:

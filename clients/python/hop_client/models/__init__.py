@@ -77,9 +77,7 @@ from .link_page import LinkPage
 from .link_qr_create import LinkQrCreate
 from .link_qr_create_type import LinkQrCreateType
 from .link_safety import LinkSafety
-from .link_safety_source_type_1 import LinkSafetySourceType1
-from .link_safety_source_type_2_type_1 import LinkSafetySourceType2Type1
-from .link_safety_source_type_3_type_1 import LinkSafetySourceType3Type1
+from .link_safety_source_type_0 import LinkSafetySourceType0
 from .link_safety_verdict import LinkSafetyVerdict
 from .link_status import LinkStatus
 from .link_update import LinkUpdate
@@ -134,14 +132,10 @@ from .webhook import Webhook
 from .webhook_create import WebhookCreate
 from .webhook_create_events_item import WebhookCreateEventsItem
 from .webhook_created import WebhookCreated
-from .webhook_created_pause_reason_type_1 import WebhookCreatedPauseReasonType1
-from .webhook_created_pause_reason_type_2_type_1 import WebhookCreatedPauseReasonType2Type1
-from .webhook_created_pause_reason_type_3_type_1 import WebhookCreatedPauseReasonType3Type1
+from .webhook_created_pause_reason_type_0 import WebhookCreatedPauseReasonType0
 from .webhook_created_status import WebhookCreatedStatus
 from .webhook_page import WebhookPage
-from .webhook_pause_reason_type_1 import WebhookPauseReasonType1
-from .webhook_pause_reason_type_2_type_1 import WebhookPauseReasonType2Type1
-from .webhook_pause_reason_type_3_type_1 import WebhookPauseReasonType3Type1
+from .webhook_pause_reason_type_0 import WebhookPauseReasonType0
 from .webhook_status import WebhookStatus
 from .webhook_update import WebhookUpdate
 from .webhook_update_events_item import WebhookUpdateEventsItem
@@ -232,9 +226,7 @@ __all__ = (
     "LinkQrCreate",
     "LinkQrCreateType",
     "LinkSafety",
-    "LinkSafetySourceType1",
-    "LinkSafetySourceType2Type1",
-    "LinkSafetySourceType3Type1",
+    "LinkSafetySourceType0",
     "LinkSafetyVerdict",
     "LinkStatus",
     "LinkUpdate",
@@ -288,15 +280,11 @@ __all__ = (
     "Webhook",
     "WebhookCreate",
     "WebhookCreated",
-    "WebhookCreatedPauseReasonType1",
-    "WebhookCreatedPauseReasonType2Type1",
-    "WebhookCreatedPauseReasonType3Type1",
+    "WebhookCreatedPauseReasonType0",
     "WebhookCreatedStatus",
     "WebhookCreateEventsItem",
     "WebhookPage",
-    "WebhookPauseReasonType1",
-    "WebhookPauseReasonType2Type1",
-    "WebhookPauseReasonType3Type1",
+    "WebhookPauseReasonType0",
     "WebhookStatus",
     "WebhookUpdate",
     "WebhookUpdateEventsItem",

@@ -26,7 +26,7 @@ class Link:
         id (str):
         long_url (str):
         redirect_type (int):
-        safety (LinkSafety):
+        safety (LinkSafety): What the safety layer says of the destination (docs/safety.md).
         short_code (str):
         short_url (str): <short_base_url>/<shortCode>; for sandbox (svc_test_) links <short_base_url>/test/<shortCode>.
         status (LinkStatus): blocked: the safety layer blocks it (403 at the edge); flagged: visitors see a warning page

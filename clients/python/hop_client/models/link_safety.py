@@ -6,9 +6,7 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.link_safety_source_type_1 import LinkSafetySourceType1, check_link_safety_source_type_1
-from ..models.link_safety_source_type_2_type_1 import LinkSafetySourceType2Type1, check_link_safety_source_type_2_type_1
-from ..models.link_safety_source_type_3_type_1 import LinkSafetySourceType3Type1, check_link_safety_source_type_3_type_1
+from ..models.link_safety_source_type_0 import LinkSafetySourceType0, check_link_safety_source_type_0
 from ..models.link_safety_verdict import LinkSafetyVerdict, check_link_safety_verdict
 
 T = TypeVar("T", bound="LinkSafety")
@@ -16,13 +14,13 @@ T = TypeVar("T", bound="LinkSafety")
 
 @_attrs_define
 class LinkSafety:
-    """
+    """What the safety layer says of the destination (docs/safety.md).
+
     Attributes:
         checked_at (None | str):
         reasons (list[str]): Stable reason codes (docs/safety.md); empty when ok.
         review_requested_at (None | str): When the owner asked for a review (POST /v1/links/:id/review).
-        source (LinkSafetySourceType1 | LinkSafetySourceType2Type1 | LinkSafetySourceType3Type1 | None): What decided
-            the verdict; null for links not yet checked.
+        source (LinkSafetySourceType0 | None): What decided the verdict; null for links not yet checked.
         verdict (LinkSafetyVerdict): ok: redirects; warn: the edge shows a warning page first; block: the edge answers
             403.
     """
@@ -30,7 +28,7 @@ class LinkSafety:
     checked_at: None | str
     reasons: list[str]
     review_requested_at: None | str
-    source: LinkSafetySourceType1 | LinkSafetySourceType2Type1 | LinkSafetySourceType3Type1 | None
+    source: LinkSafetySourceType0 | None
     verdict: LinkSafetyVerdict
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -45,10 +43,6 @@ class LinkSafety:
 
         source: None | str
         if isinstance(self.source, str):
-            source = self.source
-        elif isinstance(self.source, str):
-            source = self.source
-        elif isinstance(self.source, str):
             source = self.source
         else:
             source = self.source
@@ -89,36 +83,18 @@ class LinkSafety:
 
         review_requested_at = _parse_review_requested_at(d.pop("reviewRequestedAt"))
 
-        def _parse_source(
-            data: object,
-        ) -> LinkSafetySourceType1 | LinkSafetySourceType2Type1 | LinkSafetySourceType3Type1 | None:
+        def _parse_source(data: object) -> LinkSafetySourceType0 | None:
             if data is None:
                 return data
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                source_type_1 = check_link_safety_source_type_1(data)
+                source_type_0 = check_link_safety_source_type_0(data)
 
-                return source_type_1
+                return source_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                source_type_2_type_1 = check_link_safety_source_type_2_type_1(data)
-
-                return source_type_2_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                source_type_3_type_1 = check_link_safety_source_type_3_type_1(data)
-
-                return source_type_3_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(LinkSafetySourceType1 | LinkSafetySourceType2Type1 | LinkSafetySourceType3Type1 | None, data)
+            return cast(LinkSafetySourceType0 | None, data)
 
         source = _parse_source(d.pop("source"))
 

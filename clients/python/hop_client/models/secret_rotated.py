@@ -11,7 +11,8 @@ T = TypeVar("T", bound="SecretRotated")
 
 @_attrs_define
 class SecretRotated:
-    """
+    """The new secret, shown this once; the previous one signs too until the time given.
+
     Attributes:
         id (str):
         previous_secret_expires_at (str):

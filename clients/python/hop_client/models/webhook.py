@@ -6,15 +6,7 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.webhook_pause_reason_type_1 import WebhookPauseReasonType1, check_webhook_pause_reason_type_1
-from ..models.webhook_pause_reason_type_2_type_1 import (
-    WebhookPauseReasonType2Type1,
-    check_webhook_pause_reason_type_2_type_1,
-)
-from ..models.webhook_pause_reason_type_3_type_1 import (
-    WebhookPauseReasonType3Type1,
-    check_webhook_pause_reason_type_3_type_1,
-)
+from ..models.webhook_pause_reason_type_0 import WebhookPauseReasonType0, check_webhook_pause_reason_type_0
 from ..models.webhook_status import WebhookStatus, check_webhook_status
 
 T = TypeVar("T", bound="Webhook")
@@ -29,7 +21,7 @@ class Webhook:
         events (list[str]):
         failure_streak (int):
         id (str):
-        pause_reason (None | WebhookPauseReasonType1 | WebhookPauseReasonType2Type1 | WebhookPauseReasonType3Type1):
+        pause_reason (None | WebhookPauseReasonType0):
         paused_at (None | str):
         previous_secret_expires_at (None | str):
         status (WebhookStatus):
@@ -41,7 +33,7 @@ class Webhook:
     events: list[str]
     failure_streak: int
     id: str
-    pause_reason: None | WebhookPauseReasonType1 | WebhookPauseReasonType2Type1 | WebhookPauseReasonType3Type1
+    pause_reason: None | WebhookPauseReasonType0
     paused_at: None | str
     previous_secret_expires_at: None | str
     status: WebhookStatus
@@ -61,10 +53,6 @@ class Webhook:
 
         pause_reason: None | str
         if isinstance(self.pause_reason, str):
-            pause_reason = self.pause_reason
-        elif isinstance(self.pause_reason, str):
-            pause_reason = self.pause_reason
-        elif isinstance(self.pause_reason, str):
             pause_reason = self.pause_reason
         else:
             pause_reason = self.pause_reason
@@ -111,38 +99,18 @@ class Webhook:
 
         id = d.pop("id")
 
-        def _parse_pause_reason(
-            data: object,
-        ) -> None | WebhookPauseReasonType1 | WebhookPauseReasonType2Type1 | WebhookPauseReasonType3Type1:
+        def _parse_pause_reason(data: object) -> None | WebhookPauseReasonType0:
             if data is None:
                 return data
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                pause_reason_type_1 = check_webhook_pause_reason_type_1(data)
+                pause_reason_type_0 = check_webhook_pause_reason_type_0(data)
 
-                return pause_reason_type_1
+                return pause_reason_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                pause_reason_type_2_type_1 = check_webhook_pause_reason_type_2_type_1(data)
-
-                return pause_reason_type_2_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                pause_reason_type_3_type_1 = check_webhook_pause_reason_type_3_type_1(data)
-
-                return pause_reason_type_3_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(
-                None | WebhookPauseReasonType1 | WebhookPauseReasonType2Type1 | WebhookPauseReasonType3Type1, data
-            )
+            return cast(None | WebhookPauseReasonType0, data)
 
         pause_reason = _parse_pause_reason(d.pop("pauseReason"))
 

@@ -6,17 +6,9 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.webhook_created_pause_reason_type_1 import (
-    WebhookCreatedPauseReasonType1,
-    check_webhook_created_pause_reason_type_1,
-)
-from ..models.webhook_created_pause_reason_type_2_type_1 import (
-    WebhookCreatedPauseReasonType2Type1,
-    check_webhook_created_pause_reason_type_2_type_1,
-)
-from ..models.webhook_created_pause_reason_type_3_type_1 import (
-    WebhookCreatedPauseReasonType3Type1,
-    check_webhook_created_pause_reason_type_3_type_1,
+from ..models.webhook_created_pause_reason_type_0 import (
+    WebhookCreatedPauseReasonType0,
+    check_webhook_created_pause_reason_type_0,
 )
 from ..models.webhook_created_status import WebhookCreatedStatus, check_webhook_created_status
 
@@ -25,15 +17,15 @@ T = TypeVar("T", bound="WebhookCreated")
 
 @_attrs_define
 class WebhookCreated:
-    """
+    """The new webhook with its signing secret, shown this once.
+
     Attributes:
         created_at (str):
         endpoint (str):
         events (list[str]):
         failure_streak (int):
         id (str):
-        pause_reason (None | WebhookCreatedPauseReasonType1 | WebhookCreatedPauseReasonType2Type1 |
-            WebhookCreatedPauseReasonType3Type1):
+        pause_reason (None | WebhookCreatedPauseReasonType0):
         paused_at (None | str):
         previous_secret_expires_at (None | str):
         secret (str):
@@ -46,12 +38,7 @@ class WebhookCreated:
     events: list[str]
     failure_streak: int
     id: str
-    pause_reason: (
-        None
-        | WebhookCreatedPauseReasonType1
-        | WebhookCreatedPauseReasonType2Type1
-        | WebhookCreatedPauseReasonType3Type1
-    )
+    pause_reason: None | WebhookCreatedPauseReasonType0
     paused_at: None | str
     previous_secret_expires_at: None | str
     secret: str
@@ -72,10 +59,6 @@ class WebhookCreated:
 
         pause_reason: None | str
         if isinstance(self.pause_reason, str):
-            pause_reason = self.pause_reason
-        elif isinstance(self.pause_reason, str):
-            pause_reason = self.pause_reason
-        elif isinstance(self.pause_reason, str):
             pause_reason = self.pause_reason
         else:
             pause_reason = self.pause_reason
@@ -125,47 +108,18 @@ class WebhookCreated:
 
         id = d.pop("id")
 
-        def _parse_pause_reason(
-            data: object,
-        ) -> (
-            None
-            | WebhookCreatedPauseReasonType1
-            | WebhookCreatedPauseReasonType2Type1
-            | WebhookCreatedPauseReasonType3Type1
-        ):
+        def _parse_pause_reason(data: object) -> None | WebhookCreatedPauseReasonType0:
             if data is None:
                 return data
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                pause_reason_type_1 = check_webhook_created_pause_reason_type_1(data)
+                pause_reason_type_0 = check_webhook_created_pause_reason_type_0(data)
 
-                return pause_reason_type_1
+                return pause_reason_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                pause_reason_type_2_type_1 = check_webhook_created_pause_reason_type_2_type_1(data)
-
-                return pause_reason_type_2_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                pause_reason_type_3_type_1 = check_webhook_created_pause_reason_type_3_type_1(data)
-
-                return pause_reason_type_3_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(
-                None
-                | WebhookCreatedPauseReasonType1
-                | WebhookCreatedPauseReasonType2Type1
-                | WebhookCreatedPauseReasonType3Type1,
-                data,
-            )
+            return cast(None | WebhookCreatedPauseReasonType0, data)
 
         pause_reason = _parse_pause_reason(d.pop("pauseReason"))
 
