@@ -195,7 +195,9 @@ class IntegrationController(Controller):
         self,
         principal: Principal,
         installs: InstallService,
-        store_url: Annotated[str, Parameter(query="storeUrl", max_length=2048)],
+        store_url: Annotated[
+            str, Parameter(query="storeUrl", max_length=2048, schema_extra={"format": "uri"})
+        ],
     ) -> InstallUrl:
         """The WooCommerce authorize URL to send the store owner to (state valid 10 minutes)."""
         return installs.woo_install(principal, store_url)

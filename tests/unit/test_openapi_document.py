@@ -113,7 +113,7 @@ def test_every_example_decodes_into_its_struct(name: str) -> None:
     struct, value = EXAMPLES[name]
     # Request examples go through the strict decoder the server uses; any example must at
     # least be the wire form of its struct (a renamed field fails here).
-    decoded = msgspec.json.decode(msgspec.json.encode(value), type=struct, strict=True)
+    decoded: object = msgspec.json.decode(msgspec.json.encode(value), type=struct, strict=True)
     assert msgspec.to_builtins(decoded) == msgspec.to_builtins(
         msgspec.convert(value, struct, strict=True)
     )
