@@ -21,7 +21,7 @@ def _files(root: Path) -> dict[str, bytes]:
     return {
         str(path.relative_to(root)): path.read_bytes()
         for path in sorted(root.rglob("*"))
-        if path.is_file() and "__pycache__" not in path.parts
+        if path.is_file() and not {"__pycache__", ".ruff_cache", ".mypy_cache"} & set(path.parts)
     }
 
 
