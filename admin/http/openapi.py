@@ -2,7 +2,8 @@
 
 The document is Litestar's, derived from the routes, then finished here (``finish``) with
 what Litestar cannot derive: each operation's security requirement from the scope its
-guard enforces, and the examples registered beside the wire structs (admin/http/examples.py).
+guard enforces, msgspec's exact schemas of the bodies, the examples registered beside the
+wire structs (admin/http/examples.py) and links from each creation to its operations.
 The conventions every operation follows are in docs/openapi.md.
 """
 
@@ -165,8 +166,8 @@ def document_of(app: Litestar) -> dict[str, Any]:
 
 
 def finish(app: Litestar, document: dict[str, Any]) -> dict[str, Any]:
-    """Add what Litestar does not derive: security per operation, exact request body
-    schemas and body examples."""
+    """Add what Litestar does not derive: security per operation, bodies and answers as
+    msgspec describes them, 422 wherever input can be refused, examples and links."""
     handlers = _handlers_by_operation(app)
     schemas = document.get("components", {}).get("schemas", {})
     # Bodies as msgspec describes them: exactly what the decoder enforces (lengths,
