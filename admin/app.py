@@ -36,6 +36,7 @@ from admin.db.redis_batch import RedisBatcher
 from admin.export.routes import ExportController
 from admin.export.service import ExportService
 from admin.export.slots import ExportSlots
+from admin.http.metrics import RequestMetrics
 from admin.http.asgi import ASGIApp
 from admin.http.gate import Gate, client_address
 from admin.http.guards import provide_principal, require_scope
@@ -260,7 +261,7 @@ def build_app(settings: Settings) -> ASGIApp:
         request_max_body_size=settings.admin.max_body_bytes,
         logging_config=None,
     )
-    return Gate(
+    gate = Gate(
         app,
         auth,
         RateLimiter(stores.batcher),
@@ -269,6 +270,9 @@ def build_app(settings: Settings) -> ASGIApp:
         max_body_bytes=settings.admin.max_body_bytes,
         web=door,
     )
+    if settings.admin.metrics_listen is None:
+        return gate
+    return RequestMetrics(gate)
 
 
 def create_app() -> ASGIApp:
