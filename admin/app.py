@@ -36,12 +36,12 @@ from admin.db.redis_batch import RedisBatcher
 from admin.export.routes import ExportController
 from admin.export.service import ExportService
 from admin.export.slots import ExportSlots
-from admin.http.metrics import RequestMetrics
 from admin.http.asgi import ASGIApp
 from admin.http.gate import Gate, client_address
 from admin.http.guards import provide_principal, require_scope
 from admin.http.health import health, ready
 from admin.http.idempotency import IdempotencyStore, idempotency
+from admin.http.metrics import RequestMetrics
 from admin.http.openapi import openapi_config, openapi_json
 from admin.http.problems import EXCEPTION_HANDLERS
 from admin.http.ratelimit import RateLimiter

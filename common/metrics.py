@@ -35,7 +35,7 @@ def serve_worker_processes(listen: Listen, directory: Path) -> None:
     """In granian's main process: ``/metrics`` is the sum of the worker processes' files,
     plus this main process's own basics (``process_*``)."""
     registry = CollectorRegistry()
-    MultiProcessCollector(registry, path=str(directory))
+    MultiProcessCollector(registry, path=str(directory))  # type: ignore[no-untyped-call]
     ProcessCollector(registry=registry)
     start_http_server(listen.port, listen.host, registry=registry)
 
@@ -97,4 +97,4 @@ class WorkerProcessStats:
 
 def worker_process_exits() -> None:
     """Drop this process's live gauges from the sum (its counters stay)."""
-    mark_process_dead(os.getpid())
+    mark_process_dead(os.getpid())  # type: ignore[no-untyped-call]

@@ -199,7 +199,9 @@ class EdgeApp:
                 return
         now_ms = int(time.time() * 1000)
         if target.kind != REDIRECT or (target.expires_at_ms and now_ms >= target.expires_at_ms):
-            counts[await self._not_redirected(scope, proto, target, code, now_ms, sandbox=False)] += 1
+            counts[
+                await self._not_redirected(scope, proto, target, code, now_ms, sandbox=False)
+            ] += 1
             return
         qr = target.qr
         query = scope.query_string

@@ -51,6 +51,8 @@ CACHE_BYTES = Gauge(
     multiprocess_mode="livesum",
 )
 
+PROCESS = WorkerProcessStats("hop_edge")
+
 
 class LinkCounts:
     """Answers to short links by status: ``hits[status] += 1`` or ``misses[status] += 1``."""
@@ -69,7 +71,6 @@ class Publisher:
         self.cache = cache
         self.clicks = clicks
         self.interval = interval
-        self.process = WorkerProcessStats("hop_edge")
         self._seen = {"hit": [0] * STATUSES, "miss": [0] * STATUSES}
         self._written = 0
         self._dropped = 0
@@ -88,7 +89,7 @@ class Publisher:
         CLICK_BUFFER_DEPTH.set(len(self.clicks.pending))
         CACHE_ENTRIES.set(len(self.cache))
         CACHE_BYTES.set(self.cache.bytes)
-        self.process.update()
+        PROCESS.update()
 
     async def run(self) -> None:
         while True:

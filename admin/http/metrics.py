@@ -21,18 +21,18 @@ UNROUTED = "unrouted"
 
 REQUEST_SECONDS = Histogram(
     "hop_admin_request_duration_seconds",
-    "Time from a request's arrival to the end of its answer, by method, route template and "
-    "status.",
+    "Time from a request's arrival to the end of its answer, by method, route template and status.",
     ["method", "route", "status"],
     buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0),
 )
+
+PROCESS = WorkerProcessStats("hop_admin")
 
 
 class RequestMetrics:
     def __init__(self, app: ASGIApp) -> None:
         require_multiprocess()
         self.app = app
-        self.process = WorkerProcessStats("hop_admin")
         self._ticker: asyncio.Task[None] | None = None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -63,7 +63,7 @@ class RequestMetrics:
 
         async def tick() -> None:
             while True:
-                self.process.update()
+                PROCESS.update()
                 await asyncio.sleep(5)
 
         self._ticker = asyncio.create_task(tick())

@@ -73,7 +73,8 @@ async def _group_figures(redis: Redis, stream: str, group: str) -> tuple[int, in
         if lag is None:
             last = info["last-delivered-id"]
             last = last.decode() if isinstance(last, bytes) else last
-            lag = len(await redis.xrange(stream, f"({last}", "+", count=_LAG_COUNT_MAX))
+            unread = await redis.xrange(stream, f"({last}", "+", count=_LAG_COUNT_MAX)
+            lag = len(unread or [])
         return int(lag), int(info["pending"])
     return None
 

@@ -132,4 +132,3 @@ def test_each_process_serves_metrics_that_move(
     worker_samples = scrape(listeners["worker"])
     assert total(worker_samples, "hop_worker_click_stream_lag", stream=CLICK_STREAM) == 0
     assert "process_resident_memory_bytes" in names(worker_samples)
-
