@@ -107,6 +107,14 @@ def _compare(urls: dict[str, str], codes: list[str], args: argparse.Namespace) -
             + ", ".join(f"{r:.3f}" for r in ratios)
             + f"   median {statistics.median(ratios):.3f}"
         )
+    if "edge+metrics" in results:  # adjacent in every round: the closest comparison
+        pairs = zip(results["edge+metrics"], results["edge"], strict=True)
+        ratios = [m.rps / e.rps for m, e in pairs]
+        print(
+            "ratio edge+metrics/edge per round: "
+            + ", ".join(f"{r:.3f}" for r in ratios)
+            + f"   median {statistics.median(ratios):.3f}"
+        )
     return statistics.median(r.rps for r in results["edge"]), sent
 
 
