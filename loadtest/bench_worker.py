@@ -74,10 +74,13 @@ def backlog(
 
 
 def _table_bytes(conn: psycopg.Connection[tuple[object, ...]], table: str) -> int:
-    """Heap, indexes and TOAST of ``table`` and of all its partitions, if it has any."""
+    """Heap, indexes and TOAST of ``table``, and of its partitions if it has any
+    (``pg_partition_tree`` lists nothing for a table that is not partitioned)."""
     row = conn.execute(
-        "SELECT coalesce(sum(pg_total_relation_size(relid)), 0) FROM pg_partition_tree(%s)",
-        (table,),
+        "SELECT pg_total_relation_size(%(t)s::regclass) + coalesce(("
+        "  SELECT sum(pg_total_relation_size(relid)) FROM pg_partition_tree(%(t)s::regclass)"
+        "  WHERE relid <> %(t)s::regclass), 0)",
+        {"t": table},
     ).fetchone()
     return int(str(row[0])) if row else 0
 
