@@ -1,10 +1,10 @@
 """The admin's request metrics: how long each route takes, by route template.
 
 The outermost layer of the admin (around the front door), so every request is timed,
-the ones the gate answers itself (401, 413, 429) included. The route is the template
+the ones the gate answers itself included. The route is the template
 Litestar routed to (``/v1/links/{link_id}``), never the raw path: a label per link id
-would grow without bound. A request that never reached a route (refused at the gate, or
-no route matched) is ``route="unrouted"``.
+would grow without bound. A request that never reached a route (answered by the gate
+before routing, or matching no route) is ``route="unrouted"``.
 """
 
 from __future__ import annotations
