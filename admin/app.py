@@ -42,6 +42,7 @@ from admin.http.gate import Gate, client_address
 from admin.http.guards import provide_principal, require_scope
 from admin.http.health import health, ready
 from admin.http.idempotency import IdempotencyStore, idempotency
+from admin.http.metrics import RequestMetrics
 from admin.http.openapi import openapi_config, openapi_json
 from admin.http.problems import EXCEPTION_HANDLERS
 from admin.http.ratelimit import RateLimiter
@@ -262,7 +263,7 @@ def build_app(settings: Settings) -> ASGIApp:
         logging_config=None,
     )
     fix_options(app)
-    return Gate(
+    gate = Gate(
         app,
         auth,
         RateLimiter(stores.batcher),
@@ -271,6 +272,9 @@ def build_app(settings: Settings) -> ASGIApp:
         max_body_bytes=settings.admin.max_body_bytes,
         web=door,
     )
+    if settings.admin.metrics_listen is None:
+        return gate
+    return RequestMetrics(gate)
 
 
 def create_app() -> ASGIApp:

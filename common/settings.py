@@ -71,6 +71,7 @@ class AdminSettings(msgspec.Struct, frozen=True, kw_only=True):
     export_idle_timeout: float
     export_statement_timeout: float
     code_reservation_days: int
+    metrics_listen: Listen | None
 
 
 class EdgeSettings(msgspec.Struct, frozen=True, kw_only=True):
@@ -83,6 +84,7 @@ class EdgeSettings(msgspec.Struct, frozen=True, kw_only=True):
     click_batch_max: int
     click_buffer_max: int
     country_header: str | None
+    metrics_listen: Listen | None
 
 
 class WorkerSettings(msgspec.Struct, frozen=True, kw_only=True):
@@ -90,6 +92,7 @@ class WorkerSettings(msgspec.Struct, frozen=True, kw_only=True):
     read_count: int
     claim_idle_ms: int
     max_deliveries: int
+    metrics_listen: Listen | None
 
 
 class WebhookSettings(msgspec.Struct, frozen=True, kw_only=True):
@@ -562,6 +565,10 @@ VARIABLES: tuple[Variable, ...] = (
              "Days a deleted link's code, a link's previous alias and a deleted or renamed Bio "
              "page's username stay reserved for their owner (the edge answers 410 for them); "
              "other accounts get 409 until then. 0: free at once."),
+    Variable("HOP_ADMIN_METRICS_LISTEN", "admin.metrics_listen", _listen, None,
+             "HOST:PORT of the admin's Prometheus `/metrics` listener (all its worker "
+             "processes together; docs/operations.md). Unset: no metrics listener. `hop dev`: "
+             "127.0.0.1:9100."),
     Variable("HOP_EDGE_LISTEN", "edge.listen", _listen, _edge_listen_default,
              "HOST:PORT the edge binds. Default: host and port of HOP_SHORT_BASE_URL."),
     Variable("HOP_EDGE_WORKERS", "edge.workers", _positive_int, 1,
@@ -583,6 +590,9 @@ VARIABLES: tuple[Variable, ...] = (
              "Request header a trusted proxy sets to the visitor's country (e.g. "
              "`CF-IPCountry`), believed only when the edge's peer is in HOP_TRUSTED_PROXIES. "
              "Unset, or from anyone else: country comes from the offline IP database."),
+    Variable("HOP_EDGE_METRICS_LISTEN", "edge.metrics_listen", _listen, None,
+             "HOST:PORT of the edge's Prometheus `/metrics` listener (all its worker processes "
+             "together). Unset: no metrics listener. `hop dev`: 127.0.0.1:9101."),
     Variable("HOP_WORKER_NAME", "worker.name", _text, None,
              "Consumer name in the click stream's group. Default: host name and process id."),
     Variable("HOP_WORKER_READ_COUNT", "worker.read_count", _positive_int, 20,
@@ -592,6 +602,9 @@ VARIABLES: tuple[Variable, ...] = (
     Variable("HOP_WORKER_MAX_DELIVERIES", "worker.max_deliveries", _positive_int, 5,
              "A click batch delivered this many times without success goes to the "
              "dead-letter stream."),
+    Variable("HOP_WORKER_METRICS_LISTEN", "worker.metrics_listen", _listen, None,
+             "HOST:PORT of the worker's Prometheus `/metrics` listener. Unset: no metrics "
+             "listener. `hop dev`: 127.0.0.1:9102."),
     Variable("HOP_WEBHOOK_SECRET_KEY", "webhooks.secret_key", _secret, None,
              "Key (32+ random chars, e.g. `openssl rand -base64 48`) encrypting webhook signing "
              "secrets and the responses kept for Idempotency-Key replays at rest (AES-256-GCM); "

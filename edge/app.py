@@ -38,6 +38,7 @@ from edge import pages, safety
 from edge.cache import LinkCache
 from edge.clicks import ClickBuffer
 from edge.invalidation import link_invalidations
+from edge.metrics import LinkCounts, Publisher
 from edge.resolver import Resolver
 from edge.targets import BLOCK, GONE, MISSING, NO_STORE, REDIRECT, Target, not_found, target_of
 
@@ -124,6 +125,14 @@ class EdgeApp:
         self._event_prefix = secrets.token_hex(8)
         self._event_counter = itertools.count()
         self._tasks: list[asyncio.Task[None]] = []
+        # Answers to short links by status, from the cache or not: the hot path's only
+        # bookkeeping (edge/metrics.py publishes it when metrics are on).
+        self.counts = LinkCounts()
+        self._hits = self.counts.hits
+        self._misses = self.counts.misses
+        self.metrics: Publisher | None = None
+        if edge.metrics_listen is not None:
+            self.metrics = Publisher(self.counts, self.cache, self.clicks)
 
     # --- RSGI lifecycle: granian calls these around the worker's event loop.
 
@@ -135,6 +144,8 @@ class EdgeApp:
             loop.create_task(self.invalidations.run()),
             loop.create_task(self.clicks.run()),
         ]
+        if self.metrics is not None:
+            self._tasks.append(loop.create_task(self.metrics.run()))
 
     def __rsgi_del__(self, loop: asyncio.AbstractEventLoop) -> None:
         loop.run_until_complete(self.shutdown())
@@ -145,6 +156,8 @@ class EdgeApp:
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self.metrics is not None:
+            self.metrics.close()
         await self.redis.aclose()
 
     # --- requests
@@ -172,18 +185,23 @@ class EdgeApp:
         code = path[1:]
         # Only valid codes are ever cached, so a hit needs no validation.
         target = self.cache.get(code)
+        counts = self._hits
         if target is None:
             if not _CODE.fullmatch(code) or path == _HEALTH_PATH:
                 await self._not_a_code(scope, proto, path)
                 return
+            counts = self._misses
             try:
                 target = await self.resolver.resolve(code)
             except (RedisError, OSError):
                 proto.response_bytes(503, _UNAVAILABLE_HEADERS, pages.UNAVAILABLE)
+                counts[503] += 1
                 return
         now_ms = int(time.time() * 1000)
         if target.kind != REDIRECT or (target.expires_at_ms and now_ms >= target.expires_at_ms):
-            await self._not_redirected(scope, proto, target, code, now_ms, sandbox=False)
+            counts[
+                await self._not_redirected(scope, proto, target, code, now_ms, sandbox=False)
+            ] += 1
             return
         qr = target.qr
         query = scope.query_string
@@ -194,31 +212,34 @@ class EdgeApp:
             proto.response_empty(
                 target.status, [("location", target.location), target.cache_header]
             )
+        counts[target.status] += 1
 
         if method == "GET":  # HEAD is a probe, not a visit
             self._track(scope, target.link_id, code, now_ms, qr=qr, kind=CLICK_KIND)
 
     async def _not_redirected(
         self, scope: Any, proto: Any, target: Target, code: str, now_ms: int, *, sandbox: bool
-    ) -> None:
+    ) -> int:
         """Everything but a plain redirect: unknown, gone or expired, blocked, or flagged
-        (an interstitial, or the redirect its continue link asks for)."""
+        (an interstitial, or the redirect its continue link asks for). Returns the status."""
         errors = _SANDBOX_ERROR_HEADERS if sandbox else _ERROR_HEADERS
         if target.kind == MISSING:
             proto.response_bytes(404, errors, pages.NOT_FOUND)
-        elif target.kind == GONE or (target.expires_at_ms and now_ms >= target.expires_at_ms):
+            return 404
+        if target.kind == GONE or (target.expires_at_ms and now_ms >= target.expires_at_ms):
             proto.response_bytes(410, errors, pages.GONE)
-        elif target.kind == BLOCK:
+            return 410
+        if target.kind == BLOCK:
             page = safety.blocked_page(target.link_id, target.reasons, self.safety_contact)
             proto.response_bytes(403, safety.HEADERS, page)
-        else:
-            await self._warned(scope, proto, target, code, now_ms, sandbox=sandbox)
+            return 403
+        return await self._warned(scope, proto, target, code, now_ms, sandbox=sandbox)
 
     async def _warned(
         self, scope: Any, proto: Any, target: Target, code: str, now_ms: int, *, sandbox: bool
-    ) -> None:
+    ) -> int:
         """A ``warn`` link: the interstitial, or with a valid continue token the redirect
-        (the click is counted then, not on the page)."""
+        (the click is counted then, not on the page). Returns the status."""
         path = f"{SANDBOX_PATH}/{code}" if sandbox else f"/{code}"
         query, token = safety.split_continue(scope.query_string)
         key = await self.continue_tokens.key()
@@ -228,12 +249,13 @@ class EdgeApp:
             proto.response_empty(target.status, [*headers, _NOINDEX] if sandbox else headers)
             if scope.method == "GET":
                 self._track(scope, target.link_id, code, now_ms, qr=qr, kind=CLICK_KIND)
-            return
+            return target.status
         token = safety.mint(key, path, now_ms)
         joiner = "&" if query else ""
         href = f"{path}?{query}{joiner}{safety.CONTINUE_PARAMETER}={token}"
         page = safety.warning_page(target.location, target.reasons, href)
         proto.response_bytes(200, safety.HEADERS, page)
+        return 200
 
     def _track(
         self, scope: Any, owner_id: str, code: str, now_ms: int, *, qr: bool, kind: str

@@ -30,6 +30,12 @@ from hop.embedded import EmbeddedPostgres, EmbeddedRedis
 
 logger = logging.getLogger("hop.dev")
 _DEV_DATABASE = "hop"
+# Where `hop dev` serves each process's /metrics unless told otherwise.
+DEV_METRICS = {
+    "HOP_ADMIN_METRICS_LISTEN": "127.0.0.1:9100",
+    "HOP_EDGE_METRICS_LISTEN": "127.0.0.1:9101",
+    "HOP_WORKER_METRICS_LISTEN": "127.0.0.1:9102",
+}
 
 
 class DevState(msgspec.Struct, rename="camel"):
@@ -114,6 +120,8 @@ def run_dev(settings: Settings, _: argparse.Namespace) -> int:
             env["HOP_JWT_SECRET_FILE"] = str(_dev_secret(data_dir, "jwt-secret"))
         if settings.webhooks.secret_key is None and "HOP_WEBHOOK_SECRET_KEY_FILE" not in env:
             env["HOP_WEBHOOK_SECRET_KEY_FILE"] = str(_dev_secret(data_dir, "webhook-secret-key"))
+        for name, listen in DEV_METRICS.items():
+            env.setdefault(name, listen)
         migrate(db_url)
 
         state_file = data_dir / "dev.json"
@@ -122,11 +130,14 @@ def run_dev(settings: Settings, _: argparse.Namespace) -> int:
         children = {name: _spawn(name, env) for name in ("admin", "edge", "worker")}
         stack.callback(_stop_children, children)
         logger.info(
-            "hop dev running: admin %s, edge %s; PostgreSQL %s, Redis %s. Ctrl-C stops everything.",
+            "hop dev running: admin %s, edge %s; PostgreSQL %s, Redis %s; metrics: admin "
+            "http://%s/metrics, edge http://%s/metrics, worker http://%s/metrics. "
+            "Ctrl-C stops everything.",
             settings.base_url,
             settings.short_base_url,
             db_url,
             store_url,
+            *(env[name] for name in DEV_METRICS),
         )
         while not stopping:
             for name, child in children.items():

@@ -9,6 +9,10 @@ pair, the edge worker's RSS with every link cached, then lets a worker drain the
 stream and prints clicks sent vs stored and the drain rate.
 
     .venv/bin/python -m loadtest.bench_edge [--links 100000] [--rounds 3] [--seconds 10]
+
+``--metrics`` adds a second edge with ``HOP_EDGE_METRICS_LISTEN`` set (Prometheus
+metrics on, scraped every second during the runs), measured in the same rounds: the
+cost of metrics is the two edges' ratios to the constant app side by side.
 """
 
 from __future__ import annotations
@@ -16,9 +20,11 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import threading
 import time
 from datetime import UTC, datetime
 
+import httpx
 import psycopg
 
 from loadtest.harness import (
@@ -56,21 +62,24 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument("--connections", type=int, default=64)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--zipf", type=float, default=1.1, help="Zipf exponent of code draws")
+    parser.add_argument(
+        "--metrics", action="store_true", help="also run an edge with metrics on and compare"
+    )
     return parser.parse_args()
 
 
 def _compare(urls: dict[str, str], codes: list[str], args: argparse.Namespace) -> tuple[float, int]:
-    """Warm both, alternate constant/edge runs, print them.
+    """Warm every server, alternate the runs (constant, then each edge), print them.
 
-    Returns the edge's median requests/s and the requests sent to it."""
+    Returns the plain edge's median requests/s and the requests sent to the edges."""
     sent = 0
-    results: dict[str, list[WrkResult]] = {"constant": [], "edge": []}
+    results: dict[str, list[WrkResult]] = {name: [] for name in urls}
     with paths_file(zipf_paths(codes, 200_000, args.zipf)) as zipf:
-        for name, url in urls.items():  # warm both servers and the edge's cache
+        for name, url in urls.items():  # warm every server and the edges' caches
             warm = run_wrk(url, zipf, seconds=2, connections=args.connections, threads=args.threads)
-            sent += warm.requests if name == "edge" else 0
+            sent += warm.requests if name != "constant" else 0
         for round_number in range(args.rounds):
-            order = ["constant", "edge"] if round_number % 2 == 0 else ["edge", "constant"]
+            order = list(urls) if round_number % 2 == 0 else list(reversed(urls))
             for name in order:
                 result = run_wrk(
                     urls[name],
@@ -80,22 +89,40 @@ def _compare(urls: dict[str, str], codes: list[str], args: argparse.Namespace) -
                     threads=args.threads,
                 )
                 results[name].append(result)
-                sent += result.requests if name == "edge" else 0
-                print(f"round {round_number + 1} {name:8} {result.row()}   errors {result.errors}")
-    ratios = [e.rps / c.rps for e, c in zip(results["edge"], results["constant"], strict=True)]
+                sent += result.requests if name != "constant" else 0
+                print(f"round {round_number + 1} {name:14} {result.row()}   errors {result.errors}")
     print()
     for name, runs in results.items():
         print(
-            f"median {name:8} {statistics.median(r.rps for r in runs):10,.0f} req/s"
+            f"median {name:14} {statistics.median(r.rps for r in runs):10,.0f} req/s"
             f"   p50 {statistics.median(r.p50_ms for r in runs):6.2f} ms"
             f"   p99 {statistics.median(r.p99_ms for r in runs):6.2f} ms"
         )
-    print(
-        "ratio edge/constant per round: "
-        + ", ".join(f"{r:.2f}" for r in ratios)
-        + f"   median {statistics.median(ratios):.2f}"
-    )
+    for name in urls:
+        if name == "constant":
+            continue
+        ratios = [e.rps / c.rps for e, c in zip(results[name], results["constant"], strict=True)]
+        print(
+            f"ratio {name}/constant per round: "
+            + ", ".join(f"{r:.3f}" for r in ratios)
+            + f"   median {statistics.median(ratios):.3f}"
+        )
+    if "edge+metrics" in results:  # adjacent in every round: the closest comparison
+        pairs = zip(results["edge+metrics"], results["edge"], strict=True)
+        ratios = [m.rps / e.rps for m, e in pairs]
+        print(
+            "ratio edge+metrics/edge per round: "
+            + ", ".join(f"{r:.3f}" for r in ratios)
+            + f"   median {statistics.median(ratios):.3f}"
+        )
     return statistics.median(r.rps for r in results["edge"]), sent
+
+
+def _scrape_every_second(url: str, stop: threading.Event) -> None:
+    """What Prometheus would do, harder: read the edge's /metrics once a second."""
+    with httpx.Client(timeout=5) as client:
+        while not stop.wait(1.0):
+            client.get(url).raise_for_status()
 
 
 def _drain(stack: Stack, user_id: str, sent: int) -> tuple[int, float]:
@@ -134,6 +161,20 @@ def main() -> None:
             ),
             edge_port,
         )
+        edges = [edge]
+        metered_port, metrics_port = stack.free_port(), stack.free_port()
+        if args.metrics:
+            edges.append(
+                stack.start(
+                    ["hop.cli", "edge"],
+                    stack.env(
+                        HOP_EDGE_LISTEN=f"127.0.0.1:{metered_port}",
+                        HOP_SHORT_BASE_URL=f"http://127.0.0.1:{metered_port}",
+                        HOP_EDGE_METRICS_LISTEN=f"127.0.0.1:{metrics_port}",
+                    ),
+                    metered_port,
+                )
+            )
         stack.start(
             ["loadtest.serve_reference"],
             stack.env(HOP_EDGE_LISTEN=f"127.0.0.1:{reference_port}"),
@@ -143,28 +184,44 @@ def main() -> None:
             "constant": f"http://127.0.0.1:{reference_port}",
             "edge": f"http://127.0.0.1:{edge_port}",
         }
+        if args.metrics:
+            urls["edge+metrics"] = f"http://127.0.0.1:{metered_port}"
 
         # Every link visited once first: the timed runs measure the warm edge (cache
         # hits, each change arriving by invalidation), and its memory holds them all.
+        sent = 0
         with paths_file(["/" + code for code in codes]) as every_code:
-            fill = run_wrk(
-                urls["edge"],
-                every_code,
-                seconds=max(5, args.links // 15_000),
-                connections=args.connections,
-                threads=args.threads,
-            )
-        sent = fill.requests
+            for name, url in urls.items():
+                if name == "constant":
+                    continue
+                fill = run_wrk(
+                    url,
+                    every_code,
+                    seconds=max(5, args.links // 15_000),
+                    connections=args.connections,
+                    threads=args.threads,
+                )
+                sent += fill.requests
+        stop_scraping = threading.Event()
+        scraper = threading.Thread(
+            target=_scrape_every_second,
+            args=(f"http://127.0.0.1:{metrics_port}/metrics", stop_scraping),
+            daemon=True,
+        )
+        if args.metrics:
+            scraper.start()
         edge_rps, timed = _compare(urls, codes, args)
+        stop_scraping.set()
         sent += timed
         print(
             f"edge worker RSS with {args.links:,} links cached: "
             f"{worker_rss_megabytes(edge.pid):.1f} MB"
         )
 
-        edge.terminate()  # SIGTERM: the edge flushes its click buffer before exiting
-        edge.wait(60)
-        edge_runs = args.rounds + 2  # cache fill, warm-up, timed runs
+        for process in edges:  # SIGTERM: the edge flushes its click buffer before exiting
+            process.terminate()
+            process.wait(60)
+        edge_runs = len(edges) * (args.rounds + 2)  # cache fill, warm-up, timed runs
         stored, rate = _drain(stack, user.userId, sent)
         print(
             f"clicks sent (responses wrk counted) {sent:,}; stored {stored:,}; "

@@ -6,6 +6,11 @@ starts ``--workers`` worker processes and measures clicks stored per second.
 (bench_edge.py compares the drain with the edge's redirect rate in the same run.)
 
     .venv/bin/python -m loadtest.bench_worker [--clicks 300000] [--workers 1]
+
+It also prints what a click costs in storage, for docs/capacity.md: bytes of Redis
+memory per click while it waits in the stream, and per stored click the PostgreSQL
+WAL written during the drain and the on-disk size of the click and rollup tables
+(indexes included).
 """
 
 from __future__ import annotations
@@ -68,6 +73,41 @@ def backlog(
         pipe.execute()
 
 
+def _table_bytes(conn: psycopg.Connection[tuple[object, ...]], table: str) -> int:
+    """Heap, indexes and TOAST of ``table``, and of its partitions if it has any
+    (``pg_partition_tree`` lists nothing for a table that is not partitioned)."""
+    row = conn.execute(
+        "SELECT pg_total_relation_size(%(t)s::regclass) + coalesce(("
+        "  SELECT sum(pg_total_relation_size(relid)) FROM pg_partition_tree(%(t)s::regclass)"
+        "  WHERE relid <> %(t)s::regclass), 0)",
+        {"t": table},
+    ).fetchone()
+    return int(str(row[0])) if row else 0
+
+
+def _wal_position(database_url: str) -> str:
+    with psycopg.connect(database_url) as conn:
+        row = conn.execute("SELECT pg_current_wal_lsn()::text").fetchone()
+    assert row is not None
+    return str(row[0])
+
+
+def _storage(stack: Stack, stored: int, wal_before: str, stream_bytes: int, clicks: int) -> None:
+    with psycopg.connect(stack.database_url) as conn:
+        conn.execute("CHECKPOINT")
+        row = conn.execute(
+            "SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), %s::pg_lsn)::bigint", (wal_before,)
+        ).fetchone()
+        wal = int(str(row[0])) if row else 0
+        tables = {name: _table_bytes(conn, name) for name in ("clicks", "click_rollups")}
+    per = max(stored, 1)
+    print(
+        f"storage per click: Redis stream {stream_bytes / clicks:,.0f} B while queued; "
+        f"PostgreSQL WAL {wal / per:,.0f} B, clicks table {tables['clicks'] / per:,.0f} B, "
+        f"rollups {tables['click_rollups'] / per:,.0f} B (after {stored:,} clicks)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--links", type=int, default=100_000)
@@ -90,6 +130,9 @@ def main() -> None:
             )
         backlog(stack, codes, link_ids, args.clicks, args.per_entry)
         print(f"backlog: {args.clicks:,} clicks in entries of {args.per_entry}")
+        with redis.Redis.from_url(stack.redis_url) as store:
+            stream_bytes = int(store.memory_usage(CLICK_STREAM, samples=0) or 0)
+        wal_before = _wal_position(stack.database_url)
         started = time.monotonic()
         for n in range(args.workers):
             stack.start(["hop.cli", "worker"], stack.env(HOP_WORKER_NAME=f"bench-{n}"))
@@ -105,6 +148,7 @@ def main() -> None:
             f"{args.workers} worker(s): stored {stored:,} of {args.clicks:,};"
             f" drain {rate:,.0f} clicks/s"
         )
+        _storage(stack, stored, wal_before, stream_bytes, args.clicks)
 
 
 if __name__ == "__main__":

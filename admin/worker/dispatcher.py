@@ -23,6 +23,7 @@ from admin.secretbox import SecretBox, SecretUnreadable
 from admin.webhooks.retry import RETRY_AFTER_STATUSES, RetryPolicy, parse_retry_after
 from admin.worker import delivery_repository as queue
 from admin.worker.delivery_repository import Claimed, Result
+from admin.worker.metrics import count_outcomes
 from admin.worker.sender import Outcome, Sender
 from common.backoff import Backoff
 from common.events import encode_envelope
@@ -177,6 +178,7 @@ class Dispatcher:
         spec = queue.Refill(limit=refill, per_webhook=self.max_in_flight, lease=self.lease)
         async with self.pool.connection() as conn:
             claimed = await queue.record(conn, results, self.clock(), spec if refill else None)
+        count_outcomes(results)
         return self._with_bodies(claimed)
 
     async def run_once(self) -> int:

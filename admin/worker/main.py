@@ -33,11 +33,14 @@ from admin.worker.clicks import ClickConsumer
 from admin.worker.dispatcher import Dispatcher
 from admin.worker.housekeeping import run_housekeeping
 from admin.worker.mail import Mailer, transport_for
+from admin.worker.metrics import StreamWatcher
 from admin.worker.safety import SafetyWorker
 from admin.worker.sender import Sender
 from common.backoff import Backoff
 from common.clientip import parse_networks
+from common.keys import CLICK_CONSUMER_GROUP, CLICK_STREAM
 from common.logs import configure_logging
+from common.metrics import serve_process
 from common.roles import require
 from common.settings import Settings
 
@@ -50,6 +53,8 @@ def run(settings: Settings) -> int:
     assert settings.database_url is not None  # checked by require()
     assert settings.redis_url is not None
     configure_logging(settings.log_level, settings.log_format)
+    if settings.worker.metrics_listen is not None:
+        serve_process(settings.worker.metrics_listen)
     asyncio.run(serve(settings, settings.database_url, settings.redis_url))
     return 0
 
@@ -154,6 +159,11 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> None:
                 run_housekeeping(pool, settings.limits.idempotency_ttl, stop), name="housekeeping"
             ),
         ]
+        if settings.worker.metrics_listen is not None:
+            watcher = StreamWatcher(
+                redis, [CLICK_STREAM], CLICK_CONSUMER_GROUP, lambda: consumer.stored
+            )
+            tasks.append(asyncio.create_task(watcher.run(stop), name="metrics"))
         logger.info(
             "worker running", extra={"action": "worker.started", "consumer": consumer.consumer}
         )

@@ -24,6 +24,10 @@ DEPLOY = ROOT / "deploy"
 DOCKERFILE = DEPLOY / "Dockerfile"
 COMPOSE = DEPLOY / "compose.yaml"
 KUBERNETES = DEPLOY / "k8s" / "hop.yaml"
+KUBERNETES_FILES = tuple(sorted((DEPLOY / "k8s").glob("*.yaml")))
+PROMETHEUS_ADAPTER = DEPLOY / "k8s" / "prometheus-adapter.yaml"
+PROMETHEUS = DEPLOY / "prometheus" / "prometheus.yml"
+GRAFANA_DASHBOARD = DEPLOY / "grafana" / "hop.json"
 
 
 class Process(NamedTuple):
@@ -162,8 +166,8 @@ def compose_processes(document: Mapping[str, Any], image: Image) -> list[Process
 WORKLOADS = {"Deployment", "Job", "StatefulSet", "DaemonSet", "CronJob"}
 
 
-def kubernetes_documents() -> list[dict[str, Any]]:
-    return [document for document in yaml.safe_load_all(KUBERNETES.read_text()) if document]
+def kubernetes_documents(path: Path = KUBERNETES) -> list[dict[str, Any]]:
+    return [document for document in yaml.safe_load_all(path.read_text()) if document]
 
 
 def documented_secret() -> dict[str, str]:
