@@ -22,7 +22,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from redis.asyncio import Redis, RedisCluster
 from redis.asyncio.client import Pipeline
@@ -69,8 +69,8 @@ class Subscription:
                 await asyncio.sleep(backoff.next())
 
     async def _listen(self) -> None:
-        if isinstance(self.redis, RedisCluster):
-            await self._listen_sharded(self.redis)
+        if is_cluster(self.redis):
+            await self._listen_sharded(cast("RedisCluster", self.redis))
             return
         # Subscribe confirmations are kept: redis-py re-subscribes on its own after a
         # dropped connection, and its confirmation is the only sign that we may have

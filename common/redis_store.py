@@ -179,7 +179,7 @@ def connect(
         )
         # Same command surface (see the module docstring): callers keep one annotation.
         return cast("Redis", cluster)
-    sentinel = Sentinel(
+    sentinel = Sentinel(  # type: ignore[no-untyped-call]  # redis-py leaves it unannotated
         list(target.nodes),
         sentinel_kwargs={
             "socket_timeout": socket_timeout,
@@ -189,7 +189,7 @@ def connect(
     )
     if max_connections is not None:
         options["max_connections"] = max_connections
-    return sentinel.master_for(
+    primary: Redis = sentinel.master_for(
         target.service_name,
         db=target.db,
         username=target.username,
@@ -197,6 +197,7 @@ def connect(
         ssl=target.tls,
         **options,
     )
+    return primary
 
 
 def connect_sync(
@@ -212,15 +213,20 @@ def connect_sync(
         return redis.Redis.from_url(url, **options)
     if target.kind == "cluster":
         cluster = SyncRedisCluster(
-            startup_nodes=[SyncClusterNode(host, port) for host, port in target.nodes],
+            startup_nodes=[
+                SyncClusterNode(host, port)  # type: ignore[no-untyped-call]
+                for host, port in target.nodes
+            ],
             username=target.username,
             password=target.password,
             ssl=target.tls,
             **options,
         )
         return cast("redis.Redis", cluster)
-    sentinel = SyncSentinel(list(target.nodes), sentinel_kwargs={**options, "ssl": target.tls})
-    return sentinel.master_for(
+    sentinel = SyncSentinel(  # type: ignore[no-untyped-call]
+        list(target.nodes), sentinel_kwargs={**options, "ssl": target.tls}
+    )
+    primary = sentinel.master_for(  # type: ignore[no-untyped-call]
         target.service_name,
         db=target.db,
         username=target.username,
@@ -228,6 +234,7 @@ def connect_sync(
         ssl=target.tls,
         **options,
     )
+    return cast("redis.Redis", primary)
 
 
 def is_cluster(client: object) -> bool:

@@ -129,9 +129,10 @@ class ClickConsumer:
                 await self.step()
                 backoff.reset()
             except ResponseError as exc:
-                if isinstance(exc, _MOVING):
-                    # A failover or slot move is under way (Cluster, Sentinel): the
-                    # client finds the new primary on the next try.
+                if isinstance(exc, _MOVING) or str(exc).startswith("UNBLOCKED"):
+                    # A failover or slot move is under way (Cluster, Sentinel): a blocked
+                    # read is cut short with UNBLOCKED when its primary becomes a replica,
+                    # and the client finds the new primary on the next try.
                     logger.warning(
                         "click stream shard moving; retrying",
                         extra={"action": "worker.clicks_retry", "error": str(exc)},
@@ -140,6 +141,10 @@ class ClickConsumer:
                     await asyncio.sleep(backoff.next())
                     continue
                 if "NOGROUP" not in str(exc):
+                    logger.exception(
+                        "click consumer stopped",
+                        extra={"action": "worker.clicks_failed", "stream": self.stream},
+                    )
                     raise
                 # The stream or group vanished (Redis flushed): recreate and go on.
                 logger.warning(

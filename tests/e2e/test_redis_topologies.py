@@ -34,6 +34,7 @@ SHARDS = 3
 @contextlib.contextmanager
 def hop_on(root: Path, postgres_url: str, redis_url: str, **settings: str) -> Iterator[Stack]:
     """Worker, admin and edge on a scratch database and the given Redis."""
+    root.mkdir(parents=True, exist_ok=True)
     with scratch_database(postgres_url) as database_url:
         stack = Stack(root, database_url, redis_url, HOP_WORKER_CLAIM_IDLE_MS="2000", **settings)
         try:
@@ -113,16 +114,17 @@ def test_cluster_sharded_clicks_survive_a_primary_failover(
         wrong = [a for a in answers if a[1] != 302 or a[2] != expected[a[0]]]
         assert wrong == []
         ids = [link["id"] for link in links]
-        assert wait_for_clicks(stack.database_url, ids, len(answers), timeout=90) == len(answers)
+        stored = wait_for_clicks(stack.database_url, ids, len(answers), timeout=60)
+        assert stored == len(answers), shard_report(store)
         for shard in range(SHARDS):
-            groups = store.xinfo_groups(click_stream(shard))
+            stream = click_stream(shard)
+            groups = store.xinfo_groups(stream)
             assert [g["name"] for g in groups] == [CLICK_CONSUMER_GROUP.encode()]
-            assert eventually(
-                lambda s=shard: (
-                    store.xpending(click_stream(s), CLICK_CONSUMER_GROUP)["pending"] == 0
-                ),
-                30,
-            )
+
+            def settled(stream: str = stream) -> bool:
+                return int(store.xpending(stream, CLICK_CONSUMER_GROUP)["pending"]) == 0
+
+            assert eventually(settled, 30)
 
         # Invalidation still reaches the edge after the failovers (sharded pub/sub).
         changed = links[0]
@@ -141,6 +143,16 @@ def test_cluster_sharded_clicks_survive_a_primary_failover(
                 30,
             )
         store.close()
+
+
+def shard_report(store: Any) -> str:
+    """What each shard holds, for a failure message."""
+    lines = []
+    for shard in range(SHARDS):
+        stream = click_stream(shard)
+        groups = store.xinfo_groups(stream)
+        lines.append(f"{stream}: length {store.xlen(stream)}, groups {groups}")
+    return "\n".join(lines)
 
 
 def failover_serving(cluster: Cluster, key: str) -> set[int]:

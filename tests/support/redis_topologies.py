@@ -50,7 +50,9 @@ class Node:
             "--logfile", str(self.log),
             *self.args,
         ]  # fmt: skip
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        self.process = subprocess.Popen(
+            command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
         if not eventually(self.answers, 15):
             raise RuntimeError(f"redis-server on {self.port} did not start: {self.tail()}")
         return self
@@ -128,7 +130,7 @@ class Cluster:
         try:
             for node in self.nodes:
                 with node.client() as client:
-                    if client.cluster("info")[b"cluster_state"] != b"ok":  # type: ignore[index]
+                    if client.cluster("info")["cluster_state"] != "ok":
                         return False
             return len(self.replicas()) == len(self.nodes) // 2
         except (redis.RedisError, OSError, KeyError, TypeError):
@@ -154,8 +156,8 @@ class Cluster:
     def node_serving(self, key: str) -> Node:
         """The primary that holds ``key``'s slot now."""
         with self.nodes[0].client() as client:
-            slot = int(client.cluster("keyslot", key))  # type: ignore[arg-type]
-            for start, end, primary, *_ in client.cluster("slots"):  # type: ignore[attr-defined]
+            slot = int(client.cluster("keyslot", key))
+            for start, end, primary, *_ in client.cluster("slots"):
                 if start <= slot <= end:
                     port = int(primary[1])
                     return next(node for node in self.nodes if node.port == port)
