@@ -18,6 +18,8 @@ from common.keys import (
 )
 from common.redis_store import connect, is_cluster, parse_redis_url
 from common.settings import SettingsError, load_settings
+from common.wire import ClickEvent
+from edge.clicks import ClickBuffer
 
 
 def test_single_server_urls_pass_through() -> None:
@@ -102,3 +104,15 @@ def test_rate_limit_windows_share_a_slot() -> None:
     minute, month = rate_limit_keys("key:abc}{", 123, "202611")
     assert key_slot(minute.encode()) == key_slot(month.encode())
     assert minute != month
+
+
+def test_the_edge_sends_each_click_to_its_codes_shard() -> None:
+    events = [
+        ClickEvent(f"e{n}", "lnk", f"code{n}", 0, "127.0.0.1", "", "", "", "", "")
+        for n in range(200)
+    ]
+    buffer = ClickBuffer(cast("Redis", None), flush_ms=5, batch_max=10, buffer_max=10, shards=5)
+    grouped = buffer._by_shard(events)
+    assert sum(len(chunk) for _, chunk in grouped) == 200
+    for shard, chunk in grouped:
+        assert {click_shard(event.short_code, 5) for event in chunk} == {shard}
