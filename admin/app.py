@@ -13,7 +13,6 @@ from typing import Any
 
 from litestar import Litestar, Request
 from litestar.di import Provide
-from redis.asyncio import Redis
 
 from admin.accounts.keys import ApiKeyService
 from admin.accounts.passwords import Passwords
@@ -67,6 +66,7 @@ from admin.webhooks.routes import WebhookController
 from admin.webhooks.service import WebhookService
 from common.clientip import parse_networks
 from common.logs import configure_logging
+from common.redis_store import connect
 from common.settings import Settings, SettingsError, load_settings
 
 # Seconds PostgreSQL gives an idle export transaction beyond HOP_EXPORT_IDLE_TIMEOUT.
@@ -113,7 +113,7 @@ class Stores:
             idle_in_transaction_timeout=settings.admin.export_idle_timeout
             + EXPORT_BACKSTOP_SECONDS,
         )
-        self.redis = Redis.from_url(redis_url, socket_timeout=5, socket_connect_timeout=5)
+        self.redis = connect(redis_url, socket_timeout=5, socket_connect_timeout=5)
         self.db = Database(self.pool)
         self.batcher = RedisBatcher(self.redis)
         self.auth_cache = AuthCache(settings.auth.cache_ttl)

@@ -6,20 +6,31 @@ A ``Subscription`` listens on one pub/sub channel and hands each message to
 connection, calls ``on_resync`` (the cache must then re-read what it holds), and
 ``connected`` is clear while the channel is known to be down. ``generation``
 grows with every event so a reader can tell whether a change raced its lookup.
+
+On a Redis Cluster the channels are sharded (``SPUBLISH``/``SSUBSCRIBE``, Redis 7):
+a message travels only to the nodes serving the channel's slot rather than over the
+whole cluster bus. ``publish`` and ``publish_on`` pick the command that matches the
+subscribers. A failover or slot move ends the sharded subscription (the node says
+``sunsubscribe``, or the connection drops); the subscription refreshes the cluster's
+layout and subscribes again at the channel's new home, resynchronising as above.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
-from redis.asyncio import Redis
+from redis.asyncio import Redis, RedisCluster
+from redis.asyncio.client import Pipeline
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 
 from common.backoff import Backoff
+from common.redis_store import is_cluster
 
 logger = logging.getLogger(__name__)
 _PING_EVERY_SECONDS = 2.0
@@ -58,6 +69,9 @@ class Subscription:
                 await asyncio.sleep(backoff.next())
 
     async def _listen(self) -> None:
+        if is_cluster(self.redis):
+            await self._listen_sharded(cast("RedisCluster", self.redis))
+            return
         # Subscribe confirmations are kept: redis-py re-subscribes on its own after a
         # dropped connection, and its confirmation is the only sign that we may have
         # missed messages in between.
@@ -73,14 +87,55 @@ class Subscription:
                     await pubsub.ping()
                     last_ping = time.monotonic()
 
+    async def _listen_sharded(self, cluster: RedisCluster) -> None:
+        try:
+            async with cluster.pubsub(ignore_subscribe_messages=False) as pubsub:
+                await pubsub.ssubscribe(self.channel)
+                last_ping = time.monotonic()
+                while not self._stopping:
+                    message = await pubsub.get_sharded_message(timeout=0.5)
+                    if message is not None:
+                        if message["type"] in ("sunsubscribe", b"sunsubscribe"):
+                            # The slot moved (failover, resharding): start again there.
+                            raise RedisConnectionError("shard channel moved")
+                        self._handle(message)
+                    if time.monotonic() - last_ping > _PING_EVERY_SECONDS:
+                        for node_pubsub in list(pubsub.node_pubsub_mapping.values()):
+                            await node_pubsub.ping()
+                        last_ping = time.monotonic()
+        except (RedisError, OSError):
+            # Learn where the channel's slot lives now before subscribing again.
+            with contextlib.suppress(RedisError, OSError):
+                await cluster.nodes_manager.initialize()
+            raise
+
     def _handle(self, message: dict[str, Any]) -> None:
-        if message["type"] == "subscribe":
+        kind = message["type"]
+        if isinstance(kind, bytes):
+            kind = kind.decode()
+        if kind in ("subscribe", "ssubscribe"):
             self.generation += 1
             self.on_resync()
             self.connected.set()
-        elif message["type"] == "message":
+        elif kind in ("message", "smessage"):
             self.generation += 1
             self.on_message(message["data"])
 
     def stop(self) -> None:
         self._stopping = True
+
+
+async def publish(redis: Redis, channel: str, message: str | bytes) -> None:
+    """Announce ``message`` to every subscriber of ``channel`` (sharded on a cluster)."""
+    if is_cluster(redis):
+        await redis.spublish(channel, message)
+    else:
+        await redis.publish(channel, message)
+
+
+def publish_on(pipe: Pipeline, channel: str, message: str | bytes) -> None:
+    """Queue ``publish`` on a pipeline."""
+    if is_cluster(pipe):
+        pipe.spublish(channel, message)
+    else:
+        pipe.publish(channel, message)

@@ -9,6 +9,8 @@ Sandbox (``svc_test_``) links and Bio pages are a namespace of their own, under
 
 from __future__ import annotations
 
+import zlib
+
 LINK_PREFIX = "hop:link:"
 # Published (payload: the short code) after every write-through so each edge
 # worker drops its in-process copy; see edge/cache.py.
@@ -16,8 +18,15 @@ LINK_CHANGES_CHANNEL = "hop:link-changes"
 # Published when credentials change (a key revoked, a plan changed) so every
 # admin process drops what it cached; see admin/auth/cache.py.
 AUTH_CHANGES_CHANNEL = "hop:auth-changes"
+# The click stream is HOP_CLICK_STREAM_SHARDS streams (docs/operations.md#redis). Shard 0
+# keeps the name a single stream always had; shard i > 0 is ``{hop:clicks:i}``. Each
+# shard's dead-letter stream carries its shard's hash tag (``{hop:clicks}`` hashes like
+# the bare ``hop:clicks``), so a shard and its dead letters share one cluster slot and
+# the dead-lettering transaction (XADD + XACK) never crosses nodes.
 CLICK_STREAM = "hop:clicks"
-CLICK_DEAD_LETTER_STREAM = "hop:clicks:dead"
+CLICK_DEAD_LETTER_STREAM = "{hop:clicks}:dead"
+# Where single-stream versions kept dead letters; `hop clicks replay-dead` drains it too.
+LEGACY_CLICK_DEAD_LETTER_STREAM = "hop:clicks:dead"
 CLICK_CONSUMER_GROUP = "hop-worker"
 # Rendered Bio pages by username; the value is a ``wire.BioEntry``. The edge reads
 # the key on every visit, so no invalidation channel is needed.
@@ -60,9 +69,26 @@ def bio_key_in(environment: str, username: str) -> str:
     return bio_key(username) if environment == "live" else sandbox_bio_key(username)
 
 
+def click_stream(shard: int) -> str:
+    """The stream of click shard ``shard`` (0-based)."""
+    return CLICK_STREAM if shard == 0 else f"{{hop:clicks:{shard}}}"
+
+
+def click_dead_letter_stream(shard: int) -> str:
+    """Shard ``shard``'s dead-letter stream, in the shard's cluster slot."""
+    return CLICK_DEAD_LETTER_STREAM if shard == 0 else f"{{hop:clicks:{shard}}}:dead"
+
+
+def click_shard(short_code: str, shards: int) -> int:
+    """The shard a code's clicks go to: a stable hash, so one link's clicks stay in order
+    on one stream (CRC-32: cheap, and the same in every process and version)."""
+    return zlib.crc32(short_code.encode()) % shards if shards > 1 else 0
+
+
 def rate_limit_keys(bucket: str, minute: int, month: str) -> tuple[str, str]:
-    """Fixed-window counters: one per minute, one per calendar month (UTC)."""
-    return f"hop:rl:{bucket}:m:{minute}", f"hop:rl:{bucket}:mo:{month}"
+    """Fixed-window counters: one per minute, one per calendar month (UTC). The bucket is
+    the hash tag: one Lua script updates both, so they must share a cluster slot."""
+    return f"hop:rl:{{{bucket}}}:m:{minute}", f"hop:rl:{{{bucket}}}:mo:{month}"
 
 
 def login_failures_key(email_digest: str) -> str:

@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 
 import msgspec
 
+from common.redis_store import parse_redis_url
 from common.weak_secrets import GENERATE, placeholder_reason, weak_key_reason
 
 
@@ -179,6 +180,7 @@ class AccountSettings(msgspec.Struct, frozen=True, kw_only=True):
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
     database_url: str | None
     redis_url: str | None
+    click_stream_shards: int
     base_url: str
     short_base_url: str
     data_dir: str
@@ -258,9 +260,15 @@ def _postgres_url(raw: str) -> str:
 
 
 def _redis_url(raw: str) -> str:
-    if urlsplit(raw).scheme not in ("redis", "rediss", "unix"):
-        raise ValueError("must be a redis://, rediss:// or unix:// URL")
+    parse_redis_url(raw)  # a single server, a cluster or Sentinel (common/redis_store.py)
     return raw
+
+
+def _shards(raw: str) -> int:
+    value = _positive_int(raw)
+    if value > 1024:
+        raise ValueError(f"must be at most 1024, got {value}")
+    return value
 
 
 def _choice(*allowed: str) -> Callable[[str], str]:
@@ -472,7 +480,14 @@ VARIABLES: tuple[Variable, ...] = (
     Variable("HOP_DATABASE_URL", "database_url", _postgres_url, None,
              "PostgreSQL URL. Unset: `hop dev` and the tests start an embedded PostgreSQL."),
     Variable("HOP_REDIS_URL", "redis_url", _redis_url, None,
-             "Redis URL. Unset: `hop dev` and the tests start an embedded Redis."),
+             "Redis: `redis[s]://host:port/db` (one server), "
+             "`redis[s]+cluster://host:port[,host:port...]` (Redis Cluster seed nodes) or "
+             "`redis[s]+sentinel://host:port[,host:port...]/service/db` (Sentinel). "
+             "Unset: `hop dev` and the tests start an embedded Redis."),
+    Variable("HOP_CLICK_STREAM_SHARDS", "click_stream_shards", _shards, 1,
+             "How many streams the click stream is split into (hash of the short code); "
+             "every worker reads every shard. 1 keeps the single `hop:clicks` stream. Raise "
+             "it, never lower it without draining (docs/operations.md#redis)."),
     Variable("HOP_BASE_URL", "base_url", _http_url, "http://127.0.0.1:8000",
              "Public address of the admin API."),
     Variable("HOP_SHORT_BASE_URL", "short_base_url", _http_url, "http://127.0.0.1:8080",

@@ -19,13 +19,13 @@ import secrets
 import time
 from typing import Any, cast
 
-from redis.asyncio import Redis
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
 from redis.exceptions import RedisError
 
 from common.keys import SANDBOX_PATH, bio_key, sandbox_bio_key, sandbox_link_key
 from common.logs import configure_logging
+from common.redis_store import connect
 from common.settings import Settings, SettingsError, load_settings
 from common.wire import (
     BIO_VISIT_KIND,
@@ -100,7 +100,7 @@ class EdgeApp:
         self.settings = settings
         # Fail fast: a lookup Redis can't answer falls back to the last known entry,
         # and clicks stay buffered; neither should wait seconds for retries.
-        self.redis = Redis.from_url(
+        self.redis = connect(
             settings.redis_url,
             socket_timeout=1,
             socket_connect_timeout=1,
@@ -115,6 +115,7 @@ class EdgeApp:
             flush_ms=edge.click_flush_ms,
             batch_max=edge.click_batch_max,
             buffer_max=edge.click_buffer_max,
+            shards=settings.click_stream_shards,
         )
         self.country_header = edge.country_header
         self.safety_contact = settings.safety.contact

@@ -29,14 +29,13 @@ def _run(coroutine: Coroutine[Any, Any, Any]) -> Any:
 
 
 def cmd_clicks_replay(settings: Settings, _: argparse.Namespace) -> int:
-    from redis.asyncio import Redis
-
     from admin.worker.clicks import replay_dead_letters
+    from common.redis_store import connect
 
     async def run() -> int:
-        redis = Redis.from_url(dev_stack.redis_url(settings))
+        redis = connect(dev_stack.redis_url(settings), socket_timeout=10, socket_connect_timeout=5)
         try:
-            return await replay_dead_letters(redis)
+            return await replay_dead_letters(redis, settings.click_stream_shards)
         finally:
             await redis.aclose()
 
@@ -107,13 +106,13 @@ def _passwords(settings: Settings) -> Any:
 
 async def _with_redis(settings: Settings, action: Callable[[Any], Coroutine[Any, Any, Any]]) -> Any:
     """Run ``action(redis)``; ``redis`` is None when no Redis is configured or running."""
-    from redis.asyncio import Redis
+    from common.redis_store import connect
 
     try:
         url = dev_stack.redis_url(settings)
     except SettingsError:
         url = None
-    redis = Redis.from_url(url) if url else None
+    redis = connect(url, socket_timeout=10, socket_connect_timeout=5) if url else None
     try:
         return await action(redis)
     finally:
@@ -200,16 +199,15 @@ def cmd_key_create(settings: Settings, args: argparse.Namespace) -> int:
 
 
 def cmd_key_revoke(settings: Settings, args: argparse.Namespace) -> int:
-    from redis.asyncio import Redis
-
     from admin.accounts.service import AccountService
+    from common.redis_store import connect
 
     async def revoke(db: Any) -> bool:
         try:
             url = dev_stack.redis_url(settings)
         except SettingsError:
             url = None
-        redis = Redis.from_url(url) if url else None
+        redis = connect(url, socket_timeout=10, socket_connect_timeout=5) if url else None
         try:
             return await AccountService(db).revoke_key(args.user, args.prefix, redis)
         finally:
@@ -235,13 +233,12 @@ def cmd_migrate(settings: Settings, _: argparse.Namespace) -> int:
 
 
 def cmd_cache_rebuild(settings: Settings, _: argparse.Namespace) -> int:
-    from redis.asyncio import Redis
-
     from admin.bio.cache import rebuild_bio_pages
     from admin.links.cache import rebuild
+    from common.redis_store import connect
 
     async def run() -> dict[str, int]:
-        redis = Redis.from_url(dev_stack.redis_url(settings))
+        redis = connect(dev_stack.redis_url(settings), socket_timeout=10, socket_connect_timeout=5)
         try:
             async with await _connect(settings) as conn:
                 links = await rebuild(conn, redis)

@@ -30,16 +30,15 @@ def _print_json(value: Any) -> None:
 
 async def _safety(settings: Settings, action: Callable[[Any], Coroutine[Any, Any, Any]]) -> Any:
     """Run ``action`` with a SafetyService on the configured stores (index loaded)."""
-    from redis.asyncio import Redis
-
     from admin.db import Database, create_pool
     from admin.db.redis_batch import RedisBatcher
     from admin.links.cache import LinkCache
     from admin.safety.checker import checker_for
     from admin.safety.index import SafetyIndex
     from admin.safety.service import SafetyService
+    from common.redis_store import connect
 
-    redis = Redis.from_url(dev_stack.redis_url(settings))
+    redis = connect(dev_stack.redis_url(settings), socket_timeout=10, socket_connect_timeout=5)
     try:
         async with create_pool(dev_stack.database_url(settings), 2) as pool:
             db = Database(pool)

@@ -21,7 +21,7 @@ from typing import Any
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
-from common.channels import Subscription
+from common.channels import Subscription, publish
 from common.keys import AUTH_CHANGES_CHANNEL
 
 _MAX_ENTRIES = 100_000
@@ -87,7 +87,7 @@ class AuthCache:
 async def announce_auth_change(redis: Redis, what: str) -> bool:
     """Tell every admin process to forget cached credentials; False if Redis is down."""
     try:
-        await redis.publish(AUTH_CHANGES_CHANNEL, what)
+        await publish(redis, AUTH_CHANGES_CHANNEL, what)
     except (RedisError, OSError):
         return False
     return True

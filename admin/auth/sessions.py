@@ -25,6 +25,7 @@ from redis.exceptions import RedisError
 
 from admin.errors import ServiceUnavailable
 from common.keys import web_session_key, web_sessions_of_key
+from common.redis_store import is_cluster
 
 
 class Flash(msgspec.Struct, frozen=True):
@@ -59,6 +60,10 @@ def _unavailable(exc: Exception) -> ServiceUnavailable:
 class Sessions:
     def __init__(self, redis: Redis, idle: int, lifetime: int) -> None:
         self.redis = redis
+        # A session and its user's set of sessions are two slots on a Redis Cluster, where
+        # no transaction spans slots: there the two writes go separately. A session
+        # missing from the set still ends by its own expiry (docs/operations.md#redis).
+        self._atomic = not is_cluster(redis)
         self.idle = idle
         self.lifetime = lifetime
 
@@ -70,7 +75,7 @@ class Sessions:
         )
         key = digest(session_id)
         try:
-            async with self.redis.pipeline(transaction=True) as pipe:
+            async with self.redis.pipeline(transaction=self._atomic) as pipe:
                 pipe.set(web_session_key(key), _encoder.encode(session), ex=self.idle)
                 pipe.sadd(web_sessions_of_key(user_id), key)
                 pipe.expire(web_sessions_of_key(user_id), self.lifetime)
@@ -113,7 +118,7 @@ class Sessions:
     async def end(self, session_id: str, user_id: str) -> None:
         key = digest(session_id)
         try:
-            async with self.redis.pipeline(transaction=True) as pipe:
+            async with self.redis.pipeline(transaction=self._atomic) as pipe:
                 pipe.delete(web_session_key(key))
                 pipe.srem(web_sessions_of_key(user_id), key)
                 await pipe.execute()
@@ -128,7 +133,7 @@ class Sessions:
             names = [m.decode() if isinstance(m, bytes) else str(m) for m in members]
             ended = [name for name in names if name != kept]
             if ended:
-                async with self.redis.pipeline(transaction=True) as pipe:
+                async with self.redis.pipeline(transaction=self._atomic) as pipe:
                     pipe.delete(*(web_session_key(key) for key in ended))
                     pipe.srem(web_sessions_of_key(user_id), *ended)
                     await pipe.execute()

@@ -19,6 +19,7 @@ from redis.exceptions import RedisError
 from admin.bio.repository import all_pages, known_usernames
 from admin.db import Connection
 from common.keys import BIO_PREFIX, SANDBOX_BIO_PREFIX, bio_key_in
+from common.redis_store import is_cluster
 from common.wire import BioEntry, bio_entry_encoder
 
 logger = logging.getLogger(__name__)
@@ -34,6 +35,9 @@ def _entry(bio_id: str, html: str | None) -> bytes:
 class BioCache:
     def __init__(self, redis: Redis) -> None:
         self.redis = redis
+        # A page and its old name's tombstone are two slots on a Redis Cluster, where no
+        # transaction spans slots: there each SET stands alone (both are idempotent).
+        self._atomic = not is_cluster(redis)
 
     async def write(
         self,
@@ -44,7 +48,7 @@ class BioCache:
         old_username: str | None = None,
     ) -> None:
         try:
-            async with self.redis.pipeline(transaction=True) as pipe:
+            async with self.redis.pipeline(transaction=self._atomic) as pipe:
                 pipe.set(bio_key_in(environment, username), _entry(bio_id, html))
                 if old_username is not None and old_username != username:
                     pipe.set(bio_key_in(environment, old_username), _entry(bio_id, None))

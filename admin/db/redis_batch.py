@@ -19,6 +19,8 @@ from redis.asyncio import Redis
 from redis.asyncio.client import Pipeline
 from redis.exceptions import NoScriptError
 
+from common.redis_store import is_cluster
+
 AddCommands = Callable[[Pipeline], None]
 
 
@@ -48,9 +50,9 @@ class RedisBatcher:
         try:
             async with self.redis.pipeline(transaction=False) as pipe:
                 for add, _ in batch:
-                    start = len(pipe.command_stack)
+                    start = len(pipe)
                     add(pipe)
-                    spans.append((start, len(pipe.command_stack)))
+                    spans.append((start, len(pipe)))
                 results = await pipe.execute(raise_on_error=False)
         except Exception as exc:  # noqa: BLE001 - every waiter gets the failure, whatever it is
             for _, future in batch:
@@ -72,6 +74,9 @@ class LuaScript:
     async def run(self, batcher: RedisBatcher, keys: list[str], args: list[Any]) -> Any:
         """The script's result; raises RedisError or OSError when Redis cannot answer."""
 
+        if is_cluster(batcher.redis):
+            return await self._run_alone(batcher.redis, keys, args)
+
         def add(pipe: Pipeline) -> None:
             pipe.evalsha(self.sha, len(keys), *keys, *args)
 
@@ -82,3 +87,11 @@ class LuaScript:
         if isinstance(result, Exception):
             raise result
         return result
+
+    async def _run_alone(self, redis: Redis, keys: list[str], args: list[Any]) -> Any:
+        """On a Redis Cluster, where redis-py pipelines refuse scripts: one call, routed to
+        the node of the keys' slot (the keys must share one, by hash tag)."""
+        try:
+            return await redis.evalsha(self.sha, len(keys), *keys, *args)
+        except NoScriptError:
+            return await redis.eval(self.source, len(keys), *keys, *args)

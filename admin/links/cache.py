@@ -21,7 +21,9 @@ from admin.db import Connection
 from admin.db.redis_batch import RedisBatcher
 from admin.links.repository import CacheRow, LinkRow, cache_entries, known_codes
 from admin.urls import location_form
+from common.channels import publish, publish_on
 from common.keys import LINK_CHANGES_CHANNEL, LINK_PREFIX, SANDBOX_LINK_PREFIX, link_key_in
+from common.redis_store import is_cluster
 from common.timefmt import epoch_ms
 from common.wire import LinkEntry, link_entry_encoder
 
@@ -56,19 +58,29 @@ class LinkCache:
         """Each row's entry at its code (a row with deleted_at set answers 410 there)."""
         rows = list(rows)
 
-        def add(pipe: Pipeline) -> None:
-            # In order on one connection: each SET lands before its announcement.
+        # On one server, one pipeline on one connection keeps the order: each SET lands
+        # before its announcement. A cluster pipeline sends to several nodes at once, so
+        # there the announcements wait for the SETs' answers (one more round trip).
+        clustered = is_cluster(self.batcher.redis)
+
+        def add_sets(pipe: Pipeline) -> None:
             for row in rows:
                 pipe.set(
                     link_key_in(row.environment, row.short_code),
                     link_entry_encoder.encode(entry_of(row)),
                 )
+            if not clustered:
+                add_announcements(pipe)
+
+        def add_announcements(pipe: Pipeline) -> None:
             for row in rows:
                 if row.environment == "live":
-                    pipe.publish(LINK_CHANGES_CHANNEL, row.short_code)
+                    publish_on(pipe, LINK_CHANGES_CHANNEL, row.short_code)
 
         try:
-            results = await self.batcher.run(add)
+            results = await self.batcher.run(add_sets)
+            if clustered and any(row.environment == "live" for row in rows):
+                results += await self.batcher.run(add_announcements)
             failed = next((r for r in results if isinstance(r, Exception)), None)
             if failed is not None:
                 raise failed
@@ -102,7 +114,7 @@ async def rebuild(conn: Connection, redis: Redis) -> int:
             stale = [key for key, code in zip(keys, codes, strict=True) if code not in known]
             if stale:
                 await redis.delete(*stale)
-    await redis.publish(LINK_CHANGES_CHANNEL, FLUSH_ALL)
+    await publish(redis, LINK_CHANGES_CHANNEL, FLUSH_ALL)
     return written
 
 

@@ -26,7 +26,7 @@ from admin.safety.urlforms import full_hashes, url_key
 from admin.safety.verdicts import FEED_REASONS
 from admin.safety.webrisk import HashList, listed_hashes
 from common.backoff import Backoff
-from common.channels import Subscription
+from common.channels import Subscription, publish
 from common.keys import SAFETY_CHANGES_CHANNEL
 
 logger = logging.getLogger(__name__)
@@ -110,7 +110,7 @@ class SafetyIndex:
 async def announce(redis: Redis) -> bool:
     """Tell every holder to reload; False when Redis could not be told."""
     try:
-        await redis.publish(SAFETY_CHANGES_CHANNEL, "reload")
+        await publish(redis, SAFETY_CHANGES_CHANNEL, "reload")
     except (RedisError, OSError):
         return False
     return True

@@ -14,6 +14,10 @@ Delivery is at least once and storage idempotent, so counts stay exact:
   ``hop clicks replay-dead`` puts such entries back.
 - The stream is trimmed only below the oldest entry the group still needs, so
   nothing unacknowledged is ever dropped.
+- The stream is ``HOP_CLICK_STREAM_SHARDS`` streams; a worker runs one consumer per
+  shard, so every worker reads every shard and the group of each shard shares it out
+  (no shard ownership to hand over when workers come and go). Reclaim, dead letters
+  and trimming are per shard.
 """
 
 from __future__ import annotations
@@ -27,18 +31,32 @@ from typing import Any, NamedTuple, cast
 
 import msgspec
 from redis.asyncio import Redis
-from redis.exceptions import RedisError, ResponseError
+from redis.exceptions import (
+    AskError,
+    ClusterError,
+    ReadOnlyError,
+    RedisError,
+    ResponseError,
+    TryAgainError,
+)
 
 from admin.analytics.batch import KINDS, store_batch
 from admin.analytics.enrich import EnrichedClick, Enricher
 from admin.db import TRANSIENT_ERRORS, Deadlock, Pool, RejectedData
 from common.backoff import Backoff
-from common.keys import CLICK_CONSUMER_GROUP, CLICK_DEAD_LETTER_STREAM, CLICK_STREAM
+from common.keys import (
+    CLICK_CONSUMER_GROUP,
+    LEGACY_CLICK_DEAD_LETTER_STREAM,
+    click_dead_letter_stream,
+    click_stream,
+)
 from common.wire import CLICK_BATCH_VERSION, click_batch_decoder
 
 logger = logging.getLogger(__name__)
 _TRIM_EVERY_SECONDS = 5.0
 _TRANSIENT: tuple[type[Exception], ...] = (*TRANSIENT_ERRORS, RedisError, OSError)
+# Answers Redis gives while a shard's primary changes: errors of the moment, not ours.
+_MOVING: tuple[type[Exception], ...] = (ClusterError, AskError, TryAgainError, ReadOnlyError)
 
 Entry = tuple[bytes, dict[bytes, bytes]]
 
@@ -75,8 +93,14 @@ class ClickConsumer:
         read_count: int,
         claim_idle_ms: int,
         max_deliveries: int,
+        shard: int = 0,
     ) -> None:
         self.redis = redis
+        # One consumer per shard (HOP_CLICK_STREAM_SHARDS): a shard and its dead letters
+        # share a cluster slot, so every command here stays on one node.
+        self.shard = shard
+        self.stream = click_stream(shard)
+        self.dead_stream = click_dead_letter_stream(shard)
         self.pool = pool
         self.enricher = enricher
         self.consumer = consumer
@@ -92,9 +116,7 @@ class ClickConsumer:
 
     async def ensure_group(self) -> None:
         try:
-            await self.redis.xgroup_create(
-                CLICK_STREAM, CLICK_CONSUMER_GROUP, id="0", mkstream=True
-            )
+            await self.redis.xgroup_create(self.stream, CLICK_CONSUMER_GROUP, id="0", mkstream=True)
         except ResponseError as exc:
             if "BUSYGROUP" not in str(exc):
                 raise
@@ -107,7 +129,22 @@ class ClickConsumer:
                 await self.step()
                 backoff.reset()
             except ResponseError as exc:
+                if isinstance(exc, _MOVING) or str(exc).startswith("UNBLOCKED"):
+                    # A failover or slot move is under way (Cluster, Sentinel): a blocked
+                    # read is cut short with UNBLOCKED when its primary becomes a replica,
+                    # and the client finds the new primary on the next try.
+                    logger.warning(
+                        "click stream shard moving; retrying",
+                        extra={"action": "worker.clicks_retry", "error": str(exc)},
+                    )
+                    self._own_backlog = True
+                    await asyncio.sleep(backoff.next())
+                    continue
                 if "NOGROUP" not in str(exc):
+                    logger.exception(
+                        "click consumer stopped",
+                        extra={"action": "worker.clicks_failed", "stream": self.stream},
+                    )
                     raise
                 # The stream or group vanished (Redis flushed): recreate and go on.
                 logger.warning(
@@ -165,7 +202,7 @@ class ClickConsumer:
             await self.redis.xreadgroup(
                 CLICK_CONSUMER_GROUP,
                 self.consumer,
-                {CLICK_STREAM: start},
+                {self.stream: start},
                 count=self.read_count,
                 block=block_ms,
             ),
@@ -219,7 +256,7 @@ class ClickConsumer:
                     if entry[0] in batch.entry_ids:
                         await self._store_alone(entry)
             return
-        await self.redis.xack(CLICK_STREAM, CLICK_CONSUMER_GROUP, *batch.entry_ids)
+        await self.redis.xack(self.stream, CLICK_CONSUMER_GROUP, *batch.entry_ids)
         self.stored += stored
 
     async def _store_alone(self, entry: Entry) -> None:
@@ -230,12 +267,12 @@ class ClickConsumer:
                 self.stored += await store_batch(conn, clicks)
         except RejectedData:
             return  # stays pending; recover() dead-letters it after max_deliveries
-        await self.redis.xack(CLICK_STREAM, CLICK_CONSUMER_GROUP, entry_id)
+        await self.redis.xack(self.stream, CLICK_CONSUMER_GROUP, entry_id)
 
     async def recover(self) -> None:
         """Take over entries idle on dead consumers; dead-letter the hopeless ones."""
         pending: list[dict[str, Any]] = await self.redis.xpending_range(
-            CLICK_STREAM, CLICK_CONSUMER_GROUP, min="-", max="+", count=100, idle=self.claim_idle_ms
+            self.stream, CLICK_CONSUMER_GROUP, min="-", max="+", count=100, idle=self.claim_idle_ms
         )
         exhausted = [
             item["message_id"] for item in pending if item["times_delivered"] >= self.max_deliveries
@@ -244,7 +281,7 @@ class ClickConsumer:
             taken = cast(
                 "list[tuple[bytes, dict[bytes, bytes] | None]]",
                 await self.redis.xclaim(
-                    CLICK_STREAM,
+                    self.stream,
                     CLICK_CONSUMER_GROUP,
                     self.consumer,
                     self.claim_idle_ms,
@@ -256,7 +293,7 @@ class ClickConsumer:
                     entry_id, fields or {}, f"not stored after {self.max_deliveries} deliveries"
                 )
         response: list[Any] = await self.redis.xautoclaim(
-            CLICK_STREAM,
+            self.stream,
             CLICK_CONSUMER_GROUP,
             self.consumer,
             self.claim_idle_ms,
@@ -275,8 +312,8 @@ class ClickConsumer:
     async def dead_letter(self, entry_id: bytes, fields: dict[bytes, bytes], reason: str) -> None:
         async with self.redis.pipeline(transaction=True) as pipe:
             letter: dict[Any, Any] = {**fields, b"origin": entry_id, b"reason": reason.encode()}
-            pipe.xadd(CLICK_DEAD_LETTER_STREAM, letter)
-            pipe.xack(CLICK_STREAM, CLICK_CONSUMER_GROUP, entry_id)
+            pipe.xadd(self.dead_stream, letter)
+            pipe.xack(self.stream, CLICK_CONSUMER_GROUP, entry_id)
             await pipe.execute()
         logger.error(
             "click batch dead-lettered",
@@ -289,16 +326,16 @@ class ClickConsumer:
 
     async def trim(self) -> None:
         """Drop entries below the oldest one the group may still need."""
-        groups = await self.redis.xinfo_groups(CLICK_STREAM)
+        groups = await self.redis.xinfo_groups(self.stream)
         group = next((g for g in groups if g["name"] == CLICK_CONSUMER_GROUP.encode()), None)
         if group is None:
             return
         safe = group["last-delivered-id"]
         if group["pending"]:
-            summary = await self.redis.xpending(CLICK_STREAM, CLICK_CONSUMER_GROUP)
+            summary = await self.redis.xpending(self.stream, CLICK_CONSUMER_GROUP)
             safe = min(summary["min"], safe, key=_stream_id)
         if safe and safe != b"0-0":
-            await self.redis.xtrim(CLICK_STREAM, minid=safe, approximate=False)
+            await self.redis.xtrim(self.stream, minid=safe, approximate=False)
 
 
 def _stream_id(value: bytes) -> tuple[int, int]:
@@ -306,13 +343,22 @@ def _stream_id(value: bytes) -> tuple[int, int]:
     return int(millis), int(sequence or 0)
 
 
-async def replay_dead_letters(redis: Redis) -> int:
-    """Move the batches dead-lettered so far back onto the click stream.
+async def replay_dead_letters(redis: Redis, shards: int = 1) -> int:
+    """Move the batches dead-lettered so far back onto their click stream shards, and
+    those a single-stream version left under the old dead-letter name onto shard 0."""
+    moved = await _replay(redis, LEGACY_CLICK_DEAD_LETTER_STREAM, click_stream(0))
+    for shard in range(shards):
+        moved += await _replay(redis, click_dead_letter_stream(shard), click_stream(shard))
+    return moved
+
+
+async def _replay(redis: Redis, dead_stream: str, stream: str) -> int:
+    """Move the entries of ``dead_stream`` present now back onto ``stream``.
 
     Only entries present when the replay starts move, so a batch that fails
     again (and is dead-lettered anew meanwhile) is not replayed in a loop.
     """
-    newest = cast("list[Entry]", await redis.xrevrange(CLICK_DEAD_LETTER_STREAM, count=1))
+    newest = cast("list[Entry]", await redis.xrevrange(dead_stream, count=1))
     if not newest:
         return 0
     last_id = newest[0][0]
@@ -321,7 +367,7 @@ async def replay_dead_letters(redis: Redis) -> int:
     while True:
         entries = cast(
             "list[Entry]",
-            await redis.xrange(CLICK_DEAD_LETTER_STREAM, min=start, max=last_id, count=100),
+            await redis.xrange(dead_stream, min=start, max=last_id, count=100),
         )
         if not entries:
             return moved
@@ -330,8 +376,8 @@ async def replay_dead_letters(redis: Redis) -> int:
                 key: value for key, value in fields.items() if key not in (b"origin", b"reason")
             }
             async with redis.pipeline(transaction=True) as pipe:
-                pipe.xadd(CLICK_STREAM, original)
-                pipe.xdel(CLICK_DEAD_LETTER_STREAM, entry_id)
+                pipe.xadd(stream, original)
+                pipe.xdel(dead_stream, entry_id)
                 await pipe.execute()
             moved += 1
         start = b"(" + entries[-1][0]

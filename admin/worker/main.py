@@ -38,9 +38,10 @@ from admin.worker.safety import SafetyWorker
 from admin.worker.sender import Sender
 from common.backoff import Backoff
 from common.clientip import parse_networks
-from common.keys import CLICK_CONSUMER_GROUP, CLICK_STREAM
+from common.keys import CLICK_CONSUMER_GROUP, click_stream
 from common.logs import configure_logging
 from common.metrics import serve_process
+from common.redis_store import connect
 from common.roles import require
 from common.settings import Settings
 
@@ -125,18 +126,25 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> None:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
-    redis = Redis.from_url(redis_url, socket_timeout=10, socket_connect_timeout=5)
+    redis = connect(redis_url, socket_timeout=10, socket_connect_timeout=5)
     async with create_worker_pool(database_url) as pool:
         salt = await _start(pool, redis, stop)
-        consumer = ClickConsumer(
-            redis,
-            pool,
-            Enricher(salt, parse_networks(settings.trusted_proxies)),
-            consumer=settings.worker.name or f"{socket.gethostname()}-{os.getpid()}",
-            read_count=settings.worker.read_count,
-            claim_idle_ms=settings.worker.claim_idle_ms,
-            max_deliveries=settings.worker.max_deliveries,
-        )
+        enricher = Enricher(salt, parse_networks(settings.trusted_proxies))
+        name = settings.worker.name or f"{socket.gethostname()}-{os.getpid()}"
+        # One consumer per click stream shard: every worker reads every shard.
+        consumers = [
+            ClickConsumer(
+                redis,
+                pool,
+                enricher,
+                consumer=name,
+                read_count=settings.worker.read_count,
+                claim_idle_ms=settings.worker.claim_idle_ms,
+                max_deliveries=settings.worker.max_deliveries,
+                shard=shard,
+            )
+            for shard in range(settings.click_stream_shards)
+        ]
         dispatcher = build_dispatcher(settings, pool, database_url)
         mailer = Mailer(
             pool,
@@ -149,7 +157,10 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> None:
         # The safety index's reload loop has no stop of its own: it is cancelled.
         index_task = asyncio.create_task(index.run(safety.db), name="safety-index")
         tasks = [
-            asyncio.create_task(consumer.run(), name="clicks"),
+            *(
+                asyncio.create_task(consumer.run(), name=f"clicks-{consumer.shard}")
+                for consumer in consumers
+            ),
             asyncio.create_task(safety.run(), name="safety"),
             asyncio.create_task(changes.run(), name="safety-changes"),
             index_task,
@@ -161,17 +172,26 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> None:
         ]
         if settings.worker.metrics_listen is not None:
             watcher = StreamWatcher(
-                redis, [CLICK_STREAM], CLICK_CONSUMER_GROUP, lambda: consumer.stored
+                redis,
+                [click_stream(shard) for shard in range(settings.click_stream_shards)],
+                CLICK_CONSUMER_GROUP,
+                lambda: sum(consumer.stored for consumer in consumers),
             )
             tasks.append(asyncio.create_task(watcher.run(stop), name="metrics"))
         logger.info(
-            "worker running", extra={"action": "worker.started", "consumer": consumer.consumer}
+            "worker running",
+            extra={"action": "worker.started", "consumer": name, "shards": len(consumers)},
         )
         await stop.wait()
-        for stopping in (consumer.stopping, dispatcher.stopping, mailer.stopping, safety.stopping):
+        for consumer in consumers:
+            consumer.stopping.set()
+        for stopping in (dispatcher.stopping, mailer.stopping, safety.stopping):
             stopping.set()
         changes.stop()
         index_task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
     await redis.aclose()
-    logger.info("worker stopped", extra={"action": "worker.stopped", "stored": consumer.stored})
+    logger.info(
+        "worker stopped",
+        extra={"action": "worker.stopped", "stored": sum(c.stored for c in consumers)},
+    )

@@ -26,6 +26,7 @@ import psycopg
 import redis
 
 from common.keys import CLICK_CONSUMER_GROUP, CLICK_STREAM, link_key
+from common.redis_store import connect_sync
 from hop.embedded import EmbeddedRedis, free_port
 from tests.support.accounts import Account, create_account
 from tests.support.env import stack_environment
@@ -163,7 +164,7 @@ class Stack:
         """Until every running worker reads the click stream (it rebuilt the cache first)."""
         if not self._names:
             return
-        with redis.Redis.from_url(self.redis_url) as store:
+        with connect_sync(self.redis_url) as store:
 
             def reading() -> bool:
                 running = {
@@ -183,7 +184,7 @@ class Stack:
 
     @property
     def redis(self) -> redis.Redis:
-        return redis.Redis.from_url(self.redis_url)
+        return connect_sync(self.redis_url)
 
     def client(self) -> httpx.Client:
         """An HTTP client for the edge."""

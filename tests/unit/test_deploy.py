@@ -31,7 +31,7 @@ from prometheus_client import REGISTRY
 from admin.http.metrics import REQUEST_SECONDS
 from admin.worker.metrics import STREAM_LAG
 from common.roles import Role, require
-from common.settings import VARIABLES, Listen, Settings, SettingsError, load_settings
+from common.settings import Listen, Settings, SettingsError, load_settings
 from edge.metrics import LINK_RESPONSES
 from tests.support.deploy import (
     COMPOSE,
@@ -59,10 +59,6 @@ COMPOSE_SCHEMA = Path(__file__).resolve().parents[1] / "support/compose_spec/com
 # The oldest Kubernetes the manifest is meant for, and the newest the validator knows.
 KUBERNETES_VERSIONS = ("1.30.0", "1.37.0")
 ROLES: tuple[Role, ...] = get_args(Role)
-# Settings the deploy files already name that a branch in flight adds (the sharded click
-# stream, issue 14). Left out of the check until the setting exists; then checked like
-# every other (this set empties itself).
-PENDING_SETTINGS = {"HOP_CLICK_STREAM_SHARDS"} - {variable.name for variable in VARIABLES}
 
 
 def _settings(process: Process) -> tuple[Role, Settings]:
@@ -70,11 +66,7 @@ def _settings(process: Process) -> tuple[Role, Settings]:
     assert process.argv[:1] == ["hop"], f"{process.where}: runs {process.argv}, not `hop`"
     role = process.argv[1] if len(process.argv) > 1 else ""
     assert role in ROLES, f"{process.where}: `hop {role}` is not a Hop process"
-    hop_environ = {
-        k: v
-        for k, v in process.environ.items()
-        if k.startswith("HOP_") and k not in PENDING_SETTINGS
-    }
+    hop_environ = {k: v for k, v in process.environ.items() if k.startswith("HOP_")}
     settings = load_settings(hop_environ)
     require(settings, role)
     return role, settings

@@ -1,0 +1,242 @@
+"""The one way every process reaches Redis: ``HOP_REDIS_URL`` → a client.
+
+Three deployments, one setting (docs/operations.md#redis):
+
+- ``redis://[user:password@]host:port/db`` (or ``unix://``): a single server, as always.
+- ``redis+cluster://[user:password@]host:port[,host:port…]``: Redis Cluster; the hosts are
+  seed nodes, the client learns the rest of the cluster from them and follows slot moves
+  and failovers. A cluster has only database 0.
+- ``redis+sentinel://[user:password@]host:port[,host:port…]/service_name[/db]``: the
+  sentinels to ask for the current primary of ``service_name``; the client asks again
+  after a failover. The credentials are the data nodes'; sentinels are reached without.
+
+A ``rediss`` scheme (``rediss://``, ``rediss+cluster://``, ``rediss+sentinel://``) speaks
+TLS to the data nodes. Anything else is refused at start-up with the reason
+(``parse_redis_url`` raises ``ValueError``; settings turns it into a SettingsError).
+
+The cluster client is a ``redis.asyncio.RedisCluster``. It is not a subclass of
+``redis.asyncio.Redis`` but implements the same command methods, so callers keep their
+``Redis`` annotation; the few places that must behave differently on a cluster (pub/sub,
+the order of a write and its announcement) ask ``is_cluster``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal, cast
+from urllib.parse import unquote, urlsplit
+
+import redis
+from redis.asyncio import Redis, RedisCluster
+from redis.asyncio.cluster import ClusterNode
+from redis.asyncio.cluster import ClusterPipeline as AsyncClusterPipeline
+from redis.asyncio.retry import Retry
+from redis.asyncio.sentinel import Sentinel
+from redis.cluster import ClusterNode as SyncClusterNode
+from redis.cluster import RedisCluster as SyncRedisCluster
+from redis.sentinel import Sentinel as SyncSentinel
+
+Kind = Literal["single", "cluster", "sentinel"]
+_SCHEMES: dict[str, tuple[Kind, bool]] = {
+    "redis": ("single", False),
+    "rediss": ("single", True),
+    "unix": ("single", False),
+    "redis+cluster": ("cluster", False),
+    "rediss+cluster": ("cluster", True),
+    "redis+sentinel": ("sentinel", False),
+    "rediss+sentinel": ("sentinel", True),
+}
+_DEFAULT_PORT = {"cluster": 6379, "sentinel": 26379}
+
+
+@dataclass(frozen=True)
+class RedisTarget:
+    """A parsed ``HOP_REDIS_URL``."""
+
+    kind: Kind
+    url: str
+    tls: bool = False
+    nodes: tuple[tuple[str, int], ...] = ()
+    username: str | None = None
+    password: str | None = None
+    service_name: str = ""
+    db: int = 0
+
+
+def parse_redis_url(raw: str) -> RedisTarget:
+    """The target ``raw`` names; ``ValueError`` with a short reason if it names none."""
+    scheme, sep, rest = raw.partition("://")
+    if not sep or scheme.lower() not in _SCHEMES:
+        raise ValueError(
+            "must be a redis://, rediss://, unix://, redis+cluster://, rediss+cluster://, "
+            f"redis+sentinel:// or rediss+sentinel:// URL, got {_redacted(raw)!r}"
+        )
+    kind, tls = _SCHEMES[scheme.lower()]
+    if kind == "single":
+        parts = urlsplit(raw)
+        if scheme.lower() != "unix" and not parts.hostname:
+            raise ValueError("has no host")
+        try:
+            _ = parts.port
+        except ValueError:
+            raise ValueError("has an invalid port") from None
+        return RedisTarget(kind="single", url=raw, tls=tls)
+    if "?" in rest or "#" in rest:
+        raise ValueError(f"{scheme}:// takes no query or fragment")
+    netloc, _, path = rest.partition("/")
+    userinfo, at, hosts = netloc.rpartition("@")
+    username = password = None
+    if at:
+        user, colon, secret = userinfo.partition(":")
+        username = unquote(user) or None
+        password = unquote(secret) if colon else None
+    nodes = tuple(_node(item, _DEFAULT_PORT[kind]) for item in hosts.split(","))
+    segments = [segment for segment in path.split("/") if segment]
+    if kind == "cluster":
+        if segments not in ([], ["0"]):
+            raise ValueError("a Redis Cluster has only database 0; give no path (or /0)")
+        return RedisTarget(
+            kind="cluster", url=raw, tls=tls, nodes=nodes, username=username, password=password
+        )
+    if not segments or len(segments) > 2:
+        raise ValueError(f"must name the service: {scheme}://host:port[,host:port]/service[/db]")
+    db = 0
+    if len(segments) == 2:
+        if not segments[1].isdigit():
+            raise ValueError(f"the database must be a number, got {segments[1]!r}")
+        db = int(segments[1])
+    return RedisTarget(
+        kind="sentinel",
+        url=raw,
+        tls=tls,
+        nodes=nodes,
+        username=username,
+        password=password,
+        service_name=unquote(segments[0]),
+        db=db,
+    )
+
+
+def _node(item: str, default_port: int) -> tuple[str, int]:
+    item = item.strip()
+    if not item:
+        raise ValueError("has an empty host in its host list")
+    if item.startswith("["):  # [IPv6]:port
+        host, _, after = item[1:].partition("]")
+        port_text = after.removeprefix(":") if after.startswith(":") else ""
+        if after and not after.startswith(":"):
+            raise ValueError(f"has an invalid host {item!r}")
+    else:
+        host, colon, port_text = item.rpartition(":")
+        if not colon:
+            host, port_text = item, ""
+    if not host:
+        raise ValueError(f"has an invalid host {item!r}")
+    if not port_text:
+        return host, default_port
+    if not port_text.isdigit() or not 0 < int(port_text) < 65536:
+        raise ValueError(f"has an invalid port in {item!r}")
+    return host, int(port_text)
+
+
+def _redacted(raw: str) -> str:
+    """The URL without its password, for an error message."""
+    scheme, sep, rest = raw.partition("://")
+    userinfo, at, after = rest.rpartition("@")
+    if not at or ":" not in userinfo:
+        return raw
+    return f"{scheme}{sep}{userinfo.partition(':')[0]}:***@{after}"
+
+
+def connect(
+    url: str,
+    *,
+    socket_timeout: float,
+    socket_connect_timeout: float,
+    max_connections: int | None = None,
+    retry: Retry | None = None,
+) -> Redis:
+    """An asyncio client for ``url`` (see the module docstring); nothing connects yet."""
+    target = parse_redis_url(url)
+    options: dict[str, Any] = {
+        "socket_timeout": socket_timeout,
+        "socket_connect_timeout": socket_connect_timeout,
+    }
+    if retry is not None:
+        options["retry"] = retry
+    if target.kind == "single":
+        if max_connections is not None:
+            options["max_connections"] = max_connections
+        return Redis.from_url(url, **options)
+    if target.kind == "cluster":
+        cluster = RedisCluster(
+            startup_nodes=[ClusterNode(host, port) for host, port in target.nodes],
+            username=target.username,
+            password=target.password,
+            ssl=target.tls,
+            max_connections=max_connections or 100,
+            **options,
+        )
+        # Same command surface (see the module docstring): callers keep one annotation.
+        return cast("Redis", cluster)
+    sentinel = Sentinel(  # type: ignore[no-untyped-call]  # redis-py leaves it unannotated
+        list(target.nodes),
+        sentinel_kwargs={
+            "socket_timeout": socket_timeout,
+            "socket_connect_timeout": socket_connect_timeout,
+            "ssl": target.tls,
+        },
+    )
+    if max_connections is not None:
+        options["max_connections"] = max_connections
+    primary: Redis = sentinel.master_for(
+        target.service_name,
+        db=target.db,
+        username=target.username,
+        password=target.password,
+        ssl=target.tls,
+        **options,
+    )
+    return primary
+
+
+def connect_sync(
+    url: str, *, socket_timeout: float = 10, socket_connect_timeout: float = 5
+) -> redis.Redis:
+    """A blocking client for ``url``: the CLI's and the tests' way in."""
+    target = parse_redis_url(url)
+    options: dict[str, Any] = {
+        "socket_timeout": socket_timeout,
+        "socket_connect_timeout": socket_connect_timeout,
+    }
+    if target.kind == "single":
+        return redis.Redis.from_url(url, **options)
+    if target.kind == "cluster":
+        cluster = SyncRedisCluster(
+            startup_nodes=[
+                SyncClusterNode(host, port)  # type: ignore[no-untyped-call]
+                for host, port in target.nodes
+            ],
+            username=target.username,
+            password=target.password,
+            ssl=target.tls,
+            **options,
+        )
+        return cast("redis.Redis", cluster)
+    sentinel = SyncSentinel(  # type: ignore[no-untyped-call]
+        list(target.nodes), sentinel_kwargs={**options, "ssl": target.tls}
+    )
+    primary = sentinel.master_for(  # type: ignore[no-untyped-call]
+        target.service_name,
+        db=target.db,
+        username=target.username,
+        password=target.password,
+        ssl=target.tls,
+        **options,
+    )
+    return cast("redis.Redis", primary)
+
+
+def is_cluster(client: object) -> bool:
+    """Whether ``client`` (a client or one of its pipelines) talks to a Redis Cluster."""
+    return isinstance(client, (RedisCluster, AsyncClusterPipeline, SyncRedisCluster))

@@ -1,0 +1,181 @@
+"""Hop on a Redis Cluster (sharded click streams, a primary failover under load) and on
+Sentinel: every redirect answered right, every acknowledged click stored once."""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from common.keys import CLICK_CONSUMER_GROUP, LINK_CHANGES_CHANNEL, click_shard, click_stream
+from common.redis_store import connect_sync
+from tests.support.api import make_links
+from tests.support.clicks import wait_for_clicks
+from tests.support.redis_topologies import (
+    CLUSTER_BINARIES,
+    SKIP_REASON,
+    Cluster,
+    running_cluster,
+    running_sentinel,
+)
+from tests.support.stack import Stack
+from tests.support.stores import scratch_database
+from tests.support.waiting import eventually
+
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(not CLUSTER_BINARIES, reason=SKIP_REASON)]
+SHARDS = 3
+
+
+@contextlib.contextmanager
+def hop_on(root: Path, postgres_url: str, redis_url: str, **settings: str) -> Iterator[Stack]:
+    """Worker, admin and edge on a scratch database and the given Redis."""
+    root.mkdir(parents=True, exist_ok=True)
+    with scratch_database(postgres_url) as database_url:
+        stack = Stack(root, database_url, redis_url, HOP_WORKER_CLAIM_IDLE_MS="2000", **settings)
+        try:
+            stack.start_worker()
+            stack.start_admin()
+            stack.start_edge()
+            yield stack
+        finally:
+            stack.close()
+
+
+class Visitor:
+    """Redirects in a loop on a thread, each answer recorded, until stopped."""
+
+    def __init__(self, edge_url: str, links: list[dict[str, Any]]) -> None:
+        self.edge_url = edge_url
+        self.links = links
+        self.answers: list[tuple[str, int, str | None]] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        with httpx.Client(base_url=self.edge_url, timeout=10, follow_redirects=False) as client:
+            n = 0
+            while not self._stop.is_set():
+                code = self.links[n % len(self.links)]["shortCode"]
+                response = client.get(f"/{code}")
+                self.answers.append((code, response.status_code, response.headers.get("location")))
+                n += 1
+
+    def __enter__(self) -> Visitor:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._stop.set()
+        self._thread.join(30)
+
+    def wait_for(self, more: int) -> None:
+        target = len(self.answers) + more
+        assert eventually(lambda: len(self.answers) >= target, 60), "the edge stopped answering"
+
+
+def test_cluster_sharded_clicks_survive_a_primary_failover(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    with (
+        running_cluster(tmp_path / "cluster") as cluster,
+        hop_on(
+            tmp_path / "hop",
+            postgres_url,
+            cluster.url,
+            HOP_CLICK_STREAM_SHARDS=str(SHARDS),
+            HOP_CLICK_FLUSH_MS="20",
+        ) as stack,
+        stack.api() as api,
+    ):
+        account = stack.account()
+        links = make_links(api, account, 12, prefix="cluster-")
+        expected = {link["shortCode"]: link["longUrl"] for link in links}
+        store = connect_sync(cluster.url)
+        used = {click_shard(code, SHARDS) for code in expected}
+        assert used == set(range(SHARDS)), "the test's codes should reach every shard"
+
+        with Visitor(stack.edge_url, links) as visitor:
+            visitor.wait_for(200)
+            # The channel's node first (edges must resubscribe at its new home), then a
+            # node holding a click shard, while redirects keep coming.
+            moved = failover_serving(cluster, LINK_CHANGES_CHANNEL)
+            visitor.wait_for(200)
+            shard_node = cluster.node_serving(click_stream(0))
+            if shard_node.port not in moved:
+                failover_serving(cluster, click_stream(0))
+            visitor.wait_for(200)
+
+        answers = visitor.answers
+        wrong = [a for a in answers if a[1] != 302 or a[2] != expected[a[0]]]
+        assert wrong == []
+        ids = [link["id"] for link in links]
+        stored = wait_for_clicks(stack.database_url, ids, len(answers), timeout=60)
+        assert stored == len(answers), shard_report(store)
+        for shard in range(SHARDS):
+            stream = click_stream(shard)
+            groups = store.xinfo_groups(stream)
+            assert [g["name"] for g in groups] == [CLICK_CONSUMER_GROUP.encode()]
+
+            def settled(stream: str = stream) -> bool:
+                return int(store.xpending(stream, CLICK_CONSUMER_GROUP)["pending"]) == 0
+
+            assert eventually(settled, 30)
+
+        # Invalidation still reaches the edge after the failovers (sharded pub/sub).
+        changed = links[0]
+        response = api.patch(
+            f"/v1/links/{changed['id']}",
+            json={"longUrl": "https://example.com/moved"},
+            headers=account.headers(),
+        )
+        assert response.status_code == 200, response.text
+        with stack.client() as edge:
+            assert eventually(
+                lambda: (
+                    edge.get(f"/{changed['shortCode']}").headers.get("location")
+                    == "https://example.com/moved"
+                ),
+                30,
+            )
+        store.close()
+
+
+def shard_report(store: Any) -> str:
+    """What each shard holds, for a failure message."""
+    lines = []
+    for shard in range(SHARDS):
+        stream = click_stream(shard)
+        groups = store.xinfo_groups(stream)
+        lines.append(f"{stream}: length {store.xlen(stream)}, groups {groups}")
+    return "\n".join(lines)
+
+
+def failover_serving(cluster: Cluster, key: str) -> set[int]:
+    """Fail the primary serving ``key`` over to its replica; the ports involved."""
+    primary = cluster.node_serving(key)
+    replica = cluster.failover(primary)
+    return {primary.port, replica.port}
+
+
+def test_sentinel_click_path_and_failover(tmp_path: Path, postgres_url: str) -> None:
+    with (
+        running_sentinel(tmp_path / "sentinel") as group,
+        hop_on(tmp_path / "hop", postgres_url, group.url, HOP_CLICK_FLUSH_MS="20") as stack,
+        stack.api() as api,
+    ):
+        account = stack.account()
+        links = make_links(api, account, 4, prefix="sentinel-")
+        expected = {link["shortCode"]: link["longUrl"] for link in links}
+        with Visitor(stack.edge_url, links) as visitor:
+            visitor.wait_for(100)
+            group.failover()
+            visitor.wait_for(100)
+        answers = visitor.answers
+        assert [a for a in answers if a[1] != 302 or a[2] != expected[a[0]]] == []
+        ids = [link["id"] for link in links]
+        assert wait_for_clicks(stack.database_url, ids, len(answers), timeout=90) == len(answers)

@@ -1,0 +1,118 @@
+"""HOP_REDIS_URL: one setting for a server, a cluster or Sentinel; shard and slot rules."""
+
+from __future__ import annotations
+
+from typing import cast
+
+import pytest
+from redis.asyncio import Redis, RedisCluster
+from redis.crc import key_slot
+
+from common.keys import (
+    CLICK_DEAD_LETTER_STREAM,
+    CLICK_STREAM,
+    click_dead_letter_stream,
+    click_shard,
+    click_stream,
+    rate_limit_keys,
+)
+from common.redis_store import connect, is_cluster, parse_redis_url
+from common.settings import SettingsError, load_settings
+from common.wire import ClickEvent
+from edge.clicks import ClickBuffer
+
+
+def test_single_server_urls_pass_through() -> None:
+    for url in ("redis://127.0.0.1:6379/0", "rediss://u:p@cache.example:6380/2", "unix:///s.sock"):
+        target = parse_redis_url(url)
+        assert (target.kind, target.url) == ("single", url)
+    assert parse_redis_url("rediss://h/0").tls
+
+
+def test_cluster_url_lists_seed_nodes() -> None:
+    target = parse_redis_url("rediss+cluster://user:s%40cret@10.0.0.1:7000,10.0.0.2,[::1]:7002")
+    assert target.kind == "cluster"
+    assert target.tls
+    assert target.nodes == (("10.0.0.1", 7000), ("10.0.0.2", 6379), ("::1", 7002))
+    assert (target.username, target.password) == ("user", "s@cret")
+
+
+def test_sentinel_url_names_service_and_db() -> None:
+    target = parse_redis_url("redis+sentinel://s1:26379,s2/hop-main/3")
+    assert target.kind == "sentinel"
+    assert target.nodes == (("s1", 26379), ("s2", 26379))
+    assert (target.service_name, target.db) == ("hop-main", 3)
+    assert parse_redis_url("redis+sentinel://s1/hop").db == 0
+
+
+@pytest.mark.parametrize(
+    ("url", "reason"),
+    [
+        ("http://127.0.0.1:6379", "must be a redis://"),
+        ("redis+cluster://a:1,,b:2", "empty host"),
+        ("redis+cluster://a:99999", "invalid port"),
+        ("redis+cluster://a:1/2", "only database 0"),
+        ("redis+cluster://a:1?ssl=true", "no query"),
+        ("redis+sentinel://s1:26379", "must name the service"),
+        ("redis+sentinel://s1:26379/hop/x", "must be a number"),
+        ("redis://:6379/0", "no host"),
+    ],
+)
+def test_bad_urls_say_why(url: str, reason: str) -> None:
+    with pytest.raises(ValueError, match=reason):
+        parse_redis_url(url)
+
+
+def test_a_bad_url_is_a_settings_error_without_the_password() -> None:
+    with pytest.raises(SettingsError, match="HOP_REDIS_URL") as caught:
+        load_settings({"HOP_REDIS_URL": "memcached://u:hunter2@h:1"})
+    assert "hunter2" not in str(caught.value)
+
+
+def test_factory_builds_the_client_the_url_names() -> None:
+    single = connect("redis://127.0.0.1:1/0", socket_timeout=1, socket_connect_timeout=1)
+    cluster = connect("redis+cluster://127.0.0.1:1", socket_timeout=1, socket_connect_timeout=1)
+    assert isinstance(single, Redis)
+    assert not is_cluster(single)
+    assert isinstance(cast("object", cluster), RedisCluster)
+    assert is_cluster(cluster)
+
+
+def test_shard_zero_keeps_the_single_stream_name() -> None:
+    assert click_stream(0) == CLICK_STREAM == "hop:clicks"
+    assert click_shard("anything", 1) == 0
+
+
+def test_each_shard_shares_a_slot_with_its_dead_letters() -> None:
+    assert key_slot(CLICK_STREAM.encode()) == key_slot(CLICK_DEAD_LETTER_STREAM.encode())
+    for shard in range(8):
+        stream, dead = click_stream(shard), click_dead_letter_stream(shard)
+        assert key_slot(stream.encode()) == key_slot(dead.encode())
+    assert len({click_stream(shard) for shard in range(8)}) == 8
+
+
+def test_codes_spread_over_shards_and_always_land_on_the_same_one() -> None:
+    codes = [f"c{n}" for n in range(4000)]
+    counts = [0] * 4
+    for code in codes:
+        counts[click_shard(code, 4)] += 1
+    assert min(counts) > 800  # about 1000 each
+    assert [click_shard(code, 4) for code in codes[:50]] == [click_shard(c, 4) for c in codes[:50]]
+
+
+def test_rate_limit_windows_share_a_slot() -> None:
+    minute, month = rate_limit_keys("key:abc}{", 123, "202611")
+    assert key_slot(minute.encode()) == key_slot(month.encode())
+    assert minute != month
+
+
+def test_the_edge_sends_each_click_to_its_codes_shard() -> None:
+    events = [
+        ClickEvent(f"e{n}", "lnk", f"code{n}", 0, "127.0.0.1", "", "", "", "", "")
+        for n in range(200)
+    ]
+    buffer = ClickBuffer(cast("Redis", None), flush_ms=5, batch_max=10, buffer_max=10, shards=5)
+    grouped = buffer._by_shard(events)
+    assert sum(len(chunk) for _, chunk in grouped) == 200
+    for shard, chunk in grouped:
+        assert {click_shard(event.short_code, 5) for event in chunk} == {shard}
