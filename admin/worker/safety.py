@@ -34,6 +34,7 @@ from admin.safety import feeds_repository as feeds_repo
 from admin.safety import repository as repo
 from admin.safety.checker import SafetyChecker
 from admin.safety.feeds import FeedError, download, read_phishtank, read_urlhaus
+from admin.safety.hosts import under
 from admin.safety.index import announce
 from admin.safety.service import SafetyService
 from admin.safety.urlforms import locate, site_prefix, url_key
@@ -254,11 +255,14 @@ class SafetyWorker:
                 await feeds_repo.add_hosts(conn, hosts, [site_prefix(h) for h, _ in hosts])
             candidates = await feeds_repo.wave_candidates(conn, window)
             counts = await feeds_repo.wave_counts(conn, candidates, window) if candidates else []
+        # A site the operator allowlisted is never a wave: on a new install everyone's
+        # first links to a popular site arrive within the same hour.
         waves = [
             count.site
             for count in counts
             if count.links >= self.settings.wave_links
             and count.accounts >= self.settings.wave_accounts
+            and not any(under(count.site, domain) for domain in self.settings.allowlist)
         ]
         found = []
         for site in waves:

@@ -168,12 +168,18 @@ def test_a_spam_wave_warns_its_links_and_queues_them_for_review(hooks: Stack) ->
             make_link(api, accounts[0], longUrl=f"https://solo-{token}.example/{n}")
             for n in range(6)
         ]
-    assert {link["status"] for link in wave + solo} == {"active"}
+        trusted = [
+            make_link(api, account, longUrl=f"https://www.trusted-{token}.example/{n}")
+            for account in accounts
+            for n in range(2)
+        ]
+    assert {link["status"] for link in wave + solo + trusted} == {"active"}
     hooks.start_worker(
         "waves",
         HOP_SAFETY_WAVE_LINKS="6",
         HOP_SAFETY_WAVE_ACCOUNTS="3",
         HOP_SAFETY_WAVE_INTERVAL="0.5",
+        HOP_SAFETY_ALLOWLIST=f"trusted-{token}.example",
     )
 
     def statuses(links: list[dict[str, Any]]) -> set[str]:
@@ -186,6 +192,7 @@ def test_a_spam_wave_warns_its_links_and_queues_them_for_review(hooks: Stack) ->
     assert events[0]["reasons"] == ["spam_wave"]
     assert events[0]["source"] == "spam_wave"
     assert statuses(solo) == {"ok"}  # one account alone makes no wave
+    assert statuses(trusted) == {"ok"}  # nor does an allowlisted site
     queued = run_hop("safety", "queue", env=hooks.env)
     assert queued.returncode == 0, queued.stderr
     assert {link["id"] for link in wave} <= {
