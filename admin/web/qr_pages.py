@@ -64,13 +64,32 @@ class Field:
     hint: str = ""
 
 
+_LABELS = {
+    "url": "URL",
+    "ssid": "Network name (SSID)",
+    "iban": "IBAN",
+    "bic": "BIC",
+    "fallbackUrl": "Web URL (everyone else)",
+    "iosUrl": "App Store URL (iPhone)",
+    "androidUrl": "Play Store URL (Android)",
+    "linkId": "Link id",
+    "zipcode": "Postcode",
+    "allDay": "All day",
+    "cc": "Cc",
+    "bcc": "Bcc",
+}
+
+
 def _words(name: str) -> str:
+    if name in _LABELS:
+        return _LABELS[name]
     out = "".join(f" {c.lower()}" if c.isupper() else c for c in name)
     return out[:1].upper() + out[1:].replace(" url", " URL").replace("Url", "URL")
 
 
 def _field(info: msgspec.inspect.Field) -> Field:
-    kind, choices, hint = "text", (), ""
+    kind, hint = "text", ""
+    choices: tuple[str, ...] = ()
     inner = info.type
     if isinstance(inner, msgspec.inspect.UnionType):
         inner = next(t for t in inner.types if not isinstance(t, msgspec.inspect.NoneType))
@@ -129,6 +148,12 @@ def _body(qr_type: str, values: dict[str, Any]) -> dict[str, Any]:
     if qr_type in URL_LIKE and qr_type != "app":
         body["dynamic"] = text(values, "dynamic") == "on"
     return body
+
+
+def _create_body(qr_type: str, values: dict[str, Any]) -> QrCreate:
+    """The form as POST /v1/qr would decode it (QrCreate is a union: no ``type[T]``)."""
+    decoded: QrCreate = decode(_body(qr_type, values), QrCreate)  # type: ignore[arg-type]
+    return decoded
 
 
 def _style(values: dict[str, Any]) -> dict[str, str]:
@@ -204,8 +229,7 @@ async def _preview(
 ) -> tuple[str | None, FormErrors | None]:
     """(the image as a data: URL, or the errors that keep it from being drawn)."""
     try:
-        body = decode(_body(qr_type, values), QrCreate)  # type: ignore[arg-type]
-        svg = await qr.preview(page.user, body, _options(_style(values)))  # type: ignore[arg-type]
+        svg = await qr.preview(page.user, _create_body(qr_type, values), _options(_style(values)))
     except HopError as exc:
         if exc.status >= 500:
             raise
@@ -247,7 +271,7 @@ async def qr_create(request: Request[Any, Any, Any], page: Page, qr: QrService) 
     try:
         style = _style(values)
         _options(style)  # colours the image route will take
-        code = await qr.create(page.user, decode(_body(qr_type, values), QrCreate))  # type: ignore[arg-type]
+        code = await qr.create(page.user, _create_body(qr_type, values))
     except HopError as exc:
         if exc.status >= 500:
             raise
