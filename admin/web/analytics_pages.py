@@ -26,11 +26,11 @@ from admin.web.templating import PAGE_HEADERS
 LinkId = Annotated[str, Parameter(max_length=64)]
 PERIODS = (7, 30, 90)
 DIMENSIONS = (
-    ("country", "Countries"),
-    ("device", "Devices"),
-    ("os", "Operating systems"),
-    ("browser", "Browsers"),
-    ("referrer", "Referrers"),
+    ("country", "Countries", "Country"),
+    ("device", "Devices", "Device"),
+    ("os", "Operating systems", "Operating system"),
+    ("browser", "Browsers", "Browser"),
+    ("referrer", "Referrers", "Referrer"),
 )
 Days = Annotated[int, Parameter(ge=1, le=366)]
 Bots = Annotated[str | None, Parameter(max_length=8)]
@@ -108,6 +108,7 @@ async def analytics_page(
         (
             name,
             title,
+            singular,
             getattr(report.current.breakdown, name),
             bar_chart(
                 f"{title}, by clicks: "
@@ -121,7 +122,7 @@ async def analytics_page(
                 getattr(report.current.breakdown, name),
             ),
         )
-        for name, title in DIMENSIONS
+        for name, title, singular in DIMENSIONS
     ]
     rows = [
         (day, now, before)
@@ -173,7 +174,7 @@ async def analytics_csv(
         days_between(previous_first, report.days), report.previous_per_day, strict=True
     ):
         writer.writerow(["previous_day", day.isoformat(), value])
-    for name, _ in DIMENSIONS:
+    for name, _, _ in DIMENSIONS:
         for key, value in getattr(report.current.breakdown, name).items():
             writer.writerow([name, _csv_safe(key), value])
     filename = f"{link.short_code}-{report.days}d.csv"

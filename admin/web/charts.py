@@ -71,9 +71,10 @@ def line_chart(
         for value in ((0, top // 2, top) if top > 1 else (0, top))
     )
     days = days_between(first_day, count)
+    anchors = {0: "start", count - 1: "end"}
     parts.extend(
-        f'<text class="axis" x="{x(index):.1f}" y="{_HEIGHT - 8}" text-anchor="middle">'
-        f"{days[index]:%b %d}</text>"
+        f'<text class="axis" x="{x(index):.1f}" y="{_HEIGHT - 8}" '
+        f'text-anchor="{anchors.get(index, "middle")}">{days[index]:%b %d}</text>'
         for index in sorted({0, count // 2, count - 1})
     )
     if previous:
@@ -91,17 +92,18 @@ def bar_chart(label: str, counts: dict[str, int]) -> Markup:
     rows = list(counts.items())[:BAR_ROWS]
     row_h = 28
     height = max(len(rows), 1) * row_h + 8
-    label_w = 150
-    bar_w = _WIDTH - label_w - 70
+    width_all = 400  # drawn narrower than the timeline: it sits in half the page
+    label_w = 120
+    bar_w = width_all - label_w - 50
     top = max([value for _, value in rows] + [1])
     parts = [
         f'<svg class="chart bars" role="img" aria-label="{escape(label)}" '
-        f'viewBox="0 0 {_WIDTH} {height}" preserveAspectRatio="xMinYMin meet">'
+        f'viewBox="0 0 {width_all} {height}" preserveAspectRatio="xMinYMin meet">'
     ]
     for index, (key, value) in enumerate(rows):
         top_y = 4 + index * row_h
         width = max(bar_w * value / top, 2)
-        name = key if len(key) <= 22 else key[:21] + "…"
+        name = key if len(key) <= 16 else key[:15] + "…"
         parts.append(
             f'<text class="axis" x="{label_w - 8}" y="{top_y + 18}" text-anchor="end">'
             f"{escape(name)}</text>"

@@ -27,6 +27,7 @@ Cursor = Annotated[str | None, Parameter(max_length=2000)]
 Query = Annotated[str | None, Parameter(max_length=200)]
 TONES: tuple[str, ...] = get_args(Tone)
 CHANNEL_NAMES = {"web": "Web", "instagram": "Instagram", "x": "X", "email": "E-mail"}
+_INSTALL_NAMES = {"shop": "installShop", "storeUrl": "installStoreUrl"}
 _CONNECT_FIELDS = ("platform", "shop", "accessToken", "storeUrl", "consumerKey", "consumerSecret")
 
 
@@ -65,20 +66,31 @@ async def install(
     platform = text(values, "platform")
     try:
         if platform == "shopify":
-            shop = text(values, "shop").strip()
+            shop = text(values, "installShop").strip()
             if not shop:
                 raise validation([FieldError("shop", "is required")])
             started = installs.shopify_install(page.user, shop)
         else:
-            store_url = text(values, "storeUrl").strip()
+            store_url = text(values, "installStoreUrl").strip()
             if not store_url:
                 raise validation([FieldError("storeUrl", "is required")])
             started = installs.woo_install(page.user, store_url)
     except HopError as exc:
         if exc.status >= 500:
             raise
-        form = {name: text(values, name) for name in ("platform", "shop", "storeUrl")}
-        return await _list_page(page, integrations, form, FormErrors.of(exc), status=exc.status)
+        # The install forms' inputs are installShop and installStoreUrl (the pasted
+        # credential's form has shop and storeUrl): the API's field names mapped to them.
+        found = FormErrors.of(exc)
+        errors = FormErrors(
+            detail=found.detail,
+            fields={_INSTALL_NAMES.get(k, k): v for k, v in found.fields.items()},
+        )
+        form = {
+            "platform": platform,
+            "shop": text(values, "installShop"),
+            "storeUrl": text(values, "installStoreUrl"),
+        }
+        return await _list_page(page, integrations, form, errors, status=exc.status)
     # A link to follow, not a redirect: the pages' form-action policy (this site only)
     # would stop a form post that is redirected to the store.
     name = "Shopify" if platform == "shopify" else "WooCommerce"

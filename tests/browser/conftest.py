@@ -74,7 +74,7 @@ def web(
         HOP_SMTP_URL=smtp_sink.url,
         HOP_SHOPIFY_API_URL=f"{shopify.url}/{{shop}}",
         HOP_SHOPIFY_API_KEY="client-id-browser",
-        HOP_SHOPIFY_API_SECRET="shpss_browser_tests_secret",
+        HOP_SHOPIFY_API_SECRET="shpss_Bw7rT9zK2mX4vB8nL3pJ6hF1",
         **WEB_SETTINGS,
         **HOOK_SETTINGS,
     )
