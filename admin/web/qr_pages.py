@@ -62,6 +62,7 @@ class Field:
     required: bool
     choices: tuple[str, ...] = ()
     hint: str = ""
+    default: str = ""  # the API's default, shown until the form says otherwise
 
 
 _LABELS = {
@@ -108,7 +109,10 @@ def _field(info: msgspec.inspect.Field) -> Field:
     label = _words(info.encode_name) + (
         "" if info.required or kind == "checkbox" else " (optional)"
     )
-    return Field(info.encode_name, label, kind, info.required, choices, hint)
+    default = info.default if isinstance(info.default, str) else ""
+    if info.default is True:
+        default = "on"
+    return Field(info.encode_name, label, kind, info.required, choices, hint, default)
 
 
 def fields_of(qr_type: str) -> list[Field]:
