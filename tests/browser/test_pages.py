@@ -260,6 +260,8 @@ def test_the_other_pages_are_accessible_and_photographed(
     _check(page, "integrations-install", found)
     store = connect_shop(page, shopify, account)
     _check(page, "integration-products", found)
+    page.locator("article.product details summary").first.click()
+    _check(page, "integration-generate-open", found)
     page.locator("form.generate").first.get_by_role("button").click()
     page.wait_for_load_state("load")
     _check(page, "integration-copy", found)
