@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 from dataclasses import dataclass
 from typing import Annotated, Any
+from urllib.parse import urlencode
 
 import msgspec
 from litestar import Request, Response, get, post
@@ -281,7 +282,7 @@ async def qr_create(request: Request[Any, Any, Any], page: Page, qr: QrService) 
             raise
         return await _designer(page, qr, qr_type, values, errors=qr_errors(exc), status=exc.status)
     await page.flash("success", f"QR code {code.title or TYPE_NAMES[code.type]} created.")
-    query = "&".join(f"{key}={value.replace('#', '%23')}" for key, value in style.items() if value)
+    query = urlencode({key: value for key, value in style.items() if value})
     return page.redirect(f"/qr/{code.id}?{query}")
 
 
@@ -297,7 +298,7 @@ async def qr_page(
 ) -> Template:
     code = await qr.get(page.user, qr_id)
     style = _style({"dark": dark, "light": light, "transparent": transparent, "ecl": ecl})
-    query = "&".join(f"{key}={value.replace('#', '%23')}" for key, value in style.items() if value)
+    query = urlencode({key: value for key, value in style.items() if value})
     return await page.render(
         "qr_code.html",
         code=code,
