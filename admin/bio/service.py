@@ -258,6 +258,40 @@ class BioService:
         )
         return self.to_resource(row), current is None
 
+    async def preview(self, principal: Principal, data: BioPut) -> str:
+        """The page's HTML as ``put`` would render it, saving nothing (the dashboard's live
+        preview). Buttons go straight to their destinations: the tracked short links
+        behind them are made only when the page is saved."""
+        _validate(data, self.short_base_url)
+        base = public_base(self.short_base_url, principal.environment)
+        links: list[tuple[str, str]] = []
+        async with self.db.transaction() as conn:
+            for index, link in enumerate(data.links):
+                if link.url is not None:
+                    links.append((link.title, link.url))
+                    continue
+                assert link.link_id is not None  # _validate: exactly one of url and linkId
+                own = await links_repo.get_link(conn, principal, link.link_id)
+                if own is None or own.managed_by is not None:
+                    raise validation(
+                        [FieldError(f"links[{index}].linkId", "is not one of your links")]
+                    )
+                links.append((link.title, f"{base}/{own.short_code}"))
+        return render_page(
+            PageView(
+                username=data.username,
+                display_name=data.display_name,
+                description=data.description,
+                avatar_url=data.avatar_url,
+                theme=data.theme,
+                language=data.language,
+                links=links,
+                socials=[
+                    (s.network, s.handle, social_url(s.network, s.handle)) for s in data.socials
+                ],
+            )
+        )
+
     async def _take_username(
         self,
         conn: Connection,

@@ -33,7 +33,7 @@ from admin.qr.schemas import (
     QrUpdate,
 )
 from admin.urls import parse_http_url, public_base, same_host
-from common.ids import new_id
+from common.ids import SHORT_CODE_LENGTH, new_id
 from common.timefmt import iso_utc
 
 MAX_PAGE_SIZE = 200
@@ -102,7 +102,9 @@ class QrService:
             field = "data.fallbackUrl" if qr_type == "app" else "data.url"
             raise validation([FieldError(field, "must not point at a short link (redirect loop)")])
 
-    async def create(self, principal: Principal, body: QrCreate) -> QrCode:
+    def _checked(self, body: QrCreate) -> tuple[str, bool, Encoded | None]:
+        """(type, dynamic, the encoded content) of a new code; 422 when it cannot be made.
+        The database's part (the link of a ``link`` code, the Bio page) is checked later."""
         qr_type = str(msgspec.inspect.type_info(type(body)).tag)  # type: ignore[attr-defined]
         dynamic = qr_type in URL_LIKE if body.dynamic is None else body.dynamic
         if dynamic and qr_type not in URL_LIKE:
@@ -110,7 +112,6 @@ class QrService:
             raise validation([FieldError("dynamic", f"only {kinds} codes can be dynamic")])
         if qr_type == "app" and not dynamic:
             raise validation([FieldError("dynamic", "app codes are always dynamic")])
-        data = msgspec.to_builtins(body.data)
         encoded = None
         if qr_type not in ("link", "bio"):
             encoded = encode(body.data, self.short_base_url)
@@ -118,6 +119,26 @@ class QrService:
                 self._check_destination(qr_type, encoded)
             else:
                 check_capacity(encoded.content)
+        return qr_type, dynamic, encoded
+
+    async def preview(
+        self, principal: Principal, body: QrCreate, options: images.ImageOptions
+    ) -> bytes:
+        """The image a new code of ``body`` would have, saving nothing (the dashboard's
+        designer). A code that holds a short link (dynamic, ``link``, ``bio``) gets its
+        link only when saved: here a short URL of the same length stands in for it."""
+        images.check_contrast(options.dark, options.light)
+        _, dynamic, encoded = self._checked(body)
+        if encoded is not None and not dynamic:
+            payload = encoded.content
+        else:
+            base = public_base(self.short_base_url, principal.environment)
+            payload = f"{base}/{'0' * SHORT_CODE_LENGTH}"
+        return await asyncio.to_thread(images.render, payload, options)
+
+    async def create(self, principal: Principal, body: QrCreate) -> QrCode:
+        qr_type, dynamic, encoded = self._checked(body)
+        data = msgspec.to_builtins(body.data)
 
         qr_id = new_id("qr")
         async with self.db.transaction() as conn:

@@ -9,7 +9,7 @@ a form post (post, redirect, get).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
@@ -116,6 +116,7 @@ class Page:
         *,
         status: int = 200,
         cookies: Sequence[Cookie] = (),
+        headers: Mapping[str, str] | None = None,
         **context: Any,
     ) -> Template:
         # A fragment for htmx shows no flash: the next full page does.
@@ -134,7 +135,7 @@ class Page:
             context=values,
             status_code=status,
             media_type="text/html; charset=utf-8",
-            headers={**PAGE_HEADERS, "Vary": "HX-Request, Cookie"},
+            headers={**PAGE_HEADERS, "Vary": "HX-Request, Cookie", **(headers or {})},
             cookies=[*self._cookies(), *cookies],
         )
 

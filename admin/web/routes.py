@@ -13,7 +13,16 @@ from litestar.handlers.base import BaseRouteHandler
 from admin.auth.service import AuthService
 from admin.auth.sessions import Sessions
 from admin.http.gate import principal_of
-from admin.web import account_pages, auth_pages, link_pages
+from admin.web import (
+    account_pages,
+    analytics_pages,
+    auth_pages,
+    bio_pages,
+    integration_pages,
+    link_pages,
+    qr_pages,
+    webhook_pages,
+)
 from admin.web.assets import static_file
 from admin.web.cookies import CookiePolicy
 from admin.web.csrf import SAFE_METHODS, Csrf
@@ -22,7 +31,16 @@ from admin.web.errors import send_error_page
 from admin.web.page import LoginRequired, WebConfig, provide_page
 from common.settings import Settings
 
-PAGES: list[Any] = [*auth_pages.ROUTES, *link_pages.ROUTES, *account_pages.ROUTES]
+PAGES: list[Any] = [
+    *auth_pages.ROUTES,
+    *link_pages.ROUTES,
+    *analytics_pages.ROUTES,
+    *qr_pages.ROUTES,
+    *bio_pages.ROUTES,
+    *webhook_pages.ROUTES,
+    *integration_pages.ROUTES,
+    *account_pages.ROUTES,
+]
 
 
 def web_guard(csrf: Csrf) -> Any:

@@ -31,6 +31,7 @@ PAGE_HEADERS = {
             "style-src 'self'",
             "img-src 'self' data:",
             "connect-src 'self'",
+            "frame-src 'self'",  # the Bio editor's preview (admin/web/bio_pages.py)
             "form-action 'self'",
             "base-uri 'none'",
             "frame-ancestors 'none'",
@@ -41,6 +42,15 @@ PAGE_HEADERS = {
     "X-Frame-Options": "DENY",
     # Pages carry CSRF tokens and account data: never kept by a browser or proxy cache.
     "Cache-Control": "no-store",
+}
+
+
+# A page the dashboard frames itself (the Bio preview's error): framed by this site only.
+FRAMED_HEADERS = {
+    "Content-Security-Policy": PAGE_HEADERS["Content-Security-Policy"].replace(
+        "frame-ancestors 'none'", "frame-ancestors 'self'"
+    ),
+    "X-Frame-Options": "SAMEORIGIN",
 }
 
 

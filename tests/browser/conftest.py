@@ -21,6 +21,8 @@ from tests.support.browser import (
     SCREENSHOTS,
     why_no_browser,
 )
+from tests.support.fakes.stores import FakeShopify
+from tests.support.hooks import HOOK_SETTINGS
 from tests.support.smtp import SmtpSink
 from tests.support.stack import Stack
 
@@ -49,13 +51,33 @@ def smtp_sink() -> Iterator[SmtpSink]:
 
 
 @pytest.fixture(scope="session")
-def web(work_dir: Path, postgres_url: str, smtp_sink: SmtpSink) -> Iterator[Stack]:
-    """Admin, edge and worker on a database of their own; mail to the SMTP sink."""
+def shopify() -> Iterator[FakeShopify]:
+    """A fake Shopify on loopback (tests/support/fakes/stores.py) for the store pages."""
+    fake = FakeShopify()
+    yield fake
+    fake.close()
+
+
+@pytest.fixture(scope="session")
+def web(
+    work_dir: Path, postgres_url: str, smtp_sink: SmtpSink, shopify: FakeShopify
+) -> Iterator[Stack]:
+    """Admin, edge and worker on a database of their own; mail to the SMTP sink; stores
+    at the fake Shopify; webhook deliveries retried quickly."""
     if _MISSING is not None:
         pytest.skip(_MISSING)
     root = work_dir / "browser"
     root.mkdir()
-    stack = Stack.private_database(root, postgres_url, HOP_SMTP_URL=smtp_sink.url, **WEB_SETTINGS)
+    stack = Stack.private_database(
+        root,
+        postgres_url,
+        HOP_SMTP_URL=smtp_sink.url,
+        HOP_SHOPIFY_API_URL=f"{shopify.url}/{{shop}}",
+        HOP_SHOPIFY_API_KEY="client-id-browser",
+        HOP_SHOPIFY_API_SECRET="shpss_Bw7rT9zK2mX4vB8nL3pJ6hF1",
+        **WEB_SETTINGS,
+        **HOOK_SETTINGS,
+    )
     try:
         stack.start_admin()
         stack.start_worker()

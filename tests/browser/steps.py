@@ -6,6 +6,8 @@ import re
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+import httpx
+
 from tests.support.accounts import PASSWORD, Account
 from tests.support.smtp import SmtpSink
 from tests.support.stack import Stack
@@ -76,3 +78,26 @@ def create_link(page: Any, long_url: str, *, alias: str = "") -> str:
 def secret_shown(page: Any) -> str:
     text: str = page.locator("#new-secret").inner_text()
     return text.strip()
+
+
+def visit(
+    short_url: str, user_agent: str = "Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0"
+) -> None:
+    """A visitor follows ``short_url`` at the real edge (one click)."""
+    with httpx.Client(timeout=10) as client:
+        answer = client.get(short_url, headers={"User-Agent": user_agent}, follow_redirects=False)
+    assert answer.status_code in (301, 302, 307, 308), answer.status_code
+
+
+def connect_shop(page: Any, shopify: Any, account: Account) -> str:
+    """Connect a fake Shopify shop with a pasted token on /integrations; the store's path."""
+    shop = f"s{account.user_id[-10:].lower()}.myshopify.com"
+    token = f"shpat_{account.user_id[-12:]}a1b2c3"
+    shopify.tokens[shop] = token
+    page.goto("/integrations")
+    page.locator("details.more summary").click()
+    page.get_by_label("Shop (Shopify)").fill(shop)
+    page.get_by_label("Access token (Shopify)").fill(token)
+    page.get_by_role("button", name="Connect", exact=True).click()
+    page.wait_for_url("**/integrations/int_*")
+    return "/" + str(page.url).split("://", 1)[1].split("/", 1)[1]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -15,7 +17,11 @@ from tests.browser.steps import (
     sign_in,
     sign_up,
     verify,
+    visit,
 )
+from tests.support.hooks import delivered
+from tests.support.qr import decode_png
+from tests.support.receiver import Receiver
 from tests.support.smtp import SmtpSink
 from tests.support.stack import Stack
 from tests.support.waiting import wait_until
@@ -152,3 +158,130 @@ def test_a_form_without_its_csrf_token_is_refused(page: Any, web: Stack) -> None
     assert page.get_by_role("heading", name="Forbidden").is_visible()
     page.goto("/")
     assert page.locator("tr", has_text="example.com/forged").count() == 0
+
+
+def test_a_visit_at_the_edge_shows_on_the_analytics_page_and_in_its_csv(
+    page: Any, web: Stack
+) -> None:
+    account = new_account(web)
+    sign_in(page, account.email)
+    short_url = create_link(page, "https://example.com/analysed")
+    visit(short_url)
+    page.locator("tr", has_text="example.com/analysed").get_by_role(
+        "link", name="Analytics"
+    ).click()
+    page.get_by_role("heading", name="Clicks over time").wait_for()
+
+    def counted() -> bool:
+        page.reload()
+        return bool(page.locator(".totals dd").first.inner_text() == "1")
+
+    wait_until(counted, timeout=30, every=0.5, message="the click never reached the page")
+    chart = page.get_by_role("img", name="Clicks per day over the last 30 days")
+    assert "1 in all" in str(chart.get_attribute("aria-label"))
+    devices = page.locator("section", has=page.get_by_role("heading", name="Devices"))
+    assert "desktop" in devices.locator("table").inner_text()
+    marker = page.evaluate("() => (window.__stayed = true)")
+    assert marker
+    page.get_by_label("Period").select_option("7")  # htmx swaps the numbers in place
+    page.get_by_role("img", name="Clicks per day over the last 7 days").wait_for()
+    assert page.evaluate("() => window.__stayed === true")
+    assert "days=7" in page.url
+
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Download CSV").click()
+    rows = Path(download.value.path()).read_text().splitlines()
+    assert rows[0] == "section,key,clicks"
+    assert "total,clicks,1" in rows
+    today = datetime.now(UTC).date().isoformat()
+    assert f"day,{today},1" in rows
+
+
+def test_a_webhook_registered_on_its_page_logs_its_deliveries(page: Any, web: Stack) -> None:
+    account = new_account(web)
+    sign_in(page, account.email)
+    receiver = Receiver()
+    try:
+        page.goto("/webhooks")
+        page.get_by_label("Endpoint URL").fill(f"{receiver.url}/hooks")
+        page.get_by_role("button", name="Register").click()
+        secret = secret_shown(page)
+        assert secret.startswith("whsec_")
+        receiver.secrets.append(secret)
+        page.reload()
+        assert page.locator("#new-secret").count() == 0  # shown once
+
+        create_link(page, "https://example.com/announced")  # a link.created event
+        page.goto("/webhooks")
+        page.get_by_role("link", name=f"{receiver.url}/hooks").click()
+
+        def logged() -> bool:
+            page.reload()
+            return bool(page.locator("tr", has_text="link.created").count() > 0)
+
+        wait_until(logged, timeout=30, every=0.5, message="the delivery never showed in the log")
+        row = page.locator("tr", has_text="link.created")
+        assert "Delivered (200)" in row.inner_text()
+        assert delivered(receiver, "link.created", 1)[0]["longUrl"] == (
+            "https://example.com/announced"
+        )
+
+        row.get_by_role("button", name="Redeliver").click()
+        page.get_by_role("status").filter(has_text="sent again").wait_for()
+        wait_until(lambda: len(receiver.wait_for(0, 0)) >= 2, timeout=30, message="no redelivery")
+        page.get_by_role("button", name="Send a test event").click()
+        delivered(receiver, "webhook.test", 1)
+    finally:
+        receiver.close()
+
+
+def test_the_qr_designer_previews_as_you_type_and_downloads(page: Any, web: Stack) -> None:
+    account = new_account(web)
+    sign_in(page, account.email)
+    page.goto("/qr/new")
+    marker = page.evaluate("() => (window.__stayed = true)")
+    assert marker
+    page.get_by_label("Type").select_option("text")  # htmx: the form for the type
+    page.get_by_label("Text", exact=True).wait_for()
+    page.get_by_label("Text", exact=True).fill("Hello from the designer")
+    preview = page.get_by_role("img", name="Preview of the QR code")
+    preview.wait_for()
+    first = preview.get_attribute("src")
+    page.get_by_label("Error correction").select_option("H")
+    wait_until(lambda: preview.get_attribute("src") != first, timeout=10)
+    assert page.evaluate("() => window.__stayed === true")  # previews swapped in place
+
+    page.get_by_label("Title (optional)").fill("Greeting")
+    page.get_by_role("button", name="Create the code").click()
+    page.get_by_role("heading", name="QR code Greeting").wait_for()
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Download PNG").click()
+    png = Path(download.value.path()).read_bytes()
+    assert decode_png(png) == ["Hello from the designer"]
+    with page.expect_download() as pdf:
+        page.get_by_role("link", name="Download PDF").click()
+    assert Path(pdf.value.path()).read_bytes().startswith(b"%PDF")
+
+
+def test_the_bio_editor_previews_saves_and_the_edge_serves_it(page: Any, web: Stack) -> None:
+    account = new_account(web)
+    sign_in(page, account.email)
+    name = "ada" + account.user_id[-8:].lower()
+    page.goto("/bio")
+    page.get_by_label("Username").fill(name)
+    page.get_by_label("Display name").fill("Ada Lovelace")
+    page.get_by_label("Button 1 title").fill("Notes")
+    page.get_by_label("Button 1 URL").fill("https://example.com/notes")
+    frame = page.frame_locator("iframe[name=bio-preview]")
+    frame.get_by_role("heading", name="Ada Lovelace").wait_for()  # live, before saving
+    assert frame.get_by_role("link", name="Notes").get_attribute("href") == (
+        "https://example.com/notes"
+    )
+    page.get_by_role("button", name="Publish").click()
+    page.get_by_role("status").filter(has_text="published").wait_for()
+
+    with httpx.Client(timeout=10) as client:
+        served = client.get(f"{web.edge_url}/@{name}")
+    assert served.status_code == 200
+    assert "Ada Lovelace" in served.text
+    assert ">Notes</a>" in served.text

@@ -65,3 +65,40 @@ def test_a_bad_form_shows_its_errors_without_javascript(no_js_page: Any, web: St
     described = (field.get_attribute("aria-describedby") or "").split()
     assert "longUrl-error" in described
     assert page.locator("#longUrl-error").inner_text().strip()
+
+
+def test_the_qr_designer_bio_editor_and_webhooks_work_without_javascript(
+    no_js_page: Any, web: Stack
+) -> None:
+    page = no_js_page
+    account = new_account(web)
+    sign_in(page, account.email)
+
+    page.goto("/qr/new")
+    page.get_by_label("Type").select_option("phone")
+    page.get_by_role("button", name="Choose the type").click()  # a GET form, no htmx
+    page.get_by_label("Number").fill("+4930123456")
+    page.get_by_role("button", name="Preview").click()  # the page again, with the preview
+    assert page.get_by_role("img", name="Preview of the QR code").is_visible()
+    page.get_by_role("button", name="Create the code").click()
+    page.get_by_role("link", name="Download SVG").wait_for()
+    assert "tel:+4930123456" in page.locator("dl").inner_text()
+
+    name = "nojs" + account.user_id[-8:].lower()
+    page.goto("/bio")
+    page.get_by_label("Username").fill(name)
+    page.get_by_label("Display name").fill("No Script")
+    page.get_by_role("button", name="Preview").click()  # posts into the preview frame
+    frame = page.frame_locator("iframe[name=bio-preview]")
+    frame.get_by_role("heading", name="No Script").wait_for()
+    page.get_by_role("button", name="Publish").click()
+    page.get_by_role("status").filter(has_text="published").wait_for()
+    with httpx.Client(timeout=10) as client:
+        assert client.get(f"{web.edge_url}/@{name}").status_code == 200
+
+    page.goto("/webhooks")
+    page.get_by_label("Endpoint URL").fill("https://127.0.0.1:9/hooks")
+    page.get_by_role("button", name="Register").click()
+    assert secret_shown(page).startswith("whsec_")
+    page.get_by_role("button", name="Send a test event").click()
+    page.get_by_role("status").filter(has_text="webhook.test event is queued").wait_for()

@@ -33,6 +33,22 @@
       event.preventDefault();
     }
   });
-  document.addEventListener("DOMContentLoaded", function () { wire(document); });
+  // A form with data-live-preview sends itself to its preview frame (the button marked
+  // data-preview) a moment after typing stops, and once when the page opens.
+  function livePreview(form) {
+    var button = form.querySelector("button[data-preview]");
+    if (!button || !form.requestSubmit) { return; }
+    var timer = null;
+    function send() { form.requestSubmit(button); }
+    form.addEventListener("input", function () {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(send, 500);
+    });
+    send();
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    wire(document);
+    Array.prototype.forEach.call(document.querySelectorAll("form[data-live-preview]"), livePreview);
+  });
   document.addEventListener("htmx:afterSwap", function (event) { wire(event.target); });
 })();
