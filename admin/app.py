@@ -20,7 +20,7 @@ from admin.accounts.passwords import Passwords
 from admin.accounts.routes import AccountController
 from admin.accounts.selfservice import SelfService
 from admin.accounts.service import AccountService
-from admin.analytics.routes import AnalyticsController
+from admin.analytics.routes import AccountAnalyticsController, AnalyticsController
 from admin.analytics.service import AnalyticsService
 from admin.auth.cache import AuthCache
 from admin.auth.jwt_tokens import AccessTokens
@@ -47,7 +47,7 @@ from admin.http.ratelimit import RateLimiter
 from admin.integrations.routes import IntegrationCallbacks, IntegrationController
 from admin.integrations.wiring import build_integrations
 from admin.links.cache import LinkCache
-from admin.links.routes import LinkController
+from admin.links.routes import LinkController, TagController
 from admin.links.service import LinkService
 from admin.outbound.policy import AddressPolicy
 from admin.qr.routes import QrController
@@ -77,7 +77,9 @@ ROUTE_HANDLERS: list[Any] = [
     openapi_json,
     AuthController,
     LinkController,
+    TagController,
     AnalyticsController,
+    AccountAnalyticsController,
     QrController,
     BioController,
     ExportController,
@@ -180,7 +182,7 @@ def _services(settings: Settings, stores: Stores, box: SecretBox) -> dict[str, A
             quota=NewAccountQuota(db, stores.batcher, settings.safety),
         ),
         "safety": SafetyService(db, checker, link_cache, settings.short_base_url, redis),
-        "analytics": AnalyticsService(db),
+        "analytics": AnalyticsService(db, settings.short_base_url),
         "qr": QrService(db, link_cache, settings.short_base_url),
         "export": ExportService(
             Database(stores.export_pool),
