@@ -18,8 +18,9 @@ from admin.http.body import decode_json_body
 from admin.http.problems import problem_of
 from admin.links.schemas import BulkItemResult, BulkProblem, BulkResult, Link, LinkCreate
 
-# Columns an import reads (any others, such as an export's, are ignored). ``shortCode``
-# is read as ``alias`` so an export imports as it was.
+# Columns an import reads; any others, such as an export's, are ignored. An export's
+# ``shortCode`` is not read as ``alias``: codes are unique across accounts, so a
+# re-import makes new codes for the same destinations.
 CSV_COLUMNS = ("longUrl", "alias", "tags", "expiresAt", "redirectType", "forwardQuery")
 EXPORT_COLUMNS = (
     "id",
@@ -82,8 +83,6 @@ def _row_body(row: dict[str, str]) -> dict[str, Any]:
     body: dict[str, Any] = {}
     for column in CSV_COLUMNS:
         value = row.get(column)
-        if value is None and column == "alias":
-            value = row.get("shortCode")
         if value is None or value == "":
             continue
         value = _cell(value)

@@ -50,13 +50,22 @@ async def provide_filter(
         list[str] | None,
         Parameter(description="Repeat for several (tag=a&tag=b); see tagMatch.", max_length=20),
     ] = None,
+    # Plain strings checked by link_filter, so that a bad value's 422 names the field
+    # as the query string does (Litestar would name the parameter tag_match).
     tag_match: Annotated[
-        Literal["all", "any"],
-        Parameter(query="tagMatch", description="all (the default): every tag; any: one."),
+        str,
+        Parameter(
+            query="tagMatch",
+            max_length=10,
+            description="all (the default): links with every tag given; any: with one of them.",
+        ),
     ] = "all",
     status: Annotated[
-        Literal["active", "expired", "flagged", "blocked"] | None,
-        Parameter(description="The link's status as the resource states it."),
+        str | None,
+        Parameter(
+            max_length=20,
+            description="active, expired, flagged or blocked: the status the resource states.",
+        ),
     ] = None,
     q: Annotated[
         str | None,
