@@ -33,6 +33,9 @@ from admin.bio.routes import BioController
 from admin.bio.service import BioService
 from admin.db import Database, create_export_pool, create_pool
 from admin.db.redis_batch import RedisBatcher
+from admin.domains.routes import DomainController
+from admin.domains.service import DomainService
+from admin.domains.txt import TxtLookup
 from admin.export.routes import ExportController
 from admin.export.service import ExportService
 from admin.export.slots import ExportSlots
@@ -78,6 +81,7 @@ ROUTE_HANDLERS: list[Any] = [
     AuthController,
     LinkController,
     TagController,
+    DomainController,
     AnalyticsController,
     AccountAnalyticsController,
     QrController,
@@ -183,6 +187,11 @@ def _services(settings: Settings, stores: Stores, box: SecretBox) -> dict[str, A
         ),
         "safety": SafetyService(db, checker, link_cache, settings.short_base_url, redis),
         "analytics": AnalyticsService(db, settings.short_base_url),
+        "domains": DomainService(
+            db,
+            TxtLookup(settings.admin.dns_resolver),
+            [settings.short_base_url, settings.base_url],
+        ),
         "qr": QrService(db, link_cache, settings.short_base_url),
         "export": ExportService(
             Database(stores.export_pool),
