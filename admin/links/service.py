@@ -87,12 +87,19 @@ RESERVED_ALIASES = frozenset(
     }
 )
 _CODE_ATTEMPTS = 5
-_NO_CODE = "no-short-code"  # the slug of the 503 when no random code could be had
 BULK_MAX = 1000  # items in one POST /v1/links/bulk or /v1/links/import
 BULK_CHUNK = 100  # items per transaction
 EXPORT_PAGE = 500  # links per read of the CSV export
 MAX_PAGE_SIZE = 200
 MAX_TAG_LIST = 1000
+
+
+class NoFreeCode(ServiceUnavailable):
+    """No random code was free after _CODE_ATTEMPTS tries (the same problem as before:
+    only the class tells it apart from a lost database)."""
+
+    def __init__(self) -> None:
+        super().__init__("Could not allocate a short code; retry.")
 
 
 class _Admitted(msgspec.Struct, frozen=True):
@@ -311,9 +318,7 @@ class LinkService:
                 for index, admission in admitted.items():
                     try:
                         row, link = await self._insert(conn, principal, admission)
-                    except (AliasTaken, ServiceUnavailable) as error:
-                        if not isinstance(error, AliasTaken) and error.slug != _NO_CODE:
-                            raise
+                    except (AliasTaken, NoFreeCode) as error:
                         results[index] = error
                         continue
                     rows.append(row)
@@ -344,7 +349,7 @@ class LinkService:
         self, conn: Connection, principal: Principal, admitted: _Admitted
     ) -> tuple[repo.LinkRow, Link]:
         """Write an admitted link (a random code is tried _CODE_ATTEMPTS times); AliasTaken
-        or ServiceUnavailable (_NO_CODE) when no code could be had."""
+        or NoFreeCode when no code could be had."""
         data, decision = admitted.data, admitted.decision
         host, site = locate(data.long_url)
         now = utc_now()
@@ -400,9 +405,7 @@ class LinkService:
                 return row, link
         if data.alias:
             raise AliasTaken(data.alias)
-        error = ServiceUnavailable("Could not allocate a short code; retry.")
-        error.slug = _NO_CODE
-        raise error
+        raise NoFreeCode()
 
     async def get(self, principal: Principal, link_id: str) -> Link:
         async with self.db.connection() as conn:
