@@ -192,6 +192,15 @@ def _line(cells: Sequence[str]) -> bytes:
 
 
 async def csv_document(pages: AsyncIterator[Sequence[Link]]) -> AsyncIterator[bytes]:
-    yield csv_header()
-    async for page in pages:
-        yield csv_rows(page)
+    """The export, its first page read before the answer starts: a database that cannot
+    be reached is then a 503 problem rather than a cut-off 200."""
+    first = await anext(pages, None)
+
+    async def document() -> AsyncIterator[bytes]:
+        yield csv_header()
+        if first is not None:
+            yield csv_rows(first)
+        async for page in pages:
+            yield csv_rows(page)
+
+    return document()

@@ -195,7 +195,7 @@ class LinkController(Controller):
         """Every link the filters match (those of GET /v1/links), newest first, as CSV,
         streamed."""
         return Stream(
-            csv_document(links.pages(principal, where)),
+            await csv_document(links.pages(principal, where)),
             media_type="text/csv; charset=utf-8",
             headers={"Content-Disposition": 'attachment; filename="links.csv"'},
         )

@@ -308,7 +308,9 @@ class LinkService:
                 continue
             try:
                 admitted[index] = await self._admit(principal, item)
-            except (ValidationFailed, RateLimited) as error:
+            except (ValidationFailed, RateLimited, ServiceUnavailable) as error:
+                # A store lost while checking is this item's 503, not the request's: the
+                # answer (kept for an Idempotency-Key) then says which items to retry.
                 results.append(error)
                 continue
             results.append(_PENDING)
