@@ -19,7 +19,7 @@ from admin.accounts.passwords import Passwords
 from admin.accounts.routes import AccountController
 from admin.accounts.selfservice import SelfService
 from admin.accounts.service import AccountService
-from admin.analytics.routes import AnalyticsController
+from admin.analytics.routes import AccountAnalyticsController, AnalyticsController
 from admin.analytics.service import AnalyticsService
 from admin.auth.cache import AuthCache
 from admin.auth.jwt_tokens import AccessTokens
@@ -32,6 +32,9 @@ from admin.bio.routes import BioController
 from admin.bio.service import BioService
 from admin.db import Database, create_export_pool, create_pool
 from admin.db.redis_batch import RedisBatcher
+from admin.domains.routes import DomainController
+from admin.domains.service import DomainService
+from admin.domains.txt import TxtLookup
 from admin.export.routes import ExportController
 from admin.export.service import ExportService
 from admin.export.slots import ExportSlots
@@ -48,7 +51,7 @@ from admin.http.ratelimit import RateLimiter
 from admin.integrations.routes import IntegrationCallbacks, IntegrationController
 from admin.integrations.wiring import build_integrations
 from admin.links.cache import LinkCache
-from admin.links.routes import LinkController
+from admin.links.routes import LinkController, TagController
 from admin.links.service import LinkService
 from admin.outbound.policy import AddressPolicy
 from admin.qr.routes import QrController
@@ -79,7 +82,10 @@ ROUTE_HANDLERS: list[Any] = [
     openapi_json,
     AuthController,
     LinkController,
+    TagController,
+    DomainController,
     AnalyticsController,
+    AccountAnalyticsController,
     QrController,
     BioController,
     ExportController,
@@ -182,7 +188,12 @@ def _services(settings: Settings, stores: Stores, box: SecretBox) -> dict[str, A
             quota=NewAccountQuota(db, stores.batcher, settings.safety),
         ),
         "safety": SafetyService(db, checker, link_cache, settings.short_base_url, redis),
-        "analytics": AnalyticsService(db),
+        "analytics": AnalyticsService(db, settings.short_base_url),
+        "domains": DomainService(
+            db,
+            TxtLookup(settings.admin.dns_resolver),
+            [settings.short_base_url, settings.base_url],
+        ),
         "qr": QrService(db, link_cache, settings.short_base_url),
         "export": ExportService(
             Database(stores.export_pool),

@@ -73,6 +73,7 @@ class AdminSettings(msgspec.Struct, frozen=True, kw_only=True):
     export_statement_timeout: float
     code_reservation_days: int
     metrics_listen: Listen | None
+    dns_resolver: str | None  # "IP:PORT" for custom-domain checks; None: the system's
 
 
 class EdgeSettings(msgspec.Struct, frozen=True, kw_only=True):
@@ -207,6 +208,23 @@ def _text(raw: str) -> str:
     if not raw.strip():
         raise ValueError("must not be empty")
     return raw.strip()
+
+
+def _dns_resolver(raw: str) -> str:
+    """``IP`` or ``IP:PORT`` (``[IPv6]:PORT``), as ``IP:PORT``."""
+    host, port = raw, "53"
+    if raw.startswith("["):
+        host, _, rest = raw[1:].partition("]")
+        port = rest.removeprefix(":") or "53"
+    elif raw.count(":") == 1:
+        host, port = raw.split(":")
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        raise ValueError("must be an IP address, optionally with :PORT") from None
+    if not port.isdigit() or not 1 <= int(port) <= 65535:
+        raise ValueError("the port must be 1-65535")
+    return f"[{address}]:{port}" if address.version == 6 else f"{address}:{port}"
 
 
 def _positive_int(raw: str) -> int:
@@ -563,6 +581,10 @@ VARIABLES: tuple[Variable, ...] = (
              "Granian worker processes for the admin."),
     Variable("HOP_DB_POOL_SIZE", "admin.db_pool_size", _positive_int, 10,
              "PostgreSQL connections per admin worker process."),
+    Variable("HOP_DNS_RESOLVER", "admin.dns_resolver", _dns_resolver, None,
+             "IP[:PORT] of the DNS resolver that custom-domain verification asks for the "
+             "_hop-challenge TXT record (port 53 by default). Unset: the system's resolvers "
+             "(/etc/resolv.conf)."),
     Variable("HOP_MAX_BODY_BYTES", "admin.max_body_bytes", _positive_int, 1_048_576,
              "Largest request body the admin accepts; larger ones get 413 as soon as they "
              "pass it, however they are sent."),

@@ -11,7 +11,7 @@ from typing import Any
 import msgspec
 
 from admin.analytics.enrich import EnrichedClick
-from admin.db import Connection, load_queries
+from admin.db import Connection, fetch_all, load_queries
 
 _INGEST = load_queries(__file__, "ingest.sql")
 _SQL = load_queries(__file__)
@@ -125,3 +125,49 @@ async def click_stats(
         unique_visitors=int(unique[0]) if unique else 0,
         history=[Click(*row) for row in history],
     )
+
+
+class LinkSummary(msgspec.Struct, frozen=True):
+    id: str
+    short_code: str
+    long_url: str
+    environment: str
+    deleted_at: datetime | None
+
+
+class AccountStats(msgspec.Struct, frozen=True):
+    counts: list[Count]  # dimensions day, link, country, device, os, browser, referrer
+    hours: list[Count]  # dimension "hour" (value: "YYYY-MM-DD HH:00:00"); empty unless asked
+
+
+async def account_stats(
+    conn: Connection,
+    user_id: str,
+    environment: str,
+    *,
+    day_from: date,
+    day_to: date,
+    hours: tuple[datetime, datetime] | None,
+) -> AccountStats:
+    """Every count of the account's links over the whole UTC days [day_from, day_to)
+    from the rollups; with ``hours``, also clicks per hour over that range (raw clicks)."""
+    owner = {"user_id": user_id, "environment": environment}
+    params = {**owner, "day_from": day_from, "day_to": day_to}
+    counts = [
+        Count(*row)
+        for row in await (await conn.execute(_SQL["account_breakdown"], params)).fetchall()
+    ]
+    hourly: list[Count] = []
+    if hours is not None:
+        window = {**owner, "from": hours[0], "to": hours[1]}
+        rows = await (await conn.execute(_SQL["account_hours"], window)).fetchall()
+        hourly = [Count("hour", hour, is_bot, clicks) for hour, is_bot, clicks in rows]
+    return AccountStats(counts=counts, hours=hourly)
+
+
+async def link_summaries(
+    conn: Connection, user_id: str, environment: str, ids: list[str]
+) -> list[LinkSummary]:
+    """The account's links among ``ids`` (deleted ones too), in no particular order."""
+    params = {"user_id": user_id, "environment": environment, "ids": ids}
+    return await fetch_all(conn, _SQL["link_summaries"], params, LinkSummary)

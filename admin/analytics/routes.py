@@ -1,14 +1,19 @@
-"""GET /v1/links/:id/clicks."""
+"""GET /v1/links/:id/clicks and GET /v1/analytics."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from litestar import Controller, get
 from litestar.params import Parameter
 
-from admin.analytics.schemas import LinkClicks
-from admin.analytics.service import MAX_HISTORY_PAGE, AnalyticsService, parse_instant
+from admin.analytics.schemas import AccountAnalytics, LinkClicks
+from admin.analytics.service import (
+    MAX_HISTORY_PAGE,
+    MAX_TOP_LINKS,
+    AnalyticsService,
+    parse_instant,
+)
 from admin.auth.principal import Principal
 from admin.http.openapi import problems
 
@@ -48,4 +53,36 @@ class AnalyticsController(Controller):
             include_bots=include_bots,
             limit=limit,
             cursor=cursor,
+        )
+
+
+class AccountAnalyticsController(Controller):
+    path = "/v1/analytics"
+    tags = ["analytics"]
+
+    @get("/", opt={"scope": "analytics:read"}, responses=problems(401, 403, 422))
+    async def account_analytics(
+        self,
+        principal: Principal,
+        analytics: AnalyticsService,
+        from_: Annotated[
+            str | None, Parameter(query="from", description=_INSTANT, max_length=40)
+        ] = None,
+        to: Annotated[str | None, Parameter(description=_INSTANT, max_length=40)] = None,
+        interval: Annotated[
+            Literal["hour", "day", "week"],
+            Parameter(description="The series' bucket: hour, day (the default) or week."),
+        ] = "day",
+        include_bots: Annotated[bool, Parameter(query="includeBots")] = False,
+        top: Annotated[int, Parameter(ge=1, le=MAX_TOP_LINKS)] = 10,
+    ) -> AccountAnalytics:
+        """Clicks of all your links in [from, to): totals, a series by hour, day or week,
+        the `top` most clicked links and the breakdown (docs/analytics.md#account)."""
+        return await analytics.account(
+            principal,
+            start=parse_instant("from", from_),
+            end=parse_instant("to", to),
+            interval=interval,
+            include_bots=include_bots,
+            top=top,
         )

@@ -74,3 +74,41 @@ class LinkClicks(msgspec.Struct, kw_only=True, rename="camel"):
     breakdown: Breakdown
     clicks: list[ClickRecord]
     next_cursor: str | None
+
+
+class AccountTotals(msgspec.Struct, kw_only=True):
+    total: int  # every redirect in the range, bots included
+    bots: int  # redirects whose user agent is a known crawler
+
+
+class SeriesPoint(msgspec.Struct, kw_only=True):
+    start: str  # the bucket's first instant (UTC): an hour, a day or a Monday
+    clicks: int
+
+
+class TopLink(msgspec.Struct, kw_only=True, rename="camel"):
+    id: str
+    short_code: str
+    short_url: str
+    long_url: str
+    deleted: bool
+    clicks: int
+
+
+class AccountBreakdown(msgspec.Struct, kw_only=True):
+    country: dict[str, int]
+    device: dict[str, int]
+    os: dict[str, int]
+    browser: dict[str, int]
+    referrer: dict[str, int]
+
+
+class AccountAnalytics(msgspec.Struct, kw_only=True, rename="camel"):
+    from_: str = msgspec.field(name="from")
+    to: str
+    interval: str
+    include_bots: bool
+    totals: AccountTotals
+    series: list[SeriesPoint]  # every bucket of the range, empty ones as 0, oldest first
+    top_links: list[TopLink]  # most clicked first, ties by id
+    breakdown: AccountBreakdown

@@ -170,6 +170,7 @@ SELECT * FROM link
 
 -- name: list_links
 -- Keyset pagination, newest first: the cursor is the last id of the previous page.
+-- Every filter is optional (NULL: not applied); the owner index gives the order.
 SELECT id, environment, short_code, long_url, tags, expires_at, redirect_type,
        forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
        ios_url, android_url,
@@ -179,11 +180,82 @@ FROM links
 WHERE user_id = %(user_id)s AND environment = %(environment)s AND deleted_at IS NULL
   AND managed_by IS NULL  -- QR and Bio links are listed through /v1/qr and /v1/bio
   AND (%(before)s::text IS NULL OR id < %(before)s::text)
-  AND (%(tag)s::text IS NULL OR tags @> ARRAY[%(tag)s::text])
+  AND (%(tags)s::text[] IS NULL
+       OR (%(all_tags)s AND tags @> %(tags)s::text[])
+       OR (NOT %(all_tags)s AND tags && %(tags)s::text[]))
   AND (%(pattern)s::text IS NULL OR long_url ILIKE %(pattern)s::text
        OR short_code ILIKE %(pattern)s::text)
+  AND (%(status)s::text IS NULL OR hop_link_status(safety_verdict, expires_at) = %(status)s)
+  AND (%(created_from)s::timestamptz IS NULL OR created_at >= %(created_from)s::timestamptz)
+  AND (%(created_to)s::timestamptz IS NULL OR created_at < %(created_to)s::timestamptz)
 ORDER BY id DESC
 LIMIT %(limit)s
+
+-- name: list_links_sorted
+-- The other orders (oldest first, by clicks either way), each with the id as the
+-- tie-break so the keyset (after_clicks, after_id) names one place in the order. The
+-- filters are list_links's; the account's matching links are sorted here, not read
+-- in index order.
+SELECT id, environment, short_code, long_url, tags, expires_at, redirect_type,
+       forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
+       ios_url, android_url,
+       host, site, safety_verdict, safety_reasons, safety_source,
+       safety_checked_at, safety_override, review_requested_at
+FROM links
+WHERE user_id = %(user_id)s AND environment = %(environment)s AND deleted_at IS NULL
+  AND managed_by IS NULL
+  AND (%(after_id)s::text IS NULL
+       OR (%(sort)s = 'created' AND id > %(after_id)s::text)
+       OR (%(sort)s = 'clicks'
+           AND (clicks, id) > (%(after_clicks)s::bigint, %(after_id)s::text))
+       OR (%(sort)s = '-clicks'
+           AND (clicks, id) < (%(after_clicks)s::bigint, %(after_id)s::text)))
+  AND (%(tags)s::text[] IS NULL
+       OR (%(all_tags)s AND tags @> %(tags)s::text[])
+       OR (NOT %(all_tags)s AND tags && %(tags)s::text[]))
+  AND (%(pattern)s::text IS NULL OR long_url ILIKE %(pattern)s::text
+       OR short_code ILIKE %(pattern)s::text)
+  AND (%(status)s::text IS NULL OR hop_link_status(safety_verdict, expires_at) = %(status)s)
+  AND (%(created_from)s::timestamptz IS NULL OR created_at >= %(created_from)s::timestamptz)
+  AND (%(created_to)s::timestamptz IS NULL OR created_at < %(created_to)s::timestamptz)
+ORDER BY CASE WHEN %(sort)s = 'clicks' THEN clicks END ASC,
+         CASE WHEN %(sort)s = '-clicks' THEN clicks END DESC,
+         CASE WHEN %(sort)s IN ('created', 'clicks') THEN id END ASC,
+         CASE WHEN %(sort)s = '-clicks' THEN id END DESC
+LIMIT %(limit)s
+
+-- name: tag_counts
+-- Each tag of the owner's listed links with how many carry it, most used first.
+SELECT tag, count(*)::bigint AS links
+FROM links CROSS JOIN LATERAL unnest(tags) AS tag
+WHERE user_id = %(user_id)s AND environment = %(environment)s AND deleted_at IS NULL
+  AND managed_by IS NULL
+GROUP BY tag
+ORDER BY links DESC, tag
+LIMIT %(limit)s
+
+-- name: matching_for_update
+-- One chunk of a bulk change: the next links (by id) that match the filter, locked.
+SELECT id, environment, short_code, long_url, tags, expires_at, redirect_type,
+       forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
+       ios_url, android_url,
+       host, site, safety_verdict, safety_reasons, safety_source,
+       safety_checked_at, safety_override, review_requested_at
+FROM links
+WHERE user_id = %(user_id)s AND environment = %(environment)s AND deleted_at IS NULL
+  AND managed_by IS NULL
+  AND (%(before)s::text IS NULL OR id < %(before)s::text)
+  AND (%(tags)s::text[] IS NULL
+       OR (%(all_tags)s AND tags @> %(tags)s::text[])
+       OR (NOT %(all_tags)s AND tags && %(tags)s::text[]))
+  AND (%(pattern)s::text IS NULL OR long_url ILIKE %(pattern)s::text
+       OR short_code ILIKE %(pattern)s::text)
+  AND (%(status)s::text IS NULL OR hop_link_status(safety_verdict, expires_at) = %(status)s)
+  AND (%(created_from)s::timestamptz IS NULL OR created_at >= %(created_from)s::timestamptz)
+  AND (%(created_to)s::timestamptz IS NULL OR created_at < %(created_to)s::timestamptz)
+ORDER BY id DESC
+LIMIT %(limit)s
+FOR UPDATE
 
 -- name: cache_entries
 -- Every code the edge should know, in both namespaces: its link, or for a freed

@@ -259,17 +259,74 @@ async def delete_managed_link(conn: Connection, link_id: str) -> LinkRow | None:
     return await _one(conn, "delete_managed_link", {"id": link_id})
 
 
+class LinkFilter(msgspec.Struct, frozen=True, kw_only=True):
+    """Which of the owner's links a list, an export or a bulk change is about; None
+    (or an empty tag list) does not filter."""
+
+    tags: list[str] = msgspec.field(default_factory=list)
+    all_tags: bool = True  # every tag given (True) or any of them (False)
+    pattern: str | None = None  # ILIKE pattern on longUrl and shortCode
+    status: str | None = None  # as hop_link_status() names it
+    created_from: datetime | None = None
+    created_to: datetime | None = None
+
+    def params(self) -> dict[str, Any]:
+        return {
+            "tags": self.tags or None,
+            "all_tags": self.all_tags,
+            "pattern": self.pattern,
+            "status": self.status,
+            "created_from": self.created_from,
+            "created_to": self.created_to,
+        }
+
+
+class ListPosition(msgspec.Struct, frozen=True, kw_only=True):
+    """Where a page starts: after this link (and, for the clicks orders, its count)."""
+
+    link_id: str
+    clicks: int | None = None
+
+
 async def list_links(
     conn: Connection,
     principal: Principal,
+    where: LinkFilter,
     *,
-    before: str | None,
-    tag: str | None,
-    pattern: str | None,
+    sort: str,
+    after: ListPosition | None,
     limit: int,
 ) -> list[LinkRow]:
-    params = {**_owner(principal), "before": before, "tag": tag, "pattern": pattern}
-    return await fetch_all(conn, _SQL["list_links"], {**params, "limit": limit}, LinkRow)
+    """One page in ``sort`` order (-created, created, -clicks, clicks), after ``after``."""
+    params = {**_owner(principal), **where.params(), "limit": limit}
+    if sort == "-created":
+        params["before"] = after.link_id if after else None
+        return await fetch_all(conn, _SQL["list_links"], params, LinkRow)
+    params.update(
+        sort=sort,
+        after_id=after.link_id if after else None,
+        after_clicks=after.clicks if after else None,
+    )
+    return await fetch_all(conn, _SQL["list_links_sorted"], params, LinkRow)
+
+
+class TagCount(msgspec.Struct, frozen=True):
+    tag: str
+    links: int
+
+
+async def tag_counts(conn: Connection, principal: Principal, *, limit: int) -> list[TagCount]:
+    params = {**_owner(principal), "limit": limit}
+    return await fetch_all(conn, _SQL["tag_counts"], params, TagCount)
+
+
+async def matching_for_update(
+    conn: Connection, principal: Principal, where: LinkFilter, *, before: str | None, limit: int
+) -> list[LinkRow]:
+    """The next ``limit`` matching links below id ``before`` (newest first), locked for
+    the caller's transaction."""
+    params = {**_owner(principal), **where.params(), "before": before, "limit": limit}
+    return await fetch_all(conn, _SQL["matching_for_update"], params, LinkRow)
 
 
 async def cache_entries(conn: Connection) -> AsyncIterator[list[CacheRow]]:

@@ -2,23 +2,111 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any, Literal
 
-from litestar import Controller, Response, delete, get, patch, post
+from litestar import Controller, Request, Response, delete, get, patch, post
+from litestar.di import Provide
+from litestar.openapi import ResponseSpec
 from litestar.params import Parameter
+from litestar.response import Stream
 
+from admin.analytics.service import parse_instant
 from admin.auth.principal import Principal
 from admin.http.body import JsonBody
 from admin.http.openapi import problems
-from admin.links.schemas import Link, LinkCreate, LinkPage, LinkUpdate
-from admin.links.service import MAX_PAGE_SIZE, LinkService
+from admin.links.bulk import bulk_result, csv_body, csv_document, decode_csv, decode_items
+from admin.links.repository import LinkFilter
+from admin.links.schemas import (
+    BulkCreate,
+    BulkResult,
+    BulkUpdate,
+    BulkUpdateResult,
+    Link,
+    LinkCreate,
+    LinkFilterBody,
+    LinkPage,
+    LinkUpdate,
+    TagList,
+)
+from admin.links.service import (
+    BULK_MAX,
+    MAX_PAGE_SIZE,
+    MAX_TAG_LIST,
+    LinkService,
+    link_filter,
+)
 
 LinkId = Annotated[str, Parameter(description="A link id (lnk_…).", max_length=64)]
+Sort = Literal["-created", "created", "-clicks", "clicks"]
+_SORT = (
+    "-created (newest first, the default), created, -clicks (most clicked first), clicks; "
+    "ties by id."
+)
+_INSTANT = "ISO 8601 date (UTC midnight) or date-time."
+
+
+async def provide_filter(
+    tag: Annotated[
+        list[str] | None,
+        Parameter(description="Repeat for several (tag=a&tag=b); see tagMatch.", max_length=20),
+    ] = None,
+    # Plain strings checked by link_filter, so that a bad value's 422 names the field
+    # as the query string does (Litestar would name the parameter tag_match).
+    tag_match: Annotated[
+        str,
+        Parameter(
+            query="tagMatch",
+            max_length=10,
+            description="all (the default): links with every tag given; any: with one of them.",
+        ),
+    ] = "all",
+    status: Annotated[
+        str | None,
+        Parameter(
+            max_length=20,
+            description="active, expired, flagged or blocked: the status the resource states.",
+        ),
+    ] = None,
+    q: Annotated[
+        str | None,
+        Parameter(max_length=200, description="Part of the long URL or short code."),
+    ] = None,
+    created_from: Annotated[
+        str | None,
+        Parameter(query="createdFrom", description=f"Created at or after. {_INSTANT}"),
+    ] = None,
+    created_to: Annotated[
+        str | None, Parameter(query="createdTo", description=f"Created before. {_INSTANT}")
+    ] = None,
+) -> LinkFilter:
+    """The filters of GET /v1/links and its export, from the query string."""
+    return link_filter(
+        tags=tag or (),
+        tag_match=tag_match,
+        q=q,
+        status=status,
+        created_from=parse_instant("createdFrom", created_from),
+        created_to=parse_instant("createdTo", created_to),
+    )
+
+
+def filter_of(body: LinkFilterBody) -> LinkFilter:
+    """The filter of a bulk change, from its body (``filter.*`` names its fields)."""
+    return link_filter(
+        tags=body.tag,
+        tag_match=body.tag_match,
+        q=body.q,
+        status=body.status,
+        created_from=body.created_from,
+        created_to=body.created_to,
+        prefix="filter.",
+    )
 
 
 class LinkController(Controller):
     path = "/v1/links"
     tags = ["links"]
+    dependencies = {"where": Provide(provide_filter)}
 
     @post(
         "/",
@@ -49,13 +137,91 @@ class LinkController(Controller):
         self,
         principal: Principal,
         links: LinkService,
+        where: LinkFilter,
         limit: Annotated[int, Parameter(ge=1, le=MAX_PAGE_SIZE)] = 50,
         cursor: Annotated[str | None, Parameter(max_length=200)] = None,
-        tag: Annotated[str | None, Parameter(max_length=64)] = None,
-        q: Annotated[str | None, Parameter(max_length=200)] = None,
+        sort: Annotated[Sort, Parameter(description=_SORT)] = "-created",
     ) -> LinkPage:
-        """Links, newest first, `limit` per page; follow `nextCursor` for the next page."""
-        return await links.list(principal, limit=limit, cursor=cursor, tag=tag, q=q)
+        """Your links in `sort` order, `limit` per page, filtered (every filter given must
+        hold); follow `nextCursor` for the next page, with the same filters and sort."""
+        return await links.list(principal, where, limit=limit, cursor=cursor, sort=sort)
+
+    @post(
+        "/bulk",
+        dto=JsonBody[BulkCreate],
+        return_dto=None,
+        status_code=200,
+        opt={"scope": "links:write"},
+        responses=problems(400, 401, 403, 422),
+    )
+    async def bulk_create(
+        self, data: BulkCreate, principal: Principal, links: LinkService
+    ) -> BulkResult:
+        """Create up to 1,000 links: each item is a POST /v1/links body and gets its own
+        result (201 with the link, or the problem a single create would answer), in
+        request order. Send `Idempotency-Key` to make retries safe."""
+        return bulk_result(await links.create_many(principal, decode_items(data.items)))
+
+    @post(
+        "/import",
+        status_code=200,
+        opt={"scope": "links:write"},
+        responses=problems(400, 401, 403, 422),
+    )
+    async def import_csv(
+        self, request: Request[Any, Any, Any], principal: Principal, links: LinkService
+    ) -> BulkResult:
+        """Create links from a CSV file (`Content-Type: text/csv`, UTF-8): a header row
+        naming the columns (`longUrl` required; `alias`, `tags` separated by `|`,
+        `expiresAt`, `redirectType`, `forwardQuery`; others ignored), then up to 1,000
+        rows. Answers as POST /v1/links/bulk, `index` counting data rows from 0."""
+        body = await csv_body(request)
+        return bulk_result(await links.create_many(principal, decode_csv(body, BULK_MAX)))
+
+    @get(
+        "/export",
+        opt={"scope": "links:read"},
+        responses={
+            200: ResponseSpec(
+                str,
+                description="CSV, a header row then one link per row (docs/api.md#bulk).",
+                media_type="text/csv",
+                generate_examples=False,
+            ),
+            **problems(401, 403, 422),
+        },
+    )
+    async def export_csv(
+        self,
+        principal: Principal,
+        links: LinkService,
+        where: LinkFilter,
+        format_: Annotated[
+            Literal["csv"], Parameter(query="format", description="Only csv.")
+        ] = "csv",
+    ) -> Stream:
+        """Every link the filters match (those of GET /v1/links), newest first, as CSV,
+        streamed."""
+        return Stream(
+            await csv_document(links.pages(principal, where)),
+            media_type="text/csv; charset=utf-8",
+            headers={"Content-Disposition": 'attachment; filename="links.csv"'},
+        )
+
+    @post(
+        "/bulk-update",
+        dto=JsonBody[BulkUpdate],
+        return_dto=None,
+        status_code=200,
+        opt={"scope": "links:write"},
+        responses=problems(400, 401, 403, 422),
+    )
+    async def bulk_update(
+        self, data: BulkUpdate, principal: Principal, links: LinkService
+    ) -> BulkUpdateResult:
+        """Add tags to, remove tags from, or delete every link a filter matches; answers
+        how many matched and how many changed."""
+        return await links.bulk_update(principal, filter_of(data.filter), data.action)
 
     @get(
         "/{link_id:str}",
@@ -95,3 +261,18 @@ class LinkController(Controller):
         """Delete a link; its short URL answers 410 Gone from then on, and its code stays
         reserved for you (HOP_CODE_RESERVATION_DAYS) before anyone else may take it."""
         await links.delete(principal, link_id)
+
+
+class TagController(Controller):
+    path = "/v1/tags"
+    tags = ["links"]
+
+    @get("/", opt={"scope": "links:read"}, responses=problems(401, 403, 422))
+    async def list_tags(
+        self,
+        principal: Principal,
+        links: LinkService,
+        limit: Annotated[int, Parameter(ge=1, le=MAX_TAG_LIST)] = 100,
+    ) -> TagList:
+        """The tags on your links with how many links carry each, most used first."""
+        return await links.tags(principal, limit=limit)

@@ -164,3 +164,77 @@ class Link(msgspec.Struct, kw_only=True, rename="camel"):
 class LinkPage(msgspec.Struct, kw_only=True, rename="camel"):
     data: list[Link]
     next_cursor: str | None
+
+
+class TagCount(msgspec.Struct, kw_only=True):
+    tag: str
+    links: Annotated[int, Meta(description="How many of your links carry the tag.")]
+
+
+class TagList(msgspec.Struct, kw_only=True):
+    data: Annotated[list[TagCount], Meta(description="Most used first, then by name.")]
+
+
+class BulkCreate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    items: Annotated[
+        list[msgspec.Raw],
+        Meta(
+            min_length=1,
+            max_length=1000,
+            description="1-1,000 link objects, each exactly the body of POST /v1/links.",
+        ),
+    ]
+
+
+class BulkProblem(msgspec.Struct, kw_only=True):
+    """The problem (docs/errors.md) an item would have had as a single create."""
+
+    type: str
+    title: str
+    status: int
+    detail: str
+    errors: list[dict[str, str]]
+
+
+class BulkItemResult(msgspec.Struct, kw_only=True, rename="camel"):
+    index: Annotated[int, Meta(description="The item's place in the request (0-based).")]
+    status: Annotated[int, Meta(description="201, or the status a single create would answer.")]
+    link: Link | None = None
+    problem: BulkProblem | None = None
+
+
+class BulkResult(msgspec.Struct, kw_only=True, rename="camel"):
+    created: int
+    failed: int
+    results: Annotated[list[BulkItemResult], Meta(description="One per item, in request order.")]
+
+
+class LinkFilterBody(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename="camel"):
+    """Which links a bulk change is about: the filters of GET /v1/links."""
+
+    tag: Annotated[list[Tag], Meta(max_length=MAX_TAGS)] = msgspec.field(default_factory=list)
+    tag_match: Literal["all", "any"] = "all"
+    status: Literal["active", "expired", "flagged", "blocked"] | None = None
+    q: Annotated[str, Meta(min_length=1, max_length=200)] | None = None
+    created_from: Annotated[datetime, Meta(tz=True)] | None = None
+    created_to: Annotated[datetime, Meta(tz=True)] | None = None
+
+
+class BulkAction(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename="camel"):
+    type: Annotated[
+        Literal["addTags", "removeTags", "delete"],
+        Meta(description="addTags / removeTags: change tags; delete: as DELETE /v1/links/:id."),
+    ]
+    tags: Annotated[list[Tag], Meta(max_length=MAX_TAGS)] = msgspec.field(default_factory=list)
+
+
+class BulkUpdate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename="camel"):
+    filter: LinkFilterBody
+    action: BulkAction
+
+
+class BulkUpdateResult(msgspec.Struct, kw_only=True, rename="camel"):
+    matched: Annotated[int, Meta(description="Links the filter matched.")]
+    changed: Annotated[
+        int, Meta(description="Links changed (a tag already there, or absent, is no change).")
+    ]

@@ -4,7 +4,8 @@ then write through to Redis for the edge."""
 from __future__ import annotations
 
 import base64
-from collections.abc import Sequence
+import functools
+from collections.abc import AsyncIterator, Sequence
 from datetime import datetime
 from typing import Any, Literal
 
@@ -12,19 +13,33 @@ import msgspec
 from msgspec import UNSET
 
 from admin.auth.principal import Principal
-from admin.db import Database
+from admin.db import Connection, Database
 from admin.errors import (
     AliasTaken,
     Conflict,
     FieldError,
+    HopError,
     NotFound,
+    RateLimited,
     ServiceUnavailable,
+    ValidationFailed,
     validation,
 )
 from admin.events.repository import Event
 from admin.links import repository as repo
 from admin.links.cache import LinkCache
-from admin.links.schemas import Link, LinkCreate, LinkPage, LinkSafety, LinkUpdate
+from admin.links.schemas import (
+    MAX_TAGS,
+    BulkAction,
+    BulkUpdateResult,
+    Link,
+    LinkCreate,
+    LinkPage,
+    LinkSafety,
+    LinkUpdate,
+    TagCount,
+    TagList,
+)
 from admin.safety.checker import SafetyChecker
 from admin.safety.notices import flagged_event
 from admin.safety.quota import NewAccountQuota
@@ -72,7 +87,30 @@ RESERVED_ALIASES = frozenset(
     }
 )
 _CODE_ATTEMPTS = 5
+BULK_MAX = 1000  # items in one POST /v1/links/bulk or /v1/links/import
+BULK_CHUNK = 100  # items per transaction
+EXPORT_PAGE = 500  # links per read of the CSV export
 MAX_PAGE_SIZE = 200
+MAX_TAG_LIST = 1000
+
+
+class NoFreeCode(ServiceUnavailable):
+    """No random code was free after _CODE_ATTEMPTS tries (the same problem as before:
+    only the class tells it apart from a lost database)."""
+
+    def __init__(self) -> None:
+        super().__init__("Could not allocate a short code; retry.")
+
+
+class _Admitted(msgspec.Struct, frozen=True):
+    """A create that passed its checks, with the safety verdict of its destination."""
+
+    data: LinkCreate
+    decision: Decision
+
+
+# A bulk item not yet written (replaced before create_many returns).
+_PENDING: HopError = HopError("pending")
 
 
 def _check_url(field: str, value: str, short_base_url: str, errors: list[FieldError]) -> None:
@@ -106,18 +144,76 @@ def _refuse_managed(row: repo.LinkRow) -> None:
         raise Conflict(f"Link {row.id!r} is managed by a {row.managed_by} resource; use {owner}.")
 
 
-def encode_cursor(link_id: str) -> str:
-    return base64.urlsafe_b64encode(link_id.encode()).decode().rstrip("=")
+SORTS = ("-created", "created", "-clicks", "clicks")
+STATUSES = ("active", "expired", "flagged", "blocked")
 
 
-def decode_cursor(cursor: str) -> str:
+def encode_cursor(link_id: str, clicks: int | None = None) -> str:
+    """The last link of a page; in a clicks order also its count (``<id>~<clicks>``)."""
+    raw = link_id if clicks is None else f"{link_id}~{clicks}"
+    return base64.urlsafe_b64encode(raw.encode()).decode().rstrip("=")
+
+
+def decode_cursor(cursor: str, sort: str = "-created") -> repo.ListPosition:
+    """The position a cursor names, checked against the order it is used with: a cursor
+    of one order means nothing in another."""
     try:
-        link_id = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
+        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
     except ValueError:  # binascii.Error, non-ASCII input, invalid UTF-8
-        link_id = ""
-    if not link_id.startswith("lnk_") or not link_id.isascii():
+        raw = ""
+    link_id, _, count = raw.partition("~")
+    by_clicks = sort in ("clicks", "-clicks")
+    valid = (
+        link_id.startswith("lnk_")
+        and link_id.isascii()
+        and (count.isdigit() and count.isascii() if by_clicks else not count and "~" not in raw)
+    )
+    if not valid:
         raise validation([FieldError("cursor", "is not a cursor this API returned")])
-    return link_id
+    return repo.ListPosition(link_id=link_id, clicks=int(count) if by_clicks else None)
+
+
+def like_pattern(q: str | None) -> str | None:
+    """``q`` as an ILIKE pattern matching it anywhere, its wildcards taken literally."""
+    if not q:
+        return None
+    escaped = q.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"
+
+
+def link_filter(
+    *,
+    tags: Sequence[str] = (),
+    tag_match: str = "all",
+    q: str | None = None,
+    status: str | None = None,
+    created_from: datetime | None = None,
+    created_to: datetime | None = None,
+    prefix: str = "",
+) -> repo.LinkFilter:
+    """The filter of GET /v1/links (and of its export and bulk changes), checked: a bad
+    value is a 422 naming the field (``prefix`` places it in a body: ``filter.``)."""
+    errors: list[FieldError] = []
+    if len(tags) > MAX_TAGS:
+        errors.append(FieldError(f"{prefix}tag", f"at most {MAX_TAGS} tags"))
+    if any(not 1 <= len(tag) <= 64 for tag in tags):
+        errors.append(FieldError(f"{prefix}tag", "each tag is 1-64 characters"))
+    if tag_match not in ("all", "any"):
+        errors.append(FieldError(f"{prefix}tagMatch", "must be all or any"))
+    if status is not None and status not in STATUSES:
+        errors.append(FieldError(f"{prefix}status", f"must be one of {', '.join(STATUSES)}"))
+    if created_from is not None and created_to is not None and created_to <= created_from:
+        errors.append(FieldError(f"{prefix}createdTo", "must be later than createdFrom"))
+    if errors:
+        raise validation(errors)
+    return repo.LinkFilter(
+        tags=_unique_tags([*tags]),
+        all_tags=tag_match == "all",
+        pattern=like_pattern(q),
+        status=status,
+        created_from=created_from,
+        created_to=created_to,
+    )
 
 
 def _status(row: repo.LinkRow) -> Literal["active", "expired", "flagged", "blocked"]:
@@ -178,6 +274,66 @@ class LinkService:
         )
 
     async def create(self, principal: Principal, data: LinkCreate) -> Link:
+        admitted = await self._admit(principal, data)
+        # An ok link is one autocommit statement (the hot path); a flagged one also
+        # writes its security.flagged event, in the same transaction.
+        flagged = admitted.decision.verdict != "ok"
+        opened = self.db.transaction() if flagged else self.db.connection()
+        async with opened as conn:
+            row, link = await self._insert(conn, principal, admitted)
+        await self.cache.write([row])
+        return link
+
+    async def create_many(
+        self, principal: Principal, items: Sequence[LinkCreate | HopError]
+    ) -> list[Link | HopError]:
+        """Bulk create: each item as ``create`` would make it (the same checks, quota and
+        safety verdict), in chunks of BULK_CHUNK, one transaction per chunk. An item
+        given as an error (it did not decode) or failing its checks is answered with
+        that error and does not stop the others. A chunk the database cannot take
+        answers each of its items 503 (nothing of it was written; retry those)."""
+        results: list[Link | HopError] = []
+        for start in range(0, len(items), BULK_CHUNK):
+            results += await self._create_chunk(principal, items[start : start + BULK_CHUNK])
+        return results
+
+    async def _create_chunk(
+        self, principal: Principal, items: Sequence[LinkCreate | HopError]
+    ) -> list[Link | HopError]:
+        results: list[Link | HopError] = []
+        admitted: dict[int, _Admitted] = {}
+        for index, item in enumerate(items):
+            if isinstance(item, HopError):
+                results.append(item)
+                continue
+            try:
+                admitted[index] = await self._admit(principal, item)
+            except (ValidationFailed, RateLimited, ServiceUnavailable) as error:
+                # A store lost while checking is this item's 503, not the request's: the
+                # answer (kept for an Idempotency-Key) then says which items to retry.
+                results.append(error)
+                continue
+            results.append(_PENDING)
+        rows: list[repo.LinkRow] = []
+        try:
+            async with self.db.transaction() as conn:
+                for index, admission in admitted.items():
+                    try:
+                        row, link = await self._insert(conn, principal, admission)
+                    except (AliasTaken, NoFreeCode) as error:
+                        results[index] = error
+                        continue
+                    rows.append(row)
+                    results[index] = link
+        except ServiceUnavailable:
+            lost = ServiceUnavailable("The database is unavailable; retry this item.")
+            return [lost if index in admitted else result for index, result in enumerate(results)]
+        await self.cache.write(rows)
+        return results
+
+    async def _admit(self, principal: Principal, data: LinkCreate) -> _Admitted:
+        """Everything a create decides before writing: field checks (422), the new-account
+        quota (429), the safety verdict."""
         errors: list[FieldError] = []
         _check_url("longUrl", data.long_url, self.short_base_url, errors)
         if data.alias is not None:
@@ -189,69 +345,69 @@ class LinkService:
         if self.quota is not None:
             await self.quota.spend(principal)
         decision = await self.safety.check(principal.user_id, data.long_url)
-        host, site = locate(data.long_url)
+        return _Admitted(data=data, decision=decision)
 
+    async def _insert(
+        self, conn: Connection, principal: Principal, admitted: _Admitted
+    ) -> tuple[repo.LinkRow, Link]:
+        """Write an admitted link (a random code is tried _CODE_ATTEMPTS times); AliasTaken
+        or NoFreeCode when no code could be had."""
+        data, decision = admitted.data, admitted.decision
+        host, site = locate(data.long_url)
         now = utc_now()
         tags = _unique_tags(data.tags)
-        # An ok link is one autocommit statement (the hot path); a flagged one also
-        # writes its security.flagged event, in the same transaction.
         flagged = decision.verdict != "ok"
-        opened = self.db.transaction() if flagged else self.db.connection()
-        async with opened as conn:
-            for _ in range(1 if data.alias else _CODE_ATTEMPTS):
-                row = repo.LinkRow(
-                    id=new_id("lnk"),
-                    environment=principal.environment,
-                    short_code=data.alias or new_short_code(),
-                    long_url=data.long_url,
-                    tags=tags,
-                    expires_at=data.expires_at,
-                    redirect_type=data.redirect_type,
-                    forward_query=data.forward_query,
-                    flagged_at=now if flagged else None,
-                    clicks=0,
-                    created_at=now,
-                    updated_at=now,
-                    deleted_at=None,
-                    host=host,
-                    site=site,
-                    safety_verdict=decision.verdict,
-                    safety_reasons=list(decision.reasons),
-                    safety_source=decision.source,
-                    safety_checked_at=now,
-                )
-                link = self.to_resource(row)
-                new = repo.NewLink(
-                    id=row.id,
-                    short_code=row.short_code,
-                    long_url=row.long_url,
-                    tags=tags,
-                    expires_at=row.expires_at,
-                    redirect_type=row.redirect_type,
-                    forward_query=row.forward_query,
-                    created_at=now,
-                    host=host,
-                    site=site,
-                    safety_verdict=decision.verdict,
-                    safety_reasons=list(decision.reasons),
-                    safety_source=decision.source or "heuristic",
-                )
-                created = Event("link.created", msgspec.to_builtins(link))
-                if await repo.insert_link(
-                    conn,
-                    principal,
-                    new,
-                    created,
-                    reservation_days=self.reservation_days,
-                    flagged=flagged_event(row) if flagged else None,
-                ):
-                    break
-            else:
-                if data.alias:
-                    raise AliasTaken(data.alias)
-                raise ServiceUnavailable("Could not allocate a short code; retry.")
-        await self.cache.write([row])
-        return link
+        for _ in range(1 if data.alias else _CODE_ATTEMPTS):
+            row = repo.LinkRow(
+                id=new_id("lnk"),
+                environment=principal.environment,
+                short_code=data.alias or new_short_code(),
+                long_url=data.long_url,
+                tags=tags,
+                expires_at=data.expires_at,
+                redirect_type=data.redirect_type,
+                forward_query=data.forward_query,
+                flagged_at=now if flagged else None,
+                clicks=0,
+                created_at=now,
+                updated_at=now,
+                deleted_at=None,
+                host=host,
+                site=site,
+                safety_verdict=decision.verdict,
+                safety_reasons=list(decision.reasons),
+                safety_source=decision.source,
+                safety_checked_at=now,
+            )
+            link = self.to_resource(row)
+            new = repo.NewLink(
+                id=row.id,
+                short_code=row.short_code,
+                long_url=row.long_url,
+                tags=tags,
+                expires_at=row.expires_at,
+                redirect_type=row.redirect_type,
+                forward_query=row.forward_query,
+                created_at=now,
+                host=host,
+                site=site,
+                safety_verdict=decision.verdict,
+                safety_reasons=list(decision.reasons),
+                safety_source=decision.source or "heuristic",
+            )
+            created = Event("link.created", msgspec.to_builtins(link))
+            if await repo.insert_link(
+                conn,
+                principal,
+                new,
+                created,
+                reservation_days=self.reservation_days,
+                flagged=flagged_event(row) if flagged else None,
+            ):
+                return row, link
+        if data.alias:
+            raise AliasTaken(data.alias)
+        raise NoFreeCode()
 
     async def get(self, principal: Principal, link_id: str) -> Link:
         async with self.db.connection() as conn:
@@ -272,29 +428,106 @@ class LinkService:
     async def list(
         self,
         principal: Principal,
+        where: repo.LinkFilter,
         *,
         limit: int,
         cursor: str | None,
-        tag: str | None,
-        q: str | None,
+        sort: str = "-created",
     ) -> LinkPage:
         if not 1 <= limit <= MAX_PAGE_SIZE:
             raise validation([FieldError("limit", f"must be between 1 and {MAX_PAGE_SIZE}")])
-        before = decode_cursor(cursor) if cursor else None
-        pattern = None
-        if q:
-            escaped = q.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-            pattern = f"%{escaped}%"
+        if sort not in SORTS:
+            raise validation([FieldError("sort", f"must be one of {', '.join(SORTS)}")])
+        after = decode_cursor(cursor, sort) if cursor else None
         async with self.db.connection() as conn:
             rows = await repo.list_links(
-                conn, principal, before=before, tag=tag or None, pattern=pattern, limit=limit + 1
+                conn, principal, where, sort=sort, after=after, limit=limit + 1
             )
         more = len(rows) > limit
         rows = rows[:limit]
+        last = rows[-1] if more else None
         return LinkPage(
             data=[self.to_resource(row) for row in rows],
-            next_cursor=encode_cursor(rows[-1].id) if more else None,
+            next_cursor=(
+                encode_cursor(last.id, last.clicks if sort.endswith("clicks") else None)
+                if last
+                else None
+            ),
         )
+
+    async def tags(self, principal: Principal, *, limit: int) -> TagList:
+        if not 1 <= limit <= MAX_TAG_LIST:
+            raise validation([FieldError("limit", f"must be between 1 and {MAX_TAG_LIST}")])
+        async with self.db.connection() as conn:
+            counts = await repo.tag_counts(conn, principal, limit=limit)
+        return TagList(data=[TagCount(tag=row.tag, links=row.links) for row in counts])
+
+    async def pages(
+        self, principal: Principal, where: repo.LinkFilter, *, size: int = EXPORT_PAGE
+    ) -> AsyncIterator[Sequence[Link]]:
+        """Every matching link, newest first, a page at a time (the CSV export): each page
+        is its own short read, so a slow reader holds no transaction open."""
+        after: repo.ListPosition | None = None
+        while True:
+            async with self.db.connection() as conn:
+                rows = await repo.list_links(
+                    conn, principal, where, sort="-created", after=after, limit=size
+                )
+            if rows:
+                yield [self.to_resource(row) for row in rows]
+            if len(rows) < size:
+                return
+            after = repo.ListPosition(link_id=rows[-1].id)
+
+    async def bulk_update(
+        self, principal: Principal, where: repo.LinkFilter, action: BulkAction
+    ) -> BulkUpdateResult:
+        """Apply ``action`` to every link ``where`` matches, BULK_CHUNK links a transaction,
+        each change as PATCH or DELETE /v1/links/:id makes it (its event included)."""
+        if action.type != "delete" and not action.tags:
+            raise validation([FieldError("action.tags", "name at least one tag")])
+        if action.type == "delete" and where == repo.LinkFilter():
+            raise validation(
+                [FieldError("filter", "name at least one criterion to delete by filter")]
+            )
+        tags = _unique_tags(action.tags)
+        matched = changed = 0
+        before: str | None = None
+        while True:
+            written: list[repo.LinkRow] = []
+            async with self.db.transaction() as conn:
+                rows = await repo.matching_for_update(
+                    conn, principal, where, before=before, limit=BULK_CHUNK
+                )
+                for current in rows:
+                    if action.type == "delete":
+                        row = await repo.delete_link(conn, principal, current.id, _deleted)
+                        if row is not None:
+                            written.append(row)
+                        continue
+                    new_tags = (
+                        _unique_tags([*current.tags, *tags])
+                        if action.type == "addTags"
+                        else [tag for tag in current.tags if tag not in tags]
+                    )
+                    if new_tags == current.tags or len(new_tags) > MAX_TAGS:
+                        continue
+                    fields = msgspec.structs.replace(repo.LinkFields.of(current), tags=new_tags)
+                    written.append(
+                        await repo.update_link(
+                            conn,
+                            principal,
+                            fields,
+                            functools.partial(self._tags_updated, before=current),
+                        )
+                    )
+            matched += len(rows)
+            changed += len(written)
+            if action.type == "delete":  # tags are not in the edge's entry
+                await self.cache.write(written)
+            if len(rows) < BULK_CHUNK:
+                return BulkUpdateResult(matched=matched, changed=changed)
+            before = rows[-1].id
 
     async def update(self, principal: Principal, link_id: str, data: LinkUpdate) -> Link:
         errors: list[FieldError] = []
@@ -388,6 +621,9 @@ class LinkService:
             safety_checked_at=utc_now(),
             safety_override=override,
         )
+
+    def _tags_updated(self, row: repo.LinkRow, *, before: repo.LinkRow) -> Event:
+        return self._updated(row, before, ["tags"])
 
     def _updated(self, row: repo.LinkRow, before: repo.LinkRow, changed: Sequence[str]) -> Event:
         return Event(

@@ -13,7 +13,7 @@ from litestar.response import Template
 
 from admin.errors import HopError
 from admin.links.schemas import Link, LinkCreate, LinkUpdate
-from admin.links.service import LinkService
+from admin.links.service import LinkService, link_filter
 from admin.qr.images import ImageOptions, render
 from admin.web.forms import NO_ERRORS, FormErrors, decode, read_form, text
 from admin.web.page import Page
@@ -100,7 +100,8 @@ async def _list_page(
     errors: FormErrors,
     status: int = 200,
 ) -> Template:
-    listing = await links.list(page.user, limit=PAGE_SIZE, cursor=cursor, tag=tag, q=q)
+    where = link_filter(tags=[tag] if tag else (), q=q)
+    listing = await links.list(page.user, where, limit=PAGE_SIZE, cursor=cursor)
     template = "_links_table.html" if page.htmx and not errors else "links.html"
     return await page.render(
         template,

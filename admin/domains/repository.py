@@ -1,0 +1,76 @@
+"""SQL for custom domains (see domains in admin/db/migrations/0009_domains_bulk.sql)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import msgspec
+import psycopg
+
+from admin.auth.principal import Principal
+from admin.db import Connection, fetch_all, fetch_one, load_queries
+from admin.errors import Conflict, FieldError
+
+_SQL = load_queries(__file__)
+
+
+class DomainRow(msgspec.Struct, kw_only=True):
+    id: str
+    hostname: str
+    token: str
+    created_at: datetime
+    verified_at: datetime | None
+    checked_at: datetime | None
+
+
+class HostnameTaken(Conflict):
+    slug = "domain-taken"
+
+    def __init__(self, hostname: str) -> None:
+        super().__init__(
+            f"The domain {hostname!r} is verified by another account.",
+            [FieldError("hostname", "verified by another account")],
+        )
+
+
+def _owner(principal: Principal) -> dict[str, Any]:
+    return {"user_id": principal.user_id, "environment": principal.environment}
+
+
+async def insert_domain(
+    conn: Connection, principal: Principal, *, domain_id: str, hostname: str, token: str
+) -> DomainRow | None:
+    """The new row, or None when the owner already has the hostname."""
+    params = {**_owner(principal), "id": domain_id, "hostname": hostname, "token": token}
+    return await fetch_one(conn, _SQL["insert_domain"], params, DomainRow)
+
+
+async def list_domains(conn: Connection, principal: Principal) -> list[DomainRow]:
+    return await fetch_all(conn, _SQL["list_domains"], _owner(principal), DomainRow)
+
+
+async def get_domain(conn: Connection, principal: Principal, domain_id: str) -> DomainRow | None:
+    params = {**_owner(principal), "id": domain_id}
+    return await fetch_one(conn, _SQL["domain_by_id"], params, DomainRow)
+
+
+async def mark_checked(
+    conn: Connection, principal: Principal, row: DomainRow, *, verified: bool
+) -> DomainRow | None:
+    """Record a verification attempt; HostnameTaken if another account holds the name."""
+    params = {**_owner(principal), "id": row.id, "verified": verified}
+    try:
+        return await fetch_one(conn, _SQL["mark_checked"], params, DomainRow)
+    except psycopg.errors.UniqueViolation:
+        raise HostnameTaken(row.hostname) from None
+
+
+async def delete_domain(conn: Connection, principal: Principal, domain_id: str) -> bool:
+    cursor = await conn.execute(_SQL["delete_domain"], {**_owner(principal), "id": domain_id})
+    return await cursor.fetchone() is not None
+
+
+async def is_verified(conn: Connection, hostname: str) -> bool:
+    cursor = await conn.execute(_SQL["verified_hostname"], {"hostname": hostname})
+    return await cursor.fetchone() is not None

@@ -1,0 +1,79 @@
+"""/v1/domains: thin handlers over DomainService."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from litestar import Controller, Response, delete, get, post
+from litestar.params import Parameter
+
+from admin.auth.principal import Principal
+from admin.domains.schemas import Domain, DomainCheck, DomainCreate, DomainList
+from admin.domains.service import DomainService
+from admin.http.body import JsonBody
+from admin.http.openapi import problems
+
+DomainId = Annotated[str, Parameter(description="A domain id (dom_…).", max_length=64)]
+
+
+class DomainController(Controller):
+    path = "/v1/domains"
+    tags = ["domains"]
+
+    @post(
+        "/",
+        dto=JsonBody[DomainCreate],
+        return_dto=None,
+        status_code=201,
+        opt={"scope": "links:write"},
+        responses=problems(400, 401, 403, 409, 422),
+    )
+    async def add_domain(
+        self, data: DomainCreate, principal: Principal, domains: DomainService
+    ) -> Response[Domain]:
+        """Add a domain of yours; publish the TXT record it names, then verify it."""
+        domain = await domains.create(principal, data.hostname)
+        return Response(domain, status_code=201, headers={"Location": f"/v1/domains/{domain.id}"})
+
+    @get("/", opt={"scope": "links:read"}, responses=problems(401, 403))
+    async def list_domains(self, principal: Principal, domains: DomainService) -> DomainList:
+        """Your domains, oldest first."""
+        return await domains.list(principal)
+
+    @get("/check", responses=problems(404, 422))
+    async def check_domain(
+        self,
+        domains: DomainService,
+        domain: Annotated[str, Parameter(max_length=253, description="A host name.")],
+    ) -> DomainCheck:
+        """Public, for a TLS proxy's on-demand certificates (Caddy's `ask`): 200 for a
+        verified domain, 404 for any other name (docs/operations.md#custom-domains)."""
+        return await domains.check(domain)
+
+    @get("/{domain_id:str}", opt={"scope": "links:read"}, responses=problems(401, 403, 404))
+    async def get_domain(
+        self, domain_id: DomainId, principal: Principal, domains: DomainService
+    ) -> Domain:
+        """One domain."""
+        return await domains.get(principal, domain_id)
+
+    @delete("/{domain_id:str}", opt={"scope": "links:write"}, responses=problems(401, 403, 404))
+    async def delete_domain(
+        self, domain_id: DomainId, principal: Principal, domains: DomainService
+    ) -> None:
+        """Remove a domain; another account may then prove and take it."""
+        await domains.delete(principal, domain_id)
+
+    @post(
+        "/{domain_id:str}/verify",
+        status_code=200,
+        opt={"scope": "links:write"},
+        responses=problems(401, 403, 404, 409, 422),
+    )
+    async def verify_domain(
+        self, domain_id: DomainId, principal: Principal, domains: DomainService
+    ) -> Domain:
+        """Look up the TXT record now: 200 with the domain verified, 422 while the record
+        is not there (DNS may take a while to show it), 409 if another account verified
+        the name first, 503 if DNS does not answer."""
+        return await domains.verify(principal, domain_id)

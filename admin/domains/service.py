@@ -1,0 +1,121 @@
+"""Custom domains: an account claims a host name, proves it with a DNS TXT record, and
+an operator's TLS proxy asks us which names to get certificates for."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+from admin.auth.principal import Principal
+from admin.db import Database
+from admin.domains import repository as repo
+from admin.domains.schemas import Domain, DomainCheck, DomainList, Verification
+from admin.domains.txt import TxtLookup
+from admin.errors import Conflict, FieldError, NotFound, validation
+from common.ids import new_id, new_secret_token
+from common.timefmt import iso_utc
+
+CHALLENGE_LABEL = "_hop-challenge"
+# LDH labels of at most 63, at least two of them, a last one that is not numeric (so
+# no IP address passes), at most 253 in all.
+_HOSTNAME = re.compile(
+    r"(?=.{1,253}\Z)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+"
+    r"[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?\Z"
+)
+
+
+def normal_hostname(raw: str, *, field: str = "hostname") -> str:
+    """``raw`` lower-cased without a trailing dot, or a 422 naming ``field``."""
+    hostname = raw.strip().lower().removesuffix(".")
+    if not hostname.isascii():
+        raise validation([FieldError(field, "must be ASCII: give an IDN in its xn-- form")])
+    if not _HOSTNAME.match(hostname):
+        raise validation([FieldError(field, "must be a host name such as go.example.com")])
+    return hostname
+
+
+class DomainService:
+    def __init__(self, db: Database, lookup: TxtLookup, own_urls: list[str]) -> None:
+        self.db = db
+        self.lookup = lookup
+        # Our own hosts (the short domain, the admin) and everything under them.
+        self.own_hosts = [
+            (urlsplit(url).hostname or "").lower() for url in own_urls if urlsplit(url).hostname
+        ]
+
+    def to_resource(self, row: repo.DomainRow) -> Domain:
+        return Domain(
+            id=row.id,
+            hostname=row.hostname,
+            status="verified" if row.verified_at else "pending",
+            verification=Verification(
+                type="TXT", name=f"{CHALLENGE_LABEL}.{row.hostname}", value=row.token
+            ),
+            created_at=iso_utc(row.created_at),
+            verified_at=iso_utc(row.verified_at) if row.verified_at else None,
+            checked_at=iso_utc(row.checked_at) if row.checked_at else None,
+        )
+
+    async def create(self, principal: Principal, hostname: str) -> Domain:
+        name = normal_hostname(hostname)
+        if any(name == own or name.endswith("." + own) for own in self.own_hosts):
+            raise validation([FieldError("hostname", "is one of this service's own hosts")])
+        async with self.db.connection() as conn:
+            row = await repo.insert_domain(
+                conn,
+                principal,
+                domain_id=new_id("dom"),
+                hostname=name,
+                token=f"hop-{new_secret_token(24)}",
+            )
+        if row is None:
+            raise Conflict(
+                f"You have already added {name!r}.", [FieldError("hostname", "already added")]
+            )
+        return self.to_resource(row)
+
+    async def list(self, principal: Principal) -> DomainList:
+        async with self.db.connection() as conn:
+            rows = await repo.list_domains(conn, principal)
+        return DomainList(data=[self.to_resource(row) for row in rows])
+
+    async def get(self, principal: Principal, domain_id: str) -> Domain:
+        async with self.db.connection() as conn:
+            row = await repo.get_domain(conn, principal, domain_id)
+        if row is None:
+            raise NotFound(f"No domain with id {domain_id!r}.")
+        return self.to_resource(row)
+
+    async def delete(self, principal: Principal, domain_id: str) -> None:
+        async with self.db.connection() as conn:
+            if not await repo.delete_domain(conn, principal, domain_id):
+                raise NotFound(f"No domain with id {domain_id!r}.")
+
+    async def verify(self, principal: Principal, domain_id: str) -> Domain:
+        """Look for the TXT record now: verified (200), or 422 while it is not there (a
+        verified domain stays verified: the record may be removed afterwards)."""
+        async with self.db.connection() as conn:
+            row = await repo.get_domain(conn, principal, domain_id)
+        if row is None:
+            raise NotFound(f"No domain with id {domain_id!r}.")
+        record = f"{CHALLENGE_LABEL}.{row.hostname}"
+        found = row.token in await self.lookup.texts(record)
+        async with self.db.connection() as conn:
+            checked = await repo.mark_checked(conn, principal, row, verified=found)
+        if checked is None:
+            raise NotFound(f"No domain with id {domain_id!r}.")
+        if checked.verified_at is None:
+            raise validation(
+                [FieldError("verification", f"no TXT record at {record} holds the token yet")]
+            )
+        return self.to_resource(checked)
+
+    async def check(self, domain: str) -> DomainCheck:
+        """For a TLS proxy's on-demand certificates (Caddy's ``ask``): 200 only for a
+        verified domain, 404 for any other name."""
+        name = normal_hostname(domain, field="domain")
+        async with self.db.connection() as conn:
+            verified = await repo.is_verified(conn, name)
+        if not verified:
+            raise NotFound(f"{name!r} is not a verified domain.")
+        return DomainCheck(domain=name, verified=True)
