@@ -37,6 +37,7 @@ from admin.export.routes import ExportController
 from admin.export.service import ExportService
 from admin.export.slots import ExportSlots
 from admin.http.asgi import ASGIApp
+from admin.http.dependencies import sequential_dependencies
 from admin.http.gate import Gate, client_address
 from admin.http.guards import provide_principal, require_scope
 from admin.http.health import health, ready
@@ -260,6 +261,7 @@ def build_app(settings: Settings) -> ASGIApp:
         request_max_body_size=settings.admin.max_body_bytes,
         logging_config=None,
     )
+    sequential_dependencies(app)  # no task group per request (admin/http/dependencies.py)
     return Gate(
         app,
         auth,

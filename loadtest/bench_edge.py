@@ -14,10 +14,12 @@ stream and prints clicks sent vs stored and the drain rate.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import time
 from datetime import UTC, datetime
+from typing import Any
 
 import psycopg
 
@@ -59,10 +61,12 @@ def _arguments() -> argparse.Namespace:
     return parser.parse_args()
 
 
-def _compare(urls: dict[str, str], codes: list[str], args: argparse.Namespace) -> tuple[float, int]:
+def _compare(
+    urls: dict[str, str], codes: list[str], args: argparse.Namespace
+) -> tuple[dict[str, Any], int]:
     """Warm both, alternate constant/edge runs, print them.
 
-    Returns the edge's median requests/s and the requests sent to it."""
+    Returns the medians (and the ratio) and the requests sent to the edge."""
     sent = 0
     results: dict[str, list[WrkResult]] = {"constant": [], "edge": []}
     with paths_file(zipf_paths(codes, 200_000, args.zipf)) as zipf:
@@ -95,7 +99,16 @@ def _compare(urls: dict[str, str], codes: list[str], args: argparse.Namespace) -
         + ", ".join(f"{r:.2f}" for r in ratios)
         + f"   median {statistics.median(ratios):.2f}"
     )
-    return statistics.median(r.rps for r in results["edge"]), sent
+    summary: dict[str, Any] = {
+        name: {
+            "rps": statistics.median(r.rps for r in runs),
+            "p50_ms": statistics.median(r.p50_ms for r in runs),
+            "p99_ms": statistics.median(r.p99_ms for r in runs),
+        }
+        for name, runs in results.items()
+    }
+    summary["ratio"] = statistics.median(ratios)
+    return summary, sent
 
 
 def _drain(stack: Stack, user_id: str, sent: int) -> tuple[int, float]:
@@ -155,7 +168,8 @@ def main() -> None:
                 threads=args.threads,
             )
         sent = fill.requests
-        edge_rps, timed = _compare(urls, codes, args)
+        summary, timed = _compare(urls, codes, args)
+        edge_rps = summary["edge"]["rps"]
         sent += timed
         print(
             f"edge worker RSS with {args.links:,} links cached: "
@@ -176,6 +190,8 @@ def main() -> None:
             f"worker drain: {rate:,.0f} clicks/s into PostgreSQL; "
             f"drain/edge {rate / edge_rps:.2f} (>= 1: one worker keeps up with one edge)"
         )
+        summary |= {"drain": rate, "sent": sent, "stored": stored, "lost": max(0, sent - stored)}
+        print("RESULT " + json.dumps(summary))
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ starts ``--workers`` worker processes and measures clicks stored per second.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import time
 from datetime import UTC, datetime
@@ -105,6 +106,7 @@ def main() -> None:
             f"{args.workers} worker(s): stored {stored:,} of {args.clicks:,};"
             f" drain {rate:,.0f} clicks/s"
         )
+        print("RESULT " + json.dumps({"workers": args.workers, "stored": stored, "rate": rate}))
 
 
 if __name__ == "__main__":
