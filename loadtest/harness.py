@@ -95,6 +95,10 @@ def run_wrk(
             f"-c{connections}",
             f"-d{seconds}s",
             "--latency",
+            # wrk's default (2 s) counts a slow answer on a loaded machine as no answer,
+            # and a run without one has no latency to report.
+            "--timeout",
+            "10s",
             "-s",
             str(Path(__file__).with_name(script)),
             url,
