@@ -43,7 +43,7 @@ def run(module: str, *arguments: str) -> dict[str, Any]:
     print(f"\n$ {' '.join(['python', '-m', f'loadtest.{module}', *arguments])}", flush=True)
     started = time.monotonic()
     process = subprocess.Popen(
-        command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+        command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
     )
     assert process.stdout is not None
     result: dict[str, Any] = {}
