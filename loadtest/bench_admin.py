@@ -25,7 +25,7 @@ from datetime import UTC, datetime
 
 import psycopg
 
-from loadtest.harness import Stack, WrkResult, machine, require_wrk, run_wrk
+from loadtest.harness import Stack, WrkResult, cpu_seconds, machine, require_wrk, run_wrk
 
 _FILL_CHUNK = 1_000_000
 # Codes of 8 characters with a "~", which new_short_code (base62) never draws: the
@@ -94,7 +94,7 @@ def main() -> None:
             print(f"{args.links:,} links in the table ({took:.0f} s to write)")
         port = stack.free_port()
         base = f"http://127.0.0.1:{port}"
-        stack.start(
+        admin = stack.start(
             ["hop.cli", "admin"],
             stack.env(HOP_BASE_URL=base, HOP_ADMIN_WORKERS=str(args.admin_workers)),
             port,
@@ -109,9 +109,13 @@ def main() -> None:
             f"{base}/v1/links", None, script="post.lua", env=create_env, **{**common, "seconds": 2}
         )
         results: dict[str, list[WrkResult]] = {"health": [], "create": []}
+        # CPU seconds the admin's worker processes spent per answer: unlike req/s, this
+        # hardly moves when other processes share the machine.
+        cpu_ms: dict[str, list[float]] = {"health": [], "create": []}
         for round_number in range(args.rounds):
             order = ["health", "create"] if round_number % 2 == 0 else ["create", "health"]
             for name in order:
+                cpu_before = cpu_seconds(admin.pid)
                 if name == "health":
                     result = run_wrk(f"{base}/health", None, script="get.lua", **common)
                 else:
@@ -119,7 +123,11 @@ def main() -> None:
                         f"{base}/v1/links", None, script="post.lua", env=create_env, **common
                     )
                 results[name].append(result)
-                print(f"round {round_number + 1} {name:7} {result.row()}   errors {result.errors}")
+                cpu_ms[name].append(1000 * (cpu_seconds(admin.pid) - cpu_before) / result.requests)
+                print(
+                    f"round {round_number + 1} {name:7} {result.row()}   errors {result.errors}"
+                    f"   CPU {cpu_ms[name][-1]:.3f} ms/request"
+                )
         ratios = [c.rps / h.rps for c, h in zip(results["create"], results["health"], strict=True)]
         print()
         for name, runs in results.items():
@@ -135,6 +143,10 @@ def main() -> None:
         )
         with psycopg.connect(stack.database_url) as conn:
             created = conn.execute("SELECT count(*) FROM links").fetchone()
+        print(
+            "admin CPU per request (median): "
+            + ", ".join(f"{name} {statistics.median(v):.3f} ms" for name, v in cpu_ms.items())
+        )
         print(f"links in the table at the end: {created[0] if created else 0:,}")
         medians = {
             name: {
@@ -142,6 +154,7 @@ def main() -> None:
                 "p50_ms": statistics.median(r.p50_ms for r in runs),
                 "p99_ms": statistics.median(r.p99_ms for r in runs),
                 "errors": sum(r.errors for r in runs),
+                "cpu_ms": statistics.median(cpu_ms[name]),
             }
             for name, runs in results.items()
         }

@@ -137,6 +137,14 @@ def main() -> None:
         )
         rows.append(
             _row(
+                "admin CPU per request, health / create",
+                f"{admin_one['health']['cpu_ms'] / admin_one['create']['cpu_ms']:.2f}",
+                f"create {admin_one['create']['cpu_ms']:.3f} ms",
+                "-",
+            )
+        )
+        rows.append(
+            _row(
                 "create-link p99, 64 clients (ms)",
                 f"{admin_one['create']['p99_ms']:.1f}",
                 f"health p99 {admin_one['health']['p99_ms']:.1f} ms",

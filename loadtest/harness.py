@@ -144,6 +144,16 @@ def worker_rss_megabytes(pid: int) -> float:
     return rss_megabytes(children[0]) if children else rss_megabytes(pid)
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of ``pid``'s children (granian's workers), in seconds."""
+    total = 0
+    for process in _children(pid) or [pid]:
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{process}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime (clock ticks)
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def _children(pid: int) -> list[int]:
     found: list[int] = []
     with contextlib.suppress(OSError):
