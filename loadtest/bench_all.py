@@ -62,7 +62,7 @@ def _row(figure: str, value: str, reference: str, aim: str) -> tuple[str, str, s
     return figure, value, reference, aim
 
 
-def main() -> None:
+def _arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="short rounds: checks the scripts")
     parser.add_argument(
@@ -73,7 +73,18 @@ def main() -> None:
         "100,000 with --quick; 0: skip it)",
     )
     parser.add_argument("--skip", nargs="*", default=[], choices=NAMES, help="runs to leave out")
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def _print_table(rows: list[tuple[str, str, str, str]]) -> None:
+    header = ("figure", "measured", "reference (same run)", "aim")
+    widths = [max(len(row[n]) for row in [header, *rows]) for n in range(4)]
+    for row in [header, tuple("-" * w for w in widths), *rows]:
+        print("| " + " | ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)) + " |")
+
+
+def main() -> None:  # noqa: PLR0915 - one straight list of runs reads best
+    args = _arguments()
     require_wrk()
     started = datetime.now(UTC)
     print(f"# all benchmarks, {started:%Y-%m-%d %H:%M} UTC, {machine()}")
@@ -211,10 +222,7 @@ def main() -> None:
         )
 
     print(f"\n# summary ({'quick' if args.quick else 'full'} rounds), started {started:%H:%M} UTC")
-    header = ("figure", "measured", "reference (same run)", "aim")
-    widths = [max(len(row[n]) for row in [header, *rows]) for n in range(4)]
-    for row in [header, tuple("-" * w for w in widths), *rows]:
-        print("| " + " | ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)) + " |")
+    _print_table(rows)
 
 
 if __name__ == "__main__":

@@ -109,7 +109,7 @@ def run_wrk(
         env=variables,
     ).stdout
     requests, took = re.search(r"(\d+) requests in ([\d.]+)s", output).groups()  # type: ignore[union-attr]
-    latency = dict(re.findall(r"^\s+(50|99)%\s+(\S+)$", output, re.MULTILINE))
+    latency = dict(re.findall(r"^\s+(50|99)%\s+(\S+)\s*$", output, re.MULTILINE))
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
     socket_errors = re.search(
         r"Socket errors: connect (\d+), read (\d+), write (\d+), "
