@@ -83,7 +83,7 @@ def _print_table(rows: list[tuple[str, str, str, str]]) -> None:
         print("| " + " | ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)) + " |")
 
 
-def main() -> None:  # noqa: PLR0915 - one straight list of runs reads best
+def main() -> None:
     args = _arguments()
     require_wrk()
     started = datetime.now(UTC)
