@@ -40,6 +40,7 @@ from admin.export.service import ExportService
 from admin.export.slots import ExportSlots
 from admin.http.allow import fix_options
 from admin.http.asgi import ASGIApp
+from admin.http.dependencies import sequential_dependencies
 from admin.http.gate import Gate, client_address
 from admin.http.guards import provide_principal, require_scope
 from admin.http.health import health, ready
@@ -274,6 +275,7 @@ def build_app(settings: Settings) -> ASGIApp:
         logging_config=None,
     )
     fix_options(app)
+    sequential_dependencies(app)  # no task group per request (admin/http/dependencies.py)
     gate = Gate(
         app,
         auth,

@@ -664,7 +664,7 @@ VARIABLES: tuple[Variable, ...] = (
              "Seconds an idle dispatcher waits before looking for due deliveries again."),
     Variable("HOP_WEBHOOK_CONCURRENCY", "webhooks.concurrency", _positive_int, 128,
              "Delivery attempts one worker process runs at once."),
-    Variable("HOP_WEBHOOK_MAX_IN_FLIGHT", "webhooks.max_in_flight", _positive_int, 8,
+    Variable("HOP_WEBHOOK_MAX_IN_FLIGHT", "webhooks.max_in_flight", _positive_int, 32,
              "Delivery attempts in flight for one webhook across all workers; 1 gives strict "
              "event order."),
     Variable("HOP_SMTP_URL", "mail.smtp_url", _smtp_url, None,

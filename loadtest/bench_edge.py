@@ -18,11 +18,13 @@ cost of metrics is the two edges' ratios to the constant app side by side.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import threading
 import time
 from datetime import UTC, datetime
+from typing import Any
 
 import httpx
 import psycopg
@@ -68,10 +70,12 @@ def _arguments() -> argparse.Namespace:
     return parser.parse_args()
 
 
-def _compare(urls: dict[str, str], codes: list[str], args: argparse.Namespace) -> tuple[float, int]:
-    """Warm every server, alternate the runs (constant, then each edge), print them.
+def _compare(
+    urls: dict[str, str], codes: list[str], args: argparse.Namespace
+) -> tuple[dict[str, Any], int]:
+    """Warm both, alternate constant/edge runs, print them.
 
-    Returns the plain edge's median requests/s and the requests sent to the edges."""
+    Returns the medians (and the ratio) and the requests sent to the edge."""
     sent = 0
     results: dict[str, list[WrkResult]] = {name: [] for name in urls}
     with paths_file(zipf_paths(codes, 200_000, args.zipf)) as zipf:
@@ -115,7 +119,17 @@ def _compare(urls: dict[str, str], codes: list[str], args: argparse.Namespace) -
             + ", ".join(f"{r:.3f}" for r in ratios)
             + f"   median {statistics.median(ratios):.3f}"
         )
-    return statistics.median(r.rps for r in results["edge"]), sent
+    ratios = [e.rps / c.rps for e, c in zip(results["edge"], results["constant"], strict=True)]
+    summary: dict[str, Any] = {
+        name: {
+            "rps": statistics.median(r.rps for r in runs),
+            "p50_ms": statistics.median(r.p50_ms for r in runs),
+            "p99_ms": statistics.median(r.p99_ms for r in runs),
+        }
+        for name, runs in results.items()
+    }
+    summary["ratio"] = statistics.median(ratios)
+    return summary, sent
 
 
 def _scrape_every_second(url: str, stop: threading.Event) -> None:
@@ -210,7 +224,8 @@ def main() -> None:
         )
         if args.metrics:
             scraper.start()
-        edge_rps, timed = _compare(urls, codes, args)
+        summary, timed = _compare(urls, codes, args)
+        edge_rps = summary["edge"]["rps"]
         stop_scraping.set()
         sent += timed
         print(
@@ -233,6 +248,8 @@ def main() -> None:
             f"worker drain: {rate:,.0f} clicks/s into PostgreSQL; "
             f"drain/edge {rate / edge_rps:.2f} (>= 1: one worker keeps up with one edge)"
         )
+        summary |= {"drain": rate, "sent": sent, "stored": stored, "lost": max(0, sent - stored)}
+        print("RESULT " + json.dumps(summary))
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import secrets
 import signal
@@ -278,6 +279,14 @@ def report(args: argparse.Namespace, m: Measured) -> None:
         f"reference          {m.reference:8.0f}   unsigned POSTs/s to the same receiver, "
         f"{args.reference_connections} kept-alive connections of the dispatcher's client"
     )
+    summary = {
+        "deliveries_per_second": len(received) / elapsed,
+        "lost": len(m.clicked) - len(received),
+        "duplicated": duplicates,
+        "bad_signatures": m.bad_signatures,
+        "reference": m.reference,
+    }
+    print("RESULT " + json.dumps(summary))
 
 
 def run(args: argparse.Namespace) -> None:

@@ -16,6 +16,7 @@ WAL written during the drain and the on-disk size of the click and rollup tables
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import time
 from datetime import UTC, datetime
@@ -149,6 +150,7 @@ def main() -> None:
             f" drain {rate:,.0f} clicks/s"
         )
         _storage(stack, stored, wal_before, stream_bytes, args.clicks)
+        print("RESULT " + json.dumps({"workers": args.workers, "stored": stored, "rate": rate}))
 
 
 if __name__ == "__main__":

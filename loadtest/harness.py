@@ -95,6 +95,10 @@ def run_wrk(
             f"-c{connections}",
             f"-d{seconds}s",
             "--latency",
+            # wrk's default (2 s) counts a slow answer on a loaded machine as no answer,
+            # and a run without one has no latency to report.
+            "--timeout",
+            "10s",
             "-s",
             str(Path(__file__).with_name(script)),
             url,
@@ -140,6 +144,16 @@ def worker_rss_megabytes(pid: int) -> float:
     """Resident memory of granian's (first) worker process under main ``pid``."""
     children = _children(pid)
     return rss_megabytes(children[0]) if children else rss_megabytes(pid)
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of ``pid``'s children (granian's workers), in seconds."""
+    total = 0
+    for process in _children(pid) or [pid]:
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{process}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime (clock ticks)
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def _children(pid: int) -> list[int]:
