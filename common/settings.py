@@ -90,6 +90,9 @@ class WorkerSettings(msgspec.Struct, frozen=True, kw_only=True):
     read_count: int
     claim_idle_ms: int
     max_deliveries: int
+    click_retention_days: int
+    delivery_retention_days: int
+    event_retention_days: int
 
 
 class WebhookSettings(msgspec.Struct, frozen=True, kw_only=True):
@@ -592,6 +595,15 @@ VARIABLES: tuple[Variable, ...] = (
     Variable("HOP_WORKER_MAX_DELIVERIES", "worker.max_deliveries", _positive_int, 5,
              "A click batch delivered this many times without success goes to the "
              "dead-letter stream."),
+    Variable("HOP_CLICK_RETENTION", "worker.click_retention_days", _non_negative_int, 0,
+             "Days raw clicks are kept: the worker drops each monthly partition of the clicks "
+             "table once all of it is older. Daily counts and unique-visitor sketches stay. "
+             "0 (default): keep every click."),
+    Variable("HOP_DELIVERY_RETENTION", "worker.delivery_retention_days", _non_negative_int, 30,
+             "Days a finished webhook delivery (succeeded or failed) and its attempt log are "
+             "kept; pending deliveries are never pruned. 0: keep forever."),
+    Variable("HOP_EVENT_RETENTION", "worker.event_retention_days", _non_negative_int, 30,
+             "Days an event is kept once no delivery of it is pending. 0: keep forever."),
     Variable("HOP_WEBHOOK_SECRET_KEY", "webhooks.secret_key", _secret, None,
              "Key (32+ random chars, e.g. `openssl rand -base64 48`) encrypting webhook signing "
              "secrets and the responses kept for Idempotency-Key replays at rest (AES-256-GCM); "

@@ -9,7 +9,7 @@
 - referrer host from the Referer header;
 - visitor id: a salted hash of client IP and user agent (the IP itself is not kept).
 
-User agents repeat heavily, so their parse is cached.
+User agents, addresses and referrers repeat heavily, so their lookups are cached.
 """
 
 from __future__ import annotations
@@ -114,15 +114,23 @@ def classify_agent(user_agent: str) -> Agent:
 
 
 def country_of(header_country: str, ip: str) -> str:
-    code = header_country.upper()
-    if _COUNTRY.fullmatch(code) and code not in _NOT_COUNTRIES:
-        return code
+    if header_country:
+        code = header_country.upper()
+        if _COUNTRY.fullmatch(code) and code not in _NOT_COUNTRIES:
+            return code
+    return _country_of_ip(ip)
+
+
+@functools.lru_cache(maxsize=100_000)
+def _country_of_ip(ip: str) -> str:
+    # Busy links see the same addresses again and again (a campus, a carrier's NAT).
     try:
         return iptocc.country_code(ip) or ""
     except ValueError:
         return ""
 
 
+@functools.lru_cache(maxsize=20_000)
 def referrer_host(referrer: str) -> str:
     try:
         return (urlsplit(referrer).hostname or "")[:255]

@@ -18,8 +18,11 @@ inserted AS (
     SELECT event_id, link_id, clicked_at, visitor_id, country, device, os, browser,
            referrer, referrer_host, user_agent, is_bot, is_qr
     FROM incoming
-    ON CONFLICT (event_id) DO NOTHING
-    RETURNING *
+    -- A replay repeats the event id and its time, so this is the event id's uniqueness
+    -- (the partitioned table's key must hold the partition key).
+    ON CONFLICT (event_id, clicked_at) DO NOTHING
+    RETURNING event_id, link_id, clicked_at, visitor_id, country, device, os, browser,
+              referrer, referrer_host, is_bot
 ),
 rollups AS (
     INSERT INTO click_rollups (link_id, day, is_bot, country, device, os, browser,
@@ -32,10 +35,31 @@ rollups AS (
     ON CONFLICT (link_id, day, is_bot, country, device, os, browser, referrer_host)
     DO UPDATE SET clicks = click_rollups.clicks + EXCLUDED.clicks
 ),
+-- Unique visitors: the day's HyperLogLog sketch of each link takes the new
+-- non-bot visitors (one sparse entry per register, its highest rank). Merging is
+-- idempotent, and only new clicks get here anyway (0009_click_partitions.sql).
+uniques AS (
+    INSERT INTO click_uniques (link_id, day, sketch)
+    SELECT link_id, day, string_agg(substring(int4send(observation) FROM 2), ''::bytea)
+    FROM (SELECT link_id, (clicked_at AT TIME ZONE 'UTC')::date AS day,
+                 max(hll_observation(visitor_id)) AS observation
+          FROM inserted WHERE NOT is_bot
+          GROUP BY 1, 2, hll_observation(visitor_id) >> 8) AS registers
+    GROUP BY 1, 2
+    ORDER BY 1, 2  -- one lock order for every worker
+    ON CONFLICT (link_id, day) DO UPDATE SET sketch = hll_merge(click_uniques.sketch, EXCLUDED.sketch)
+),
 totals AS (
     UPDATE links SET clicks = links.clicks + per_link.n
     FROM (SELECT link_id, count(*) AS n FROM inserted GROUP BY link_id) AS per_link
     WHERE links.id = per_link.link_id
+    RETURNING links.id, links.user_id, links.environment, links.short_code, links.long_url
+),
+-- The links whose owner has a webhook for link.clicked: looked up once per link of
+-- the batch, not once per click.
+subscribed AS (
+    SELECT t.* FROM totals t
+    WHERE EXISTS (SELECT 1 FROM webhook_targets(t.user_id, t.environment, 'link.clicked'))
 ),
 -- link.clicked is written only for owners with a webhook that wants it: the
 -- events table is an outbox, and storing every click twice for nobody would
@@ -48,8 +72,7 @@ events AS (
                               'device', i.device, 'os', i.os,
                               'referrer', nullif(i.referrer, '')),
            i.clicked_at
-    FROM inserted i JOIN links l ON l.id = i.link_id
-    WHERE EXISTS (SELECT 1 FROM webhook_targets(l.user_id, l.environment, 'link.clicked'))
+    FROM inserted i JOIN subscribed l ON l.id = i.link_id
     ORDER BY i.clicked_at, i.event_id
     ON CONFLICT (id) DO NOTHING
     RETURNING seq, user_id, environment, type

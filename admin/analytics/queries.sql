@@ -24,12 +24,23 @@ WHERE c.link_id = %(link_id)s
        OR (c.clicked_at >= %(day_to_at)s AND c.clicked_at < %(to)s))
 GROUP BY 1, 2, 3
 
--- name: unique_visitors
-SELECT count(DISTINCT visitor_id)
+-- name: day_sketches
+-- Unique visitors of whole UTC days: one HyperLogLog sketch per day, merged by the
+-- caller (admin/analytics/hll.py).
+SELECT sketch
+FROM click_uniques
+WHERE link_id = %(link_id)s
+  AND day >= coalesce(%(day_from)s::date, '-infinity'::date)
+  AND day < coalesce(%(day_to)s::date, 'infinity'::date)
+
+-- name: partial_observations
+-- Visitors of the partial days at either end of a range, as HyperLogLog
+-- observations to fold into the merged sketch (one per register and rank).
+SELECT DISTINCT hll_observation(visitor_id)
 FROM clicks
 WHERE link_id = %(link_id)s AND NOT is_bot
-  AND clicked_at >= coalesce(%(from)s, '-infinity'::timestamptz)
-  AND clicked_at < coalesce(%(to)s, 'infinity'::timestamptz)
+  AND ((clicked_at >= %(from)s AND clicked_at < %(day_from_at)s)
+       OR (clicked_at >= %(day_to_at)s AND clicked_at < %(to)s))
 
 -- name: click_history
 SELECT event_id, clicked_at, country, device, os, browser, referrer, is_bot, is_qr

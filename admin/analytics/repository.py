@@ -10,6 +10,7 @@ from typing import Any
 
 import msgspec
 
+from admin.analytics import hll
 from admin.analytics.enrich import EnrichedClick
 from admin.db import Connection, load_queries
 
@@ -112,7 +113,11 @@ async def click_stats(
     rows = await (await conn.execute(_SQL["rollup_breakdown"], params)).fetchall()
     if start is not None or end is not None:
         rows += await (await conn.execute(_SQL["partial_breakdown"], params)).fetchall()
-    unique = await (await conn.execute(_SQL["unique_visitors"], params)).fetchone()
+    sketches = await (await conn.execute(_SQL["day_sketches"], params)).fetchall()
+    observations: list[tuple[int]] = []
+    if start is not None or end is not None:
+        cursor = await conn.execute(_SQL["partial_observations"], params)
+        observations = await cursor.fetchall()
     page = {
         **params,
         "after_at": after[0] if after else None,
@@ -122,6 +127,8 @@ async def click_stats(
     history = await (await conn.execute(_SQL["click_history"], page)).fetchall()
     return ClickStats(
         counts=[Count(*row) for row in rows],
-        unique_visitors=int(unique[0]) if unique else 0,
+        unique_visitors=hll.count(
+            (bytes(row[0]) for row in sketches), (o for (o,) in observations)
+        ),
         history=[Click(*row) for row in history],
     )
