@@ -27,6 +27,7 @@ import msgspec
 from crawlerdetect import CrawlerDetect
 from ua_parser import parse as parse_user_agent
 
+from admin.analytics import hll
 from common.clientip import Network, client_ip, peer_host
 from common.wire import ClickEvent
 
@@ -75,6 +76,9 @@ class EnrichedClick(msgspec.Struct, frozen=True):
     link_id: str
     clicked_at: datetime
     visitor_id: bytes
+    # The visitor as a HyperLogLog observation (hll.observation): computed here, where
+    # it costs a few integer operations, rather than per row in SQL (~30x dearer there).
+    visitor_hll: int
     country: str
     device: str
     os: str
@@ -165,6 +169,7 @@ class Enricher:
             link_id=event.link_id,
             clicked_at=datetime.fromtimestamp(event.at_ms / 1000, UTC),
             visitor_id=visitor,
+            visitor_hll=hll.observation(visitor),
             country=country_of(header_country, ip),
             device=agent.device,
             os=agent.os,

@@ -34,6 +34,7 @@ def _click(n: int, visitor: bytes, at: datetime, *, bot: bool = False) -> Enrich
         link_id="lnk_sketch",
         clicked_at=at,
         visitor_id=visitor,
+        visitor_hll=hll.observation(visitor),
         country="DE",
         device="bot" if bot else "desktop",
         os="Linux",
