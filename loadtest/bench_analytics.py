@@ -23,6 +23,7 @@ import httpx
 import psycopg
 
 from admin.analytics import hll
+from hop.embedded import wait_for_port
 from loadtest.harness import Stack, machine
 
 _STEP = 1_000_000  # rows per INSERT: bounded statements, progress visible
@@ -181,7 +182,8 @@ def main() -> None:
             estimate = hll.count(bytes(row[0]) for row in sketch_rows)
         port = stack.free_port()
         base = f"http://127.0.0.1:{port}"
-        stack.start(["hop.cli", "admin"], stack.env(HOP_BASE_URL=base), port)
+        admin = stack.start(["hop.cli", "admin"], stack.env(HOP_BASE_URL=base))
+        wait_for_port(port, 300, admin)  # a loaded machine can take a while to start it
         headers = {"Authorization": f"Bearer {user.liveKey}"}
         url = f"{base}/v1/links/{link_id}/clicks"
         days_ago = (midnight - timedelta(days=30)).date().isoformat()
