@@ -219,3 +219,25 @@ def test_finished_deliveries_and_old_events_are_pruned(scratch_url: str) -> None
     assert deliveries == {"dlv_old_pending", "dlv_new"}
     assert attempts == {"att_old_pending", "att_new"}
     assert events == {"evt_old_pending", "evt_new"}  # a pending delivery keeps its event
+
+
+def test_postgresql_merges_sketches_in_any_form_like_python(scratch_url: str) -> None:
+    rng = random.Random(4)
+    a = [hll.observation(rng.randbytes(16)) for _ in range(2000)]
+    b = [hll.observation(rng.randbytes(16)) for _ in range(50)]
+    sparse_a = b"".join(o.to_bytes(3, "big") for o in a)
+    sparse_b = b"".join(o.to_bytes(3, "big") for o in b)
+    dense_a = hll.merge([sparse_a])
+    expected = hll.merge([sparse_a, sparse_b])
+    with psycopg.connect(scratch_url) as conn:
+        for left, right in (
+            (sparse_a, sparse_b),
+            (sparse_b, sparse_a),
+            (dense_a, sparse_b),
+            (sparse_b, dense_a),
+            (dense_a, hll.merge([sparse_b])),
+        ):
+            merged = conn.execute("SELECT hll_merge(%s, %s)", (left, right)).fetchone()[0]  # type: ignore[index]
+            assert hll.merge([bytes(merged)]) == expected
+        small = conn.execute("SELECT hll_merge(NULL, %s)", (sparse_b,)).fetchone()[0]  # type: ignore[index]
+        assert bytes(small) == sparse_b  # small sketches stay sparse

@@ -36,6 +36,9 @@ BEGIN
         END IF;
         sketch := ''::bytea;
     END IF;
+    IF length(incoming) = 16384 AND length(sketch) <> 16384 THEN
+        RETURN hll_merge(incoming, sketch);  -- fold the sparse one into the dense one
+    END IF;
     IF length(sketch) <> 16384 AND length(incoming) <> 16384
        AND length(sketch) + length(incoming) <= 3 * 1024 THEN
         RETURN sketch || incoming;  -- still small: a register listed twice counts once
