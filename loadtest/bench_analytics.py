@@ -98,6 +98,40 @@ def _derive(conn: psycopg.Connection, link_id: str) -> None:
     )
 
 
+def _load(conn: psycopg.Connection, link_id: str, args: argparse.Namespace, now: datetime) -> None:
+    """The link's clicks: ``args.today`` today, the rest evenly over ``args.days`` days."""
+    midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    older = args.clicks - args.today
+    # The monthly partitions the worker's housekeeping would have made by now.
+    conn.execute(
+        "SELECT hop_click_partition(m::date) FROM generate_series("
+        "date_trunc('month', %s::timestamptz AT TIME ZONE 'UTC'),"
+        " date_trunc('month', now() AT TIME ZONE 'UTC'), interval '1 month') AS m",
+        (midnight - timedelta(days=args.days),),
+    )
+    for offset in range(0, older, _STEP):
+        count = min(_STEP, older - offset)
+        span = args.days * 86400 / older * count
+        since = (
+            midnight
+            - timedelta(days=args.days)
+            + timedelta(seconds=args.days * 86400 / older * offset)
+        )
+        _fill(conn, link_id, offset, count, since=since, span_seconds=span)
+    today_span = max(1.0, (now - midnight).total_seconds() - 1)
+    for offset in range(0, args.today, _STEP):
+        count = min(_STEP, args.today - offset)
+        since = midnight + timedelta(seconds=today_span / args.today * offset)
+        _fill(
+            conn,
+            link_id,
+            older + offset,
+            count,
+            since=since,
+            span_seconds=today_span / args.today * count,
+        )
+
+
 def _timed(client: httpx.Client, url: str, params: dict[str, str], n: int) -> list[float]:
     timings = []
     for _ in range(n):
@@ -135,29 +169,8 @@ def main() -> None:
             link_id = str(conn.execute("SELECT id FROM links").fetchone()[0])  # type: ignore[index]
             now = datetime.now(UTC)
             midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
-            older = args.clicks - args.today
             started = time.monotonic()
-            for offset in range(0, older, _STEP):
-                count = min(_STEP, older - offset)
-                span = args.days * 86400 / older * count
-                since = (
-                    midnight
-                    - timedelta(days=args.days)
-                    + timedelta(seconds=args.days * 86400 / older * offset)
-                )
-                _fill(conn, link_id, offset, count, since=since, span_seconds=span)
-            today_span = max(1.0, (now - midnight).total_seconds() - 1)
-            for offset in range(0, args.today, _STEP):
-                count = min(_STEP, args.today - offset)
-                since = midnight + timedelta(seconds=today_span / args.today * offset)
-                _fill(
-                    conn,
-                    link_id,
-                    older + offset,
-                    count,
-                    since=since,
-                    span_seconds=today_span / args.today * count,
-                )
+            _load(conn, link_id, args, now)
             _derive(conn, link_id)
             conn.execute("VACUUM ANALYZE")
             size = conn.execute("SELECT pg_size_pretty(pg_database_size(current_database()))")
