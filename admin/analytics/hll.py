@@ -16,29 +16,49 @@ range, small counts included.
 from __future__ import annotations
 
 import math
+import sys
+from array import array
+from collections import deque
 from collections.abc import Iterable
 
 REGISTERS = 1 << 14
 MAX_RANK = 51  # 50 bits after the register index, + 1
 _HIGH = int.from_bytes(b"\x80" * REGISTERS, "big")
+if array("I").itemsize != 4 or array("H").itemsize != 2:  # the merge packs 4- and 2-byte lanes
+    raise RuntimeError("hll needs 4-byte array('I') and 2-byte array('H')")
 
 
-def _dense(sketch: bytes) -> int:
-    """A stored sketch as one big integer, one byte lane per register."""
-    if len(sketch) == REGISTERS:
-        return int.from_bytes(sketch, "big")
-    return int.from_bytes(_fold(bytearray(REGISTERS), _sparse_entries(sketch)), "big")
+def _fold(sparse: Iterable[bytes], observations: Iterable[int]) -> bytearray:
+    """Sparse sketches and loose observations folded into one dense register array.
 
-
-def _sparse_entries(sketch: bytes) -> Iterable[int]:
-    for at in range(0, len(sketch) - 2, 3):
-        yield sketch[at] << 16 | sketch[at + 1] << 8 | sketch[at + 2]
-
-
-def _fold(registers: bytearray, observations: Iterable[int]) -> bytearray:
-    for observation in observations:
-        register = observation >> 8
-        registers[register] = max(registers[register], observation & 0xFF)
+    Python only steers; the work per entry runs in C: the 3-byte entries are widened
+    to 4-byte big-endian integers by slice assignment, sorted (register first, then
+    rank, so a register's last entry carries its highest rank), and written into the
+    registers in that order with ``map``. A per-entry Python loop cost ~1 us an entry,
+    which for 90 days of a popular link was most of the request.
+    """
+    entries = b"".join(sparse)
+    count = len(entries) // 3
+    wide = bytearray(4 * count)
+    wide[1::4] = entries[0 : 3 * count : 3]
+    wide[2::4] = entries[1 : 3 * count : 3]
+    wide[3::4] = entries[2 : 3 * count : 3]
+    values = array("I", wide)
+    if sys.byteorder == "little":
+        values.byteswap()
+    values.extend(observations)
+    ordered = array("I", sorted(values))
+    if sys.byteorder == "little":
+        ordered.byteswap()
+    packed = ordered.tobytes()  # big-endian again: 0, register high, register low, rank
+    pairs = bytearray(2 * len(ordered))
+    pairs[0::2] = packed[1::4]
+    pairs[1::2] = packed[2::4]
+    registers_of = array("H", pairs)
+    if sys.byteorder == "little":
+        registers_of.byteswap()
+    registers = bytearray(REGISTERS)
+    deque(map(registers.__setitem__, registers_of, packed[3::4]), maxlen=0)
     return registers
 
 
@@ -53,10 +73,18 @@ def _lane_max(a: int, b: int) -> int:
 
 
 def merge(sketches: Iterable[bytes], observations: Iterable[int] = ()) -> bytes:
-    """The union of stored sketches and loose observations, as a dense sketch."""
-    merged = int.from_bytes(_fold(bytearray(REGISTERS), observations), "big")
+    """The union of stored sketches and loose observations, as a dense sketch.
+
+    All sparse sketches fold into one register array in a single pass; each dense
+    one then joins it with a byte-wise maximum over the whole 16 KB as one integer.
+    """
+    sparse: list[bytes] = []
+    dense: list[bytes] = []
     for sketch in sketches:
-        merged = _lane_max(merged, _dense(sketch))
+        (dense if len(sketch) == REGISTERS else sparse).append(sketch)
+    merged = int.from_bytes(_fold(sparse, observations), "big")
+    for sketch in dense:
+        merged = _lane_max(merged, int.from_bytes(sketch, "big"))
     return merged.to_bytes(REGISTERS, "big")
 
 

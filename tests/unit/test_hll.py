@@ -60,3 +60,36 @@ def test_observation_layout() -> None:
     assert hll.observation(visitor) == ((0b1010_1010 << 6 | 0b11_0000) << 8 | hll.MAX_RANK)
     visitor = bytes([0, 0b0000_0010]) + bytes(14)  # the first bit after the index is 1
     assert hll.observation(visitor) == (0 << 8 | 1)
+
+
+def _reference_merge(sketches: list[bytes], observations: list[int]) -> bytes:
+    """Register by register, the obvious way: what the fast merge must equal."""
+    registers = bytearray(hll.REGISTERS)
+    for sketch in sketches:
+        if len(sketch) == hll.REGISTERS:
+            for register, rank in enumerate(sketch):
+                registers[register] = max(registers[register], rank)
+            continue
+        for at in range(0, len(sketch) - 2, 3):
+            register = sketch[at] << 8 | sketch[at + 1]
+            registers[register] = max(registers[register], sketch[at + 2])
+    for observation in observations:
+        register = observation >> 8
+        registers[register] = max(registers[register], observation & 0xFF)
+    return bytes(registers)
+
+
+def test_merge_equals_register_by_register_maximum() -> None:
+    rng = random.Random(5)
+    # Sparse sketches in any order, with the same register listed more than once at
+    # different ranks (concatenated sparse sketches do that), plus dense ones.
+    sparse = [
+        _sparse([rng.randrange(64) << 8 | rng.randrange(1, 52) for _ in range(rng.randrange(40))])
+        for _ in range(20)
+    ]
+    dense = [hll.merge([], [hll.observation(v) for v in _visitors(5000, seed=s)]) for s in (3, 4)]
+    loose = [rng.randrange(hll.REGISTERS) << 8 | rng.randrange(1, 52) for _ in range(300)]
+    sketches = [*sparse, dense[0], *sparse[:3], dense[1]]
+    assert hll.merge(sketches, loose) == _reference_merge(sketches, loose)
+    assert hll.merge(sparse) == _reference_merge(sparse, [])
+    assert hll.merge([], loose) == _reference_merge([], loose)
