@@ -32,13 +32,24 @@ WHERE c.link_id = %(link_id)s
        OR (c.clicked_at >= %(day_to_at)s AND c.clicked_at < %(to)s))
 GROUP BY 1, 2, 3
 
--- name: day_sketches
--- Unique visitors of whole UTC days: one HyperLogLog sketch per day, merged by the
--- caller (admin/analytics/hll.py).
-SELECT sketch
+-- name: day_sketch_versions
+-- Which version of each whole day's sketch is current: a row's xmin changes with every
+-- update, so (day, xmin) pairs tell whether a merged sketch the admin cached is stale.
+SELECT day, xmin::text
 FROM click_uniques
 WHERE link_id = %(link_id)s
   AND day >= coalesce(%(day_from)s::date, '-infinity'::date)
+  AND day < coalesce(%(day_to)s::date, 'infinity'::date)
+
+-- name: day_sketches
+-- Unique visitors of whole UTC days: one HyperLogLog sketch per day, merged by the
+-- caller (admin/analytics/hll.py); only the days from %(since)s when the older ones
+-- come from the cache.
+SELECT day, xmin::text, sketch
+FROM click_uniques
+WHERE link_id = %(link_id)s
+  AND day >= greatest(coalesce(%(day_from)s::date, '-infinity'::date),
+                      coalesce(%(since)s::date, '-infinity'::date))
   AND day < coalesce(%(day_to)s::date, 'infinity'::date)
 
 -- name: partial_observations
