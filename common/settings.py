@@ -95,6 +95,9 @@ class WorkerSettings(msgspec.Struct, frozen=True, kw_only=True):
     claim_idle_ms: int
     max_deliveries: int
     metrics_listen: Listen | None
+    click_retention_days: int
+    delivery_retention_days: int
+    event_retention_days: int
 
 
 class WebhookSettings(msgspec.Struct, frozen=True, kw_only=True):
@@ -642,6 +645,15 @@ VARIABLES: tuple[Variable, ...] = (
     Variable("HOP_WORKER_METRICS_LISTEN", "worker.metrics_listen", _listen, None,
              "HOST:PORT of the worker's Prometheus `/metrics` listener. Unset: no metrics "
              "listener. `hop dev`: 127.0.0.1:9102."),
+    Variable("HOP_CLICK_RETENTION", "worker.click_retention_days", _non_negative_int, 0,
+             "Days raw clicks are kept: the worker drops each monthly partition of the clicks "
+             "table once all of it is older. Daily counts and unique-visitor sketches stay. "
+             "0 (default): keep every click."),
+    Variable("HOP_DELIVERY_RETENTION", "worker.delivery_retention_days", _non_negative_int, 30,
+             "Days a finished webhook delivery (succeeded or failed) and its attempt log are "
+             "kept; pending deliveries are never pruned. 0: keep forever."),
+    Variable("HOP_EVENT_RETENTION", "worker.event_retention_days", _non_negative_int, 30,
+             "Days an event is kept once no delivery of it is pending. 0: keep forever."),
     Variable("HOP_WEBHOOK_SECRET_KEY", "webhooks.secret_key", _secret, None,
              "Key (32+ random chars, e.g. `openssl rand -base64 48`) encrypting webhook signing "
              "secrets and the responses kept for Idempotency-Key replays at rest (AES-256-GCM); "

@@ -22,9 +22,14 @@ async def store_batch(conn: Connection, items: Sequence[EnrichedClick]) -> int:
     stored = 0
     if clicks:
         stored += await store_clicks(conn, clicks)
-        scans = [click.event_id for click in clicks if click.is_qr]
+        scans = [click for click in clicks if click.is_qr]
         if scans:
-            await record_scans(conn, scans)
+            await record_scans(
+                conn,
+                [click.event_id for click in scans],
+                min(click.clicked_at for click in scans),
+                max(click.clicked_at for click in scans),
+            )
     if visits:
         stored += await store_visits(conn, visits)
     return stored

@@ -9,7 +9,7 @@
 - referrer host from the Referer header;
 - visitor id: a salted hash of client IP and user agent (the IP itself is not kept).
 
-User agents repeat heavily, so their parse is cached.
+User agents, addresses and referrers repeat heavily, so their lookups are cached.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ import msgspec
 from crawlerdetect import CrawlerDetect
 from ua_parser import parse as parse_user_agent
 
+from admin.analytics import hll
 from common.clientip import Network, client_ip, peer_host
 from common.wire import ClickEvent
 
@@ -75,6 +76,9 @@ class EnrichedClick(msgspec.Struct, frozen=True):
     link_id: str
     clicked_at: datetime
     visitor_id: bytes
+    # The visitor as a HyperLogLog observation (hll.observation): computed here, where
+    # it costs a few integer operations, rather than per row in SQL (~30x dearer there).
+    visitor_hll: int
     country: str
     device: str
     os: str
@@ -114,15 +118,23 @@ def classify_agent(user_agent: str) -> Agent:
 
 
 def country_of(header_country: str, ip: str) -> str:
-    code = header_country.upper()
-    if _COUNTRY.fullmatch(code) and code not in _NOT_COUNTRIES:
-        return code
+    if header_country:
+        code = header_country.upper()
+        if _COUNTRY.fullmatch(code) and code not in _NOT_COUNTRIES:
+            return code
+    return _country_of_ip(ip)
+
+
+@functools.lru_cache(maxsize=100_000)
+def _country_of_ip(ip: str) -> str:
+    # Busy links see the same addresses again and again (a campus, a carrier's NAT).
     try:
         return iptocc.country_code(ip) or ""
     except ValueError:
         return ""
 
 
+@functools.lru_cache(maxsize=20_000)
 def referrer_host(referrer: str) -> str:
     try:
         return (urlsplit(referrer).hostname or "")[:255]
@@ -157,6 +169,7 @@ class Enricher:
             link_id=event.link_id,
             clicked_at=datetime.fromtimestamp(event.at_ms / 1000, UTC),
             visitor_id=visitor,
+            visitor_hll=hll.observation(visitor),
             country=country_of(header_country, ip),
             device=agent.device,
             os=agent.os,

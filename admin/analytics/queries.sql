@@ -1,15 +1,23 @@
 -- name: rollup_breakdown
 -- Whole UTC days come from the rollups: cost grows with days and combinations,
--- not clicks. Each combination row is unpivoted into one (dimension, value).
-SELECT d.dimension, d.value, r.is_bot, sum(r.clicks)::bigint AS clicks
+-- not clicks. One grouping set per dimension (with the bot flag) sums each
+-- dimension in a single pass over the link's rollup rows: measured 3 to 5 times
+-- faster than unpivoting every row into six (dimension, value) rows first. Rollup
+-- columns are never NULL, so the one column a set keeps is its value.
+SELECT CASE WHEN GROUPING(r.day) = 0 THEN 'day'
+            WHEN GROUPING(r.country) = 0 THEN 'country'
+            WHEN GROUPING(r.device) = 0 THEN 'device'
+            WHEN GROUPING(r.os) = 0 THEN 'os'
+            WHEN GROUPING(r.browser) = 0 THEN 'browser'
+            ELSE 'referrer' END AS dimension,
+       coalesce(r.day::text, r.country, r.device, r.os, r.browser, r.referrer_host) AS value,
+       r.is_bot, sum(r.clicks)::bigint AS clicks
 FROM click_rollups r
-CROSS JOIN LATERAL (VALUES ('day', r.day::text), ('country', r.country),
-                           ('device', r.device), ('os', r.os), ('browser', r.browser),
-                           ('referrer', r.referrer_host)) AS d(dimension, value)
 WHERE r.link_id = %(link_id)s
   AND r.day >= coalesce(%(day_from)s::date, '-infinity'::date)
   AND r.day < coalesce(%(day_to)s::date, 'infinity'::date)
-GROUP BY 1, 2, 3
+GROUP BY GROUPING SETS ((r.day, r.is_bot), (r.country, r.is_bot), (r.device, r.is_bot),
+                        (r.os, r.is_bot), (r.browser, r.is_bot), (r.referrer_host, r.is_bot))
 
 -- name: partial_breakdown
 -- The partial days at either end of a range that doesn't start or end at midnight.
@@ -24,12 +32,34 @@ WHERE c.link_id = %(link_id)s
        OR (c.clicked_at >= %(day_to_at)s AND c.clicked_at < %(to)s))
 GROUP BY 1, 2, 3
 
--- name: unique_visitors
-SELECT count(DISTINCT visitor_id)
+-- name: day_sketch_versions
+-- Which version of each whole day's sketch is current: a row's xmin changes with every
+-- update, so (day, xmin) pairs tell whether a merged sketch the admin cached is stale.
+SELECT day, xmin::text
+FROM click_uniques
+WHERE link_id = %(link_id)s
+  AND day >= coalesce(%(day_from)s::date, '-infinity'::date)
+  AND day < coalesce(%(day_to)s::date, 'infinity'::date)
+
+-- name: day_sketches
+-- Unique visitors of whole UTC days: one HyperLogLog sketch per day, merged by the
+-- caller (admin/analytics/hll.py); only the days from %(since)s when the older ones
+-- come from the cache.
+SELECT day, xmin::text, sketch
+FROM click_uniques
+WHERE link_id = %(link_id)s
+  AND day >= greatest(coalesce(%(day_from)s::date, '-infinity'::date),
+                      coalesce(%(since)s::date, '-infinity'::date))
+  AND day < coalesce(%(day_to)s::date, 'infinity'::date)
+
+-- name: partial_observations
+-- Visitors of the partial days at either end of a range, as HyperLogLog
+-- observations to fold into the merged sketch (one per register and rank).
+SELECT DISTINCT hll_observation(visitor_id)
 FROM clicks
 WHERE link_id = %(link_id)s AND NOT is_bot
-  AND clicked_at >= coalesce(%(from)s, '-infinity'::timestamptz)
-  AND clicked_at < coalesce(%(to)s, 'infinity'::timestamptz)
+  AND ((clicked_at >= %(from)s AND clicked_at < %(day_from_at)s)
+       OR (clicked_at >= %(day_to_at)s AND clicked_at < %(to)s))
 
 -- name: click_history
 SELECT event_id, clicked_at, country, device, os, browser, referrer, is_bot, is_qr

@@ -4,12 +4,14 @@ and history (the API, queries.sql)."""
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 import msgspec
 
+from admin.analytics import hll
 from admin.analytics.enrich import EnrichedClick
 from admin.db import Connection, fetch_all, load_queries
 
@@ -70,6 +72,64 @@ def _range_params(start: datetime | None, end: datetime | None) -> dict[str, Any
     return params
 
 
+class _SettledSketches:
+    """Merged sketches of a link's past days, per process, least recently used out.
+
+    Past days rarely change (a click ingested late, after midnight UTC), so a report
+    over 90 days would otherwise fetch and merge the same 90 sketches (up to 16 KB
+    each) on every request. An entry is keyed by the (day, xmin) pairs it was merged
+    from: any update of one of those rows changes its xmin, so a stale entry is never
+    found, only left to age out. Today's sketch changes with every batch and is always
+    read fresh.
+    """
+
+    def __init__(self, capacity: int) -> None:
+        self.capacity = capacity  # entries of at most 16 KB each
+        self._entries: OrderedDict[tuple[object, ...], bytes] = OrderedDict()
+
+    def get(self, key: tuple[object, ...]) -> bytes | None:
+        merged = self._entries.get(key)
+        if merged is not None:
+            self._entries.move_to_end(key)
+        return merged
+
+    def put(self, key: tuple[object, ...], merged: bytes) -> None:
+        self._entries[key] = merged
+        self._entries.move_to_end(key)
+        while len(self._entries) > self.capacity:
+            self._entries.popitem(last=False)
+
+
+_settled = _SettledSketches(capacity=256)
+
+
+async def _merged_days(conn: Connection, link_id: str, params: dict[str, Any]) -> list[bytes]:
+    """The sketches of the range's whole days: past days merged into one (from the
+    cache when none of them changed), today's as stored."""
+    today = datetime.now(UTC).date()
+    versions = await (await conn.execute(_SQL["day_sketch_versions"], params)).fetchall()
+    # xmin is only unique within one PostgreSQL cluster: the server is part of the key.
+    origin = (conn.info.host, conn.info.port, conn.info.dbname, link_id)
+    key = (origin, *((day, xmin) for day, xmin in versions if day < today))
+    settled = _settled.get(key) if len(key) > 1 else None
+    # Up to 16 KB a day: in binary, psycopg skips the hex text form of bytea (measured
+    # ~2x faster for 91 dense sketches).
+    async with conn.cursor(binary=True) as cursor:
+        since = today if settled is not None else None
+        await cursor.execute(_SQL["day_sketches"], {**params, "since": since})
+        rows = await cursor.fetchall()
+    fresh = [bytes(sketch) for day, _, sketch in rows if day >= today]
+    if settled is None:
+        past = [(day, xmin, bytes(sketch)) for day, xmin, sketch in rows if day < today]
+        if not past:
+            return fresh
+        # The key from the rows merged, not the earlier versions: a row updated in
+        # between is cached under the version that was actually read.
+        settled = hll.merge(sketch for _, _, sketch in past)
+        _settled.put((origin, *((day, xmin) for day, xmin, _ in past)), settled)
+    return [settled, *fresh]
+
+
 class Count(msgspec.Struct, frozen=True):
     """Clicks of one value of one dimension (``day`` rows add up to the total)."""
 
@@ -112,7 +172,11 @@ async def click_stats(
     rows = await (await conn.execute(_SQL["rollup_breakdown"], params)).fetchall()
     if start is not None or end is not None:
         rows += await (await conn.execute(_SQL["partial_breakdown"], params)).fetchall()
-    unique = await (await conn.execute(_SQL["unique_visitors"], params)).fetchone()
+    sketches = await _merged_days(conn, link_id, params)
+    observations: list[tuple[int]] = []
+    if start is not None or end is not None:
+        cursor = await conn.execute(_SQL["partial_observations"], params)
+        observations = await cursor.fetchall()
     page = {
         **params,
         "after_at": after[0] if after else None,
@@ -122,7 +186,7 @@ async def click_stats(
     history = await (await conn.execute(_SQL["click_history"], page)).fetchall()
     return ClickStats(
         counts=[Count(*row) for row in rows],
-        unique_visitors=int(unique[0]) if unique else 0,
+        unique_visitors=hll.count(sketches, (o for (o,) in observations)),
         history=[Click(*row) for row in history],
     )
 

@@ -110,7 +110,14 @@ async def bio_qr_links(conn: Connection, principal: Principal) -> list[str]:
     return [str(row[0]) for row in await cursor.fetchall()]
 
 
-async def record_scans(conn: Connection, event_ids: Sequence[str]) -> None:
-    """Count the scans of dynamic codes among these click events and write their
-    ``qr.scanned`` events (for subscribed webhooks only), in one statement."""
-    await conn.execute(_SCANS["record_scans"], {"event_ids": list(event_ids)})
+async def record_scans(
+    conn: Connection, event_ids: Sequence[str], first_at: datetime, last_at: datetime
+) -> None:
+    """Count the scans of dynamic codes among these click events (clicked between
+    ``first_at`` and ``last_at``, which keeps the lookup to the clicks partitions of
+    those months) and write their ``qr.scanned`` events (for subscribed webhooks
+    only), in one statement."""
+    await conn.execute(
+        _SCANS["record_scans"],
+        {"event_ids": list(event_ids), "first_at": first_at, "last_at": last_at},
+    )

@@ -13,6 +13,7 @@ FROM clicks c
 JOIN qr_codes q ON q.link_id = c.link_id AND q.deleted_at IS NULL
 JOIN links l ON l.id = c.link_id
 WHERE c.event_id = ANY(%(event_ids)s::text[]) AND c.is_qr
+  AND c.clicked_at BETWEEN %(first_at)s AND %(last_at)s
   AND EXISTS (SELECT 1 FROM webhook_targets(q.user_id, q.environment, 'qr.scanned'))
 ORDER BY c.clicked_at, c.event_id
 ON CONFLICT (id) DO NOTHING

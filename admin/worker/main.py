@@ -31,7 +31,7 @@ from admin.secretbox import SecretBox
 from admin.webhooks.retry import RetryPolicy
 from admin.worker.clicks import ClickConsumer
 from admin.worker.dispatcher import Dispatcher
-from admin.worker.housekeeping import run_housekeeping
+from admin.worker.housekeeping import Retention, run_housekeeping
 from admin.worker.mail import Mailer, transport_for
 from admin.worker.metrics import StreamWatcher
 from admin.worker.safety import SafetyWorker
@@ -167,7 +167,17 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> None:
             asyncio.create_task(dispatcher.run(), name="webhooks"),
             asyncio.create_task(mailer.run(), name="mail"),
             asyncio.create_task(
-                run_housekeeping(pool, settings.limits.idempotency_ttl, stop), name="housekeeping"
+                run_housekeeping(
+                    pool,
+                    settings.limits.idempotency_ttl,
+                    stop,
+                    retention=Retention(
+                        clicks=settings.worker.click_retention_days,
+                        deliveries=settings.worker.delivery_retention_days,
+                        events=settings.worker.event_retention_days,
+                    ),
+                ),
+                name="housekeeping",
             ),
         ]
         if settings.worker.metrics_listen is not None:

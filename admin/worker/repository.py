@@ -22,6 +22,25 @@ async def purge_expired(conn: Connection, idempotency_ttl: int) -> dict[str, int
     return removed
 
 
+async def ensure_click_partitions(conn: Connection) -> int:
+    """Create this month's clicks partition and the next two if missing; how many were made."""
+    cursor = await conn.execute(_SQL["ensure_click_partitions"])
+    row = await cursor.fetchone()
+    return int(row[0]) if row else 0
+
+
+async def drop_click_partitions(conn: Connection, keep_days: int) -> list[str]:
+    """Drop the monthly clicks partitions wholly older than ``keep_days``; their names."""
+    cursor = await conn.execute(_SQL["drop_click_partitions"], {"days": keep_days})
+    return [str(row[0]) for row in await cursor.fetchall()]
+
+
+async def purge_old(conn: Connection, name: str, keep_days: int) -> int:
+    """One bounded batch of ``purge_deliveries`` or ``purge_events``; rows removed."""
+    cursor = await conn.execute(_SQL[f"purge_{name}"], {"days": keep_days})
+    return cursor.rowcount
+
+
 class Mail(msgspec.Struct, kw_only=True):
     id: str
     recipient: str
