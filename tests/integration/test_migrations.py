@@ -93,10 +93,10 @@ def test_files_are_numbered_without_gaps(tmp_path: Path) -> None:
 def test_existing_clicks_move_into_monthly_partitions_with_their_sketches(
     postgres_url: str,
 ) -> None:
-    """0009 partitions a clicks table that already holds rows, and backfills the
+    """0010 partitions a clicks table that already holds rows, and backfills the
     unique-visitor sketches from them."""
     with scratch_database(postgres_url, migrated=False) as url:
-        migrations.migrate(url, target=8)
+        migrations.migrate(url, target=9)
         rows = [
             # (event id, link, time, visitor, bot)
             ("e1", "lnk_a", "2025-11-03T10:00:00Z", b"\x01" * 16, False),
@@ -115,7 +115,7 @@ def test_existing_clicks_move_into_monthly_partitions_with_their_sketches(
                     " 'ua', %s)",
                     (event_id, link_id, at, visitor, bot),
                 )
-        assert [m.version for m in migrations.migrate(url)] == [9]
+        assert [m.version for m in migrations.migrate(url)] == [10]
         with psycopg.connect(url, autocommit=True) as conn:
             assert [
                 row[0]
