@@ -114,6 +114,8 @@ def run_dev(settings: Settings, _: argparse.Namespace) -> int:
             env["HOP_JWT_SECRET_FILE"] = str(_dev_secret(data_dir, "jwt-secret"))
         if settings.webhooks.secret_key is None and "HOP_WEBHOOK_SECRET_KEY_FILE" not in env:
             env["HOP_WEBHOOK_SECRET_KEY_FILE"] = str(_dev_secret(data_dir, "webhook-secret-key"))
+        if settings.link_password_key is None and "HOP_LINK_PASSWORD_KEY_FILE" not in env:
+            env["HOP_LINK_PASSWORD_KEY_FILE"] = str(_dev_secret(data_dir, "link-password-key"))
         migrate(db_url)
 
         state_file = data_dir / "dev.json"

@@ -9,6 +9,7 @@ from admin.analytics.enrich import EnrichedClick
 from admin.analytics.repository import store_clicks
 from admin.bio.repository import store_visits
 from admin.db import Connection
+from admin.links.repository import record_variants
 from admin.qr.repository import record_scans
 from common.wire import BIO_VISIT_KIND, CLICK_KIND
 
@@ -25,6 +26,9 @@ async def store_batch(conn: Connection, items: Sequence[EnrichedClick]) -> int:
         scans = [click.event_id for click in clicks if click.is_qr]
         if scans:
             await record_scans(conn, scans)
+        variants = [(click.event_id, click.variant) for click in clicks if click.variant >= 0]
+        if variants:  # A/B links (issue 15): per-variant totals, once per event
+            await record_variants(conn, variants)
     if visits:
         stored += await store_visits(conn, visits)
     return stored

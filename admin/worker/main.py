@@ -32,6 +32,7 @@ from admin.webhooks.retry import RetryPolicy
 from admin.worker.clicks import ClickConsumer
 from admin.worker.dispatcher import Dispatcher
 from admin.worker.housekeeping import run_housekeeping
+from admin.worker.limits import run_click_limits
 from admin.worker.mail import Mailer, transport_for
 from admin.worker.safety import SafetyWorker
 from admin.worker.sender import Sender
@@ -152,6 +153,9 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> None:
             asyncio.create_task(mailer.run(), name="mail"),
             asyncio.create_task(
                 run_housekeeping(pool, settings.limits.idempotency_ttl, stop), name="housekeeping"
+            ),
+            asyncio.create_task(
+                run_click_limits(pool, LinkCache(RedisBatcher(redis)), stop), name="click-limits"
             ),
         ]
         logger.info(
