@@ -56,7 +56,7 @@ Language = Annotated[
 Short = Annotated[str, Meta(max_length=200)]
 
 
-class RuleWhen(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+class RuleWhen(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
     """Every condition given must hold; a list holds when the visit has any of its values."""
 
     country: Annotated[list[Country], Meta(min_length=1, max_length=250)] | None = None
@@ -97,7 +97,7 @@ Variants = Annotated[
 ]
 
 
-class Preview(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+class Preview(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
     """What link-preview crawlers (Slackbot, Twitterbot, ...) show for the short link."""
 
     title: Annotated[str, Meta(min_length=1, max_length=200)]
@@ -105,7 +105,7 @@ class Preview(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     image: Url | None = None
 
 
-class Utm(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+class Utm(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
     """utm_* parameters merged into every destination (replacing ones of the same name)."""
 
     source: Annotated[str, Meta(min_length=1, max_length=100)] | None = None
