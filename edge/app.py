@@ -62,6 +62,7 @@ from edge.targets import (
     MISSING,
     NO_STORE,
     REDIRECT,
+    WARN,
     Target,
     not_found,
     target_of,
@@ -313,6 +314,9 @@ class EdgeApp:
         query, token = safety.split_continue(scope.query_string)
         key = await self.continue_tokens.key()
         if token is not None and safety.valid(key, path, token, now_ms):
+            if target.verifier:  # a protected link: the warning first, then the password
+                self._locked(scope, proto, target, code, now_ms, sandbox=sandbox)
+                return
             # no_store: the next visit sees the page again
             extra = [_NOINDEX] if sandbox else None
             self._redirect(
@@ -338,9 +342,9 @@ class EdgeApp:
             and self.passwords is not None
             and self.passwords.cookie_valid(path, target.verifier, cookie, now_ms // 1000)
         ):
-            self._redirect(
-                scope, proto, target, code, now_ms, query=scope.query_string, extra=extra
-            )
+            # A warned link's continue token (if any) is the edge's, not the destination's.
+            forwarded = safety.split_continue(scope.query_string)[0]
+            self._redirect(scope, proto, target, code, now_ms, query=forwarded, extra=extra)
             return
         if target.preview_page and is_preview_bot(scope.headers.get("user-agent", "")):
             proto.response_bytes(200, pages.PREVIEW_HEADERS, target.preview_page)
@@ -369,15 +373,25 @@ class EdgeApp:
             return
         now_ms = int(time.time() * 1000)
         expired = bool(target.expires_at_ms) and now_ms >= target.expires_at_ms
-        if target.kind in (MISSING, GONE) or expired:
-            await self._not_redirected(scope, proto, target, code, now_ms, sandbox=sandbox)
-        elif target.kind != LOCKED:
+        # A warned link may be protected too: its form comes after the warning.
+        if not target.verifier or target.kind not in (LOCKED, WARN) or expired:
+            proto.response_bytes(405, [_HTML, ("allow", "GET, HEAD")], pages.METHOD_NOT_ALLOWED)
+        elif target.kind == WARN and not await self._continued(scope, code, now_ms, sandbox):
+            # The form of a warned link is reached through its warning page only.
             proto.response_bytes(405, [_HTML, ("allow", "GET, HEAD")], pages.METHOD_NOT_ALLOWED)
         elif self.passwords is None:  # HOP_LINK_PASSWORD_KEY unset on this edge
             errors = _SANDBOX_ERROR_HEADERS if sandbox else _ERROR_HEADERS
             proto.response_bytes(503, errors, pages.PASSWORD_UNAVAILABLE)
         else:
             await self._unlock(scope, proto, target, code, now_ms, sandbox=sandbox)
+
+    async def _continued(self, scope: Any, code: str, now_ms: int, sandbox: bool) -> bool:
+        """Whether the request carries a valid continue token of the code's warning page."""
+        _, token = safety.split_continue(scope.query_string)
+        if token is None:
+            return False
+        path = f"{SANDBOX_PATH}/{code}" if sandbox else f"/{code}"
+        return safety.valid(await self.continue_tokens.key(), path, token, now_ms)
 
     async def _unlock(
         self, scope: Any, proto: Any, target: Target, code: str, now_ms: int, *, sandbox: bool
@@ -425,8 +439,17 @@ class EdgeApp:
         if sandbox:
             extra.append(_NOINDEX)
         # 303: the browser follows with a GET, and the destination sees no form post.
+        forwarded = safety.split_continue(query)[0]
         self._redirect(
-            scope, proto, target, code, now_ms, query=query, extra=extra, status=303, no_store=True
+            scope,
+            proto,
+            target,
+            code,
+            now_ms,
+            query=forwarded,
+            extra=extra,
+            status=303,
+            no_store=True,
         )
 
     def _track(

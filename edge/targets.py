@@ -178,7 +178,7 @@ def target_of(entry: LinkEntry) -> Target:
     rules = _rules(entry, features) if has_rules else ()
     kind = _FLAGGED.get(entry.verdict, REDIRECT)
     if kind == REDIRECT and features.password_verifier:
-        kind = LOCKED
+        kind = LOCKED  # WARN keeps its kind: the warning page comes first, then the form
     location = header_safe(entry.url)
     # Answers that depend on the visitor must not be cached by browsers as one.
     tailored = bool(rules or features.variants or features.preview)
