@@ -69,6 +69,7 @@ from admin.web.templating import template_config
 from admin.webhooks.routes import WebhookController
 from admin.webhooks.service import WebhookService
 from common.clientip import parse_networks
+from common.linkpass import LinkPasswords
 from common.logs import configure_logging
 from common.redis_store import connect
 from common.settings import Settings, SettingsError, load_settings
@@ -187,6 +188,14 @@ def _services(settings: Settings, stores: Stores, box: SecretBox) -> dict[str, A
             reservation_days,
             safety=checker,
             quota=NewAccountQuota(db, stores.batcher, settings.safety),
+            # Links' passwords have a hash pool of their own: a burst of protected links
+            # never holds up sign-ins.
+            passwords=Passwords(
+                settings.auth.password_hash_memory_kib, settings.auth.password_hash_concurrency
+            ),
+            link_passwords=(
+                LinkPasswords(settings.link_password_key) if settings.link_password_key else None
+            ),
         ),
         "safety": SafetyService(db, checker, link_cache, settings.short_base_url, redis),
         "analytics": AnalyticsService(db, settings.short_base_url),

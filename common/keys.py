@@ -122,3 +122,8 @@ def web_session_key(session_digest: str) -> str:
 def web_sessions_of_key(user_id: str) -> str:
     """The set of a user's dashboard sessions (their digests), to end them all at once."""
     return f"hop:websess-of:{user_id}"
+
+
+def link_password_tries_key(link_id: str, network: str, window: int) -> str:
+    """Wrong passwords one visitor network gave for one link in one window (edge)."""
+    return f"hop:pwtries:{link_id}:{network}:{window}"

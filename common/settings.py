@@ -191,6 +191,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     log_level: str
     log_format: str
     trusted_proxies: tuple[str, ...]
+    # Keys the password verifiers of protected links and the edge's access cookies
+    # (common/linkpass.py); shared by the admin and every edge.
+    link_password_key: str | None
     auth: AuthSettings
     limits: LimitSettings
     admin: AdminSettings
@@ -654,6 +657,12 @@ VARIABLES: tuple[Variable, ...] = (
              "kept; pending deliveries are never pruned. 0: keep forever."),
     Variable("HOP_EVENT_RETENTION", "worker.event_retention_days", _non_negative_int, 30,
              "Days an event is kept once no delivery of it is pending. 0: keep forever."),
+    Variable("HOP_LINK_PASSWORD_KEY", "link_password_key", _secret, None,
+             "Key (32+ random chars) the admin derives password-protected links' verifiers "
+             "with and the edge checks them and signs its access cookies with: the same on "
+             "the admin and every edge. Changing it locks every protected link until its "
+             "password is set again. Unset: links cannot be given a password (422). "
+             "`hop dev` generates one in HOP_DATA_DIR.", secret=True),
     Variable("HOP_WEBHOOK_SECRET_KEY", "webhooks.secret_key", _secret, None,
              "Key (32+ random chars, e.g. `openssl rand -base64 48`) encrypting webhook signing "
              "secrets and the responses kept for Idempotency-Key replays at rest (AES-256-GCM); "

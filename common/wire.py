@@ -13,6 +13,42 @@ import msgspec
 LinkState = Literal["active", "deleted"]
 
 
+class LinkRule(msgspec.Struct, frozen=True, array_like=True, omit_defaults=True, gc=False):
+    """A targeting rule (common/targeting.py): every non-empty condition must hold."""
+
+    url: str
+    countries: tuple[str, ...] = ()
+    devices: tuple[str, ...] = ()
+    oses: tuple[str, ...] = ()
+    languages: tuple[str, ...] = ()  # lower-cased tags
+
+
+class LinkVariant(msgspec.Struct, frozen=True, array_like=True, gc=False):
+    url: str
+    weight: int  # a percentage; a link's weights add up to 100
+
+
+class LinkPreview(msgspec.Struct, frozen=True, array_like=True, gc=False):
+    """What link-preview crawlers are shown (og: and twitter: tags)."""
+
+    title: str
+    description: str = ""
+    image: str = ""
+
+
+class LinkFeatures(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, gc=False):
+    """What the edge decides a visit of a link by, beyond its destination (docs/api.md).
+    URLs are in location form with the link's UTM fields merged; an older edge ignores
+    all of it and redirects to ``url``."""
+
+    rules: tuple[LinkRule, ...] = ()
+    variants: tuple[LinkVariant, ...] = ()
+    password_verifier: str = ""  # common/linkpass.py; "" when the link has no password
+    exhausted: bool = False  # max_clicks reached: answered like an expired link
+    expired_url: str = ""  # where an expired or exhausted link sends visitors (else 410)
+    preview: LinkPreview | None = None
+
+
 class LinkEntry(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, gc=False):
     """What the edge needs to answer ``GET /<code>``, stored at ``keys.link_key``."""
 
@@ -32,6 +68,10 @@ class LinkEntry(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, g
     # edge ignores them (and redirects, as before); "ok" entries are unchanged bytes.
     verdict: str = "ok"
     reasons: tuple[str, ...] = ()
+    # Appended for links decided at the edge (issue 15): one field, None for links using
+    # none of it. One, not six: msgspec writes a struct of more than 15 fields with a
+    # longer map header, so six more would have changed every ordinary entry's bytes.
+    features: LinkFeatures | None = None
 
 
 link_entry_encoder = msgspec.msgpack.Encoder()
@@ -58,6 +98,8 @@ class ClickEvent(msgspec.Struct, frozen=True, array_like=True, gc=False):
     # "click": a redirect of link_id. "bio": a Bio page visit, where link_id holds
     # the page id (bio_…) and short_code the username visited.
     kind: str = "click"
+    # Appended in issue 15: the index of the A/B variant the visitor was sent to; -1 none.
+    variant: int = -1
 
 
 CLICK_KIND = "click"

@@ -17,16 +17,32 @@ import os
 import re
 import secrets
 import time
+import urllib.parse
 from typing import Any, cast
 
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
 from redis.exceptions import RedisError
 
-from common.keys import SANDBOX_PATH, bio_key, sandbox_bio_key, sandbox_link_key
+from common.clientip import client_network, parse_networks
+from common.keys import (
+    SANDBOX_PATH,
+    bio_key,
+    link_password_tries_key,
+    sandbox_bio_key,
+    sandbox_link_key,
+)
+from common.linkpass import COOKIE_SECONDS, MAX_PASSWORD_LENGTH, LinkPasswords, cookie_name
 from common.logs import configure_logging
 from common.redis_store import connect
 from common.settings import Settings, SettingsError, load_settings
+from common.targeting import (
+    classify,
+    language_matches,
+    pick_variant,
+    preferred_language,
+    visitor_bucket,
+)
 from common.wire import (
     BIO_VISIT_KIND,
     CLICK_KIND,
@@ -40,7 +56,19 @@ from edge.clicks import ClickBuffer
 from edge.invalidation import link_invalidations
 from edge.metrics import LinkCounts, Publisher
 from edge.resolver import Resolver
-from edge.targets import BLOCK, GONE, MISSING, NO_STORE, REDIRECT, Target, not_found, target_of
+from edge.targets import (
+    BLOCK,
+    GONE,
+    LOCKED,
+    MISSING,
+    NO_STORE,
+    REDIRECT,
+    WARN,
+    Target,
+    not_found,
+    target_of,
+)
+from edge.visitors import Visitors, is_preview_bot
 
 logger = logging.getLogger(__name__)
 
@@ -50,6 +78,11 @@ _ERROR_HEADERS = [_HTML, ("cache-control", NO_STORE)]
 _UNAVAILABLE_HEADERS = [_HTML, ("cache-control", NO_STORE), ("retry-after", "1")]
 _HEALTH_PATH = "/_health"
 _METHODS = frozenset({"GET", "HEAD"})
+# A password form's body: "password=<at most 128 characters, %-encoded>".
+_MAX_FORM_BYTES = 2048
+# Wrong passwords per visitor network and link in one window, then 429 until it ends.
+PASSWORD_TRIES = 10
+PASSWORD_WINDOW_SECONDS = 600
 # A QR code of an existing short link encodes <short url>?qr=1 (see docs/qr.md):
 # the marker makes the visit a scan and is not forwarded to the destination.
 _QR_MARKER = "qr=1"
@@ -79,19 +112,6 @@ _SANDBOX_UNAVAILABLE_HEADERS = [*_UNAVAILABLE_HEADERS, _NOINDEX]
 _SANDBOX_BIO_HEADERS = [*_BIO_HEADERS, _NOINDEX]
 
 
-def _tailored(target: Target, scope: Any, query: str) -> tuple[list[tuple[str, str]], bool]:
-    """The slow path: an app link picks a store by user agent, a QR marker makes the visit
-    a scan and is not forwarded, the rest of the query is forwarded if the link says so."""
-    qr = target.qr
-    location = target.location
-    if target.ios_location or target.android_location:
-        location = target.location_for(scope.headers.get("user-agent", ""))
-    # The marker alone or followed by "&": drop it and its separator, keep the rest.
-    if query.startswith(_QR_MARKER) and query[_QR_MARKER_LENGTH:][:1] in ("", "&"):
-        query, qr = query[_QR_MARKER_LENGTH + 1 :], True
-    return target.headers_to(location, query if target.forward_query else ""), qr
-
-
 class EdgeApp:
     def __init__(self, settings: Settings) -> None:
         if settings.redis_url is None:
@@ -118,6 +138,10 @@ class EdgeApp:
             shards=settings.click_stream_shards,
         )
         self.country_header = edge.country_header
+        self.visitors = Visitors(parse_networks(settings.trusted_proxies), edge.country_header)
+        key = settings.link_password_key
+        self.passwords = LinkPasswords(key) if key else None
+        self._cookie_secure = "; Secure" if settings.short_base_url.startswith("https:") else ""
         self.safety_contact = settings.safety.contact
         self.continue_tokens = safety.ContinueTokens(self.redis)
         self._landing = [("location", edge.landing_url), ("cache-control", NO_STORE)]
@@ -180,7 +204,10 @@ class EdgeApp:
         """
         method = scope.method
         if method not in _METHODS:
-            proto.response_bytes(405, [_HTML, ("allow", "GET, HEAD")], pages.METHOD_NOT_ALLOWED)
+            if method == "POST":
+                await self._post(scope, proto, scope.path)
+            else:
+                proto.response_bytes(405, [_HTML, ("allow", "GET, HEAD")], pages.METHOD_NOT_ALLOWED)
             return
         path = scope.path
         code = path[1:]
@@ -204,19 +231,80 @@ class EdgeApp:
                 await self._not_redirected(scope, proto, target, code, now_ms, sandbox=False)
             ] += 1
             return
-        qr = target.qr
         query = scope.query_string
-        if query or target.ios_location or target.android_location:
-            headers, qr = _tailored(target, scope, query)
-            proto.response_empty(target.status, headers)
-        else:
-            proto.response_empty(
-                target.status, [("location", target.location), target.cache_header]
-            )
+        if query or target.tailored:
+            counts[self._redirect(scope, proto, target, code, now_ms, query=query)] += 1
+            return
+        proto.response_empty(target.status, [("location", target.location), target.cache_header])
         counts[target.status] += 1
-
         if method == "GET":  # HEAD is a probe, not a visit
-            self._track(scope, target.link_id, code, now_ms, qr=qr, kind=CLICK_KIND)
+            self._track(scope, target.link_id, code, now_ms, qr=target.qr, kind=CLICK_KIND)
+
+    def _redirect(
+        self,
+        scope: Any,
+        proto: Any,
+        target: Target,
+        code: str,
+        now_ms: int,
+        *,
+        query: str,
+        extra: list[tuple[str, str]] | None = None,
+        status: int = 0,
+        no_store: bool = False,
+    ) -> int:
+        """The slow path: a preview page for link-preview crawlers; else the destination
+        the rules or the visitor's A/B variant pick, the QR marker taken out of the query
+        (it makes the visit a scan), the rest forwarded if the link says so; then track.
+        Returns the status answered."""
+        user_agent = scope.headers.get("user-agent", "")
+        if target.preview_page and is_preview_bot(user_agent):
+            proto.response_bytes(200, pages.PREVIEW_HEADERS, target.preview_page)
+            return 200  # an unfurl, not a visit
+        qr = target.qr
+        # The marker alone or followed by "&": drop it and its separator, keep the rest.
+        if query.startswith(_QR_MARKER) and query[_QR_MARKER_LENGTH:][:1] in ("", "&"):
+            query, qr = query[_QR_MARKER_LENGTH + 1 :], True
+        location, variant = self._destination(scope, target, user_agent)
+        headers = target.headers_to(location, query if target.forward_query else "")
+        if no_store:
+            headers[1] = ("cache-control", NO_STORE)
+        if extra:
+            headers += extra
+        answered = status or target.status
+        proto.response_empty(answered, headers)
+        if scope.method != "HEAD":  # HEAD is a probe, not a visit
+            self._track(
+                scope, target.link_id, code, now_ms, qr=qr, kind=CLICK_KIND, variant=variant
+            )
+        return answered
+
+    def _destination(self, scope: Any, target: Target, user_agent: str) -> tuple[str, int]:
+        """The first matching rule's location, else the visitor's variant, else the link's
+        destination; and the variant index (-1: none)."""
+        ip = ""
+        if target.rules:
+            device, os = classify(user_agent)
+            language = preferred_language(scope.headers.get("accept-language", ""))
+            country = ""
+            if target.needs_country:
+                ip = self.visitors.client_ip(scope)
+                country = self.visitors.country(scope, ip)
+            for rule in target.rules:
+                if (
+                    (not rule.oses or os in rule.oses)
+                    and (not rule.devices or device in rule.devices)
+                    and (not rule.countries or country in rule.countries)
+                    and (not rule.languages or language_matches(language, rule.languages))
+                ):
+                    return rule.location, -1
+        if target.variant_bounds:
+            bucket = visitor_bucket(
+                ip or self.visitors.client_ip(scope), user_agent, target.link_id
+            )
+            index = pick_variant(bucket, target.variant_bounds)
+            return target.variant_locations[index], index
+        return target.location, -1
 
     async def _not_redirected(
         self, scope: Any, proto: Any, target: Target, code: str, now_ms: int, *, sandbox: bool
@@ -228,12 +316,18 @@ class EdgeApp:
             proto.response_bytes(404, errors, pages.NOT_FOUND)
             return 404
         if target.kind == GONE or (target.expires_at_ms and now_ms >= target.expires_at_ms):
+            if target.expired_location:  # the owner's page for an expired or exhausted link
+                headers = [("location", target.expired_location), ("cache-control", NO_STORE)]
+                proto.response_empty(302, [*headers, _NOINDEX] if sandbox else headers)
+                return 302
             proto.response_bytes(410, errors, pages.GONE)
             return 410
         if target.kind == BLOCK:
             page = safety.blocked_page(target.link_id, target.reasons, self.safety_contact)
             proto.response_bytes(403, safety.HEADERS, page)
             return 403
+        if target.kind == LOCKED:
+            return self._locked(scope, proto, target, code, now_ms, sandbox=sandbox)
         return await self._warned(scope, proto, target, code, now_ms, sandbox=sandbox)
 
     async def _warned(
@@ -245,12 +339,13 @@ class EdgeApp:
         query, token = safety.split_continue(scope.query_string)
         key = await self.continue_tokens.key()
         if token is not None and safety.valid(key, path, token, now_ms):
-            headers, qr = _tailored(target, scope, query)
-            headers[1] = ("cache-control", NO_STORE)  # the next visit sees the page again
-            proto.response_empty(target.status, [*headers, _NOINDEX] if sandbox else headers)
-            if scope.method == "GET":
-                self._track(scope, target.link_id, code, now_ms, qr=qr, kind=CLICK_KIND)
-            return target.status
+            if target.verifier:  # a protected link: the warning first, then the password
+                return self._locked(scope, proto, target, code, now_ms, sandbox=sandbox)
+            # no_store: the next visit sees the page again
+            extra = [_NOINDEX] if sandbox else None
+            return self._redirect(
+                scope, proto, target, code, now_ms, query=query, extra=extra, no_store=True
+            )
         token = safety.mint(key, path, now_ms)
         joiner = "&" if query else ""
         href = f"{path}?{query}{joiner}{safety.CONTINUE_PARAMETER}={token}"
@@ -258,8 +353,140 @@ class EdgeApp:
         proto.response_bytes(200, safety.HEADERS, page)
         return 200
 
+    def _locked(
+        self, scope: Any, proto: Any, target: Target, code: str, now_ms: int, *, sandbox: bool
+    ) -> int:
+        """A password-protected link: with the code's valid access cookie the redirect,
+        else the form (link-preview crawlers get the preview page if there is one).
+        Returns the status answered."""
+        path = f"{SANDBOX_PATH}/{code}" if sandbox else f"/{code}"
+        cookie = _cookie(scope.headers.get("cookie", ""), cookie_name(code))
+        extra = [_NOINDEX] if sandbox else None
+        if (
+            cookie
+            and self.passwords is not None
+            and self.passwords.cookie_valid(path, target.verifier, cookie, now_ms // 1000)
+        ):
+            # A warned link's continue token (if any) is the edge's, not the destination's.
+            forwarded = safety.split_continue(scope.query_string)[0]
+            return self._redirect(scope, proto, target, code, now_ms, query=forwarded, extra=extra)
+        if target.preview_page and is_preview_bot(scope.headers.get("user-agent", "")):
+            proto.response_bytes(200, pages.PREVIEW_HEADERS, target.preview_page)
+            return 200
+        query = scope.query_string
+        action = f"{path}?{query}" if query else path
+        proto.response_bytes(200, pages.PASSWORD_HEADERS, pages.password_page(action))
+        return 200
+
+    async def _post(self, scope: Any, proto: Any, path: str) -> None:
+        """``POST /<code>`` (or ``/test/<code>``): a password form's answer. Right: 303 to
+        the destination with the access cookie, and the visit counts. Wrong: the form
+        again (401). Too many wrong ones from the visitor's network: 429 for a while."""
+        sandbox = path.startswith(_SANDBOX_PREFIX)
+        code = path[len(_SANDBOX_PREFIX) :] if sandbox else path[1:]
+        if not _CODE.fullmatch(code) or path == _HEALTH_PATH:
+            proto.response_bytes(405, [_HTML, ("allow", "GET, HEAD")], pages.METHOD_NOT_ALLOWED)
+            return
+        try:
+            if sandbox:
+                raw = cast("bytes | None", await self.redis.get(sandbox_link_key(code)))
+                target = not_found() if raw is None else target_of(link_entry_decoder.decode(raw))
+            else:
+                target = await self.resolver.resolve(code)
+        except (RedisError, OSError):
+            proto.response_bytes(503, _UNAVAILABLE_HEADERS, pages.UNAVAILABLE)
+            return
+        now_ms = int(time.time() * 1000)
+        expired = bool(target.expires_at_ms) and now_ms >= target.expires_at_ms
+        # A warned link may be protected too: its form comes after the warning.
+        if not target.verifier or target.kind not in (LOCKED, WARN) or expired:
+            proto.response_bytes(405, [_HTML, ("allow", "GET, HEAD")], pages.METHOD_NOT_ALLOWED)
+        elif target.kind == WARN and not await self._continued(scope, code, now_ms, sandbox):
+            # The form of a warned link is reached through its warning page only.
+            proto.response_bytes(405, [_HTML, ("allow", "GET, HEAD")], pages.METHOD_NOT_ALLOWED)
+        elif self.passwords is None:  # HOP_LINK_PASSWORD_KEY unset on this edge
+            errors = _SANDBOX_ERROR_HEADERS if sandbox else _ERROR_HEADERS
+            proto.response_bytes(503, errors, pages.PASSWORD_UNAVAILABLE)
+        else:
+            await self._unlock(scope, proto, target, code, now_ms, sandbox=sandbox)
+
+    async def _continued(self, scope: Any, code: str, now_ms: int, sandbox: bool) -> bool:
+        """Whether the request carries a valid continue token of the code's warning page."""
+        _, token = safety.split_continue(scope.query_string)
+        if token is None:
+            return False
+        path = f"{SANDBOX_PATH}/{code}" if sandbox else f"/{code}"
+        return safety.valid(await self.continue_tokens.key(), path, token, now_ms)
+
+    async def _unlock(
+        self, scope: Any, proto: Any, target: Target, code: str, now_ms: int, *, sandbox: bool
+    ) -> None:
+        """Check a submitted password against the link's verifier, metered per network."""
+        assert self.passwords is not None
+        body = await _bounded_body(proto, _MAX_FORM_BYTES)
+        password = _password_of(body) if body is not None else None
+        link_path = f"{SANDBOX_PATH}/{code}" if sandbox else f"/{code}"
+        query = scope.query_string
+        network = client_network(self.visitors.client_ip(scope))
+        window = now_ms // 1000 // PASSWORD_WINDOW_SECONDS
+        tries_key = link_password_tries_key(target.link_id, network, window)
+        try:
+            tries = int(cast("bytes | None", await self.redis.get(tries_key)) or 0)
+            right = (
+                tries < PASSWORD_TRIES
+                and password is not None
+                and self.passwords.check(target.link_id, password, target.verifier)
+            )
+            if not right and tries < PASSWORD_TRIES:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    pipe.incr(tries_key)
+                    pipe.expire(tries_key, PASSWORD_WINDOW_SECONDS)
+                    await pipe.execute()
+        except (RedisError, OSError):  # without the counter, no guessing: try again later
+            proto.response_bytes(503, _UNAVAILABLE_HEADERS, pages.UNAVAILABLE)
+            return
+        if tries >= PASSWORD_TRIES:
+            retry = PASSWORD_WINDOW_SECONDS - (now_ms // 1000) % PASSWORD_WINDOW_SECONDS
+            headers = [*pages.PASSWORD_HEADERS, ("retry-after", str(retry))]
+            proto.response_bytes(429, headers, pages.TOO_MANY_TRIES)
+            return
+        if not right:
+            action = f"{link_path}?{query}" if query else link_path
+            page = pages.password_page(action, "That password is not right. Try again.")
+            proto.response_bytes(401, pages.PASSWORD_HEADERS, page)
+            return
+        value = self.passwords.cookie(link_path, target.verifier, now_ms // 1000)
+        set_cookie = (
+            f"{cookie_name(code)}={value}; Path={link_path}; Max-Age={COOKIE_SECONDS}; "
+            f"HttpOnly; SameSite=Lax{self._cookie_secure}"
+        )
+        extra = [("set-cookie", set_cookie)]
+        if sandbox:
+            extra.append(_NOINDEX)
+        # 303: the browser follows with a GET, and the destination sees no form post.
+        forwarded = safety.split_continue(query)[0]
+        self._redirect(
+            scope,
+            proto,
+            target,
+            code,
+            now_ms,
+            query=forwarded,
+            extra=extra,
+            status=303,
+            no_store=True,
+        )
+
     def _track(
-        self, scope: Any, owner_id: str, code: str, now_ms: int, *, qr: bool, kind: str
+        self,
+        scope: Any,
+        owner_id: str,
+        code: str,
+        now_ms: int,
+        *,
+        qr: bool,
+        kind: str,
+        variant: int = -1,
     ) -> None:
         """Append the visit to the click buffer: raw, cropped headers; the worker parses."""
         headers = scope.headers
@@ -277,6 +504,7 @@ class EdgeApp:
                 country=headers.get(self.country_header, "")[:2] if self.country_header else "",
                 qr=qr,
                 kind=kind,
+                variant=variant,
             )
         )
 
@@ -329,11 +557,9 @@ class EdgeApp:
         if target.kind != REDIRECT or (target.expires_at_ms and now_ms >= target.expires_at_ms):
             await self._not_redirected(scope, proto, target, rest, now_ms, sandbox=True)
             return
-        headers, qr = _tailored(target, scope, scope.query_string)
-        headers.append(_NOINDEX)
-        proto.response_empty(target.status, headers)
-        if scope.method == "GET":
-            self._track(scope, target.link_id, rest, now_ms, qr=qr, kind=CLICK_KIND)
+        self._redirect(
+            scope, proto, target, rest, now_ms, query=scope.query_string, extra=[_NOINDEX]
+        )
 
     async def _not_a_code(self, scope: Any, proto: Any, path: str) -> None:
         """Every path that is not a live code (the table in ``__rsgi__``)."""
@@ -349,6 +575,39 @@ class EdgeApp:
             )
         else:
             proto.response_bytes(404, _ERROR_HEADERS, pages.NOT_FOUND)
+
+
+def _cookie(header: str, name: str) -> str:
+    """The value of cookie ``name`` in a Cookie header ("" if absent)."""
+    for part in header.split(";"):
+        key, _, value = part.strip().partition("=")
+        if key == name:
+            return value
+    return ""
+
+
+async def _bounded_body(proto: Any, limit: int) -> bytes | None:
+    """The request body, or None once it grows past ``limit`` (the rest is not read)."""
+    body = b""
+    async for chunk in proto:
+        body += chunk
+        if len(body) > limit:
+            return None
+    return body
+
+
+def _password_of(body: bytes) -> str | None:
+    """The ``password`` field of an urlencoded form, or None."""
+    try:
+        fields = urllib.parse.parse_qs(
+            body.decode("ascii"), keep_blank_values=True, strict_parsing=False, max_num_fields=4
+        )
+    except (UnicodeDecodeError, ValueError):
+        return None
+    values = fields.get("password")
+    if not values or len(values[0]) > MAX_PASSWORD_LENGTH:
+        return None
+    return values[0]
 
 
 def create_app() -> EdgeApp:

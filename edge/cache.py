@@ -18,7 +18,13 @@ _OVERHEAD_BYTES = 400  # target, dict slot, three string headers: measured ~370,
 
 
 def _size(code: str, entry: Target) -> int:
-    return _OVERHEAD_BYTES + len(code) + len(entry.location) + len(entry.link_id)
+    size = _OVERHEAD_BYTES + len(code) + len(entry.location) + len(entry.link_id)
+    if entry.tailored:  # rules, variants, a preview page: rarer, and larger
+        size += len(entry.preview_page) + sum(
+            _OVERHEAD_BYTES + len(rule.location) for rule in entry.rules
+        )
+        size += sum(_OVERHEAD_BYTES + len(location) for location in entry.variant_locations)
+    return size
 
 
 class LinkCache:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from typing import Final
 
 
@@ -25,3 +26,55 @@ BIO_GONE: Final = _page(
 )
 UNAVAILABLE: Final = _page("Temporarily unavailable", "Please try again in a moment.")
 METHOD_NOT_ALLOWED: Final = _page("Method not allowed", "Short links answer GET and HEAD.")
+
+
+# The password form posts back to the code; nothing else runs or loads.
+PASSWORD_HEADERS: Final = [
+    ("content-type", "text/html; charset=utf-8"),
+    ("cache-control", "no-store"),
+    (
+        "content-security-policy",
+        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; "
+        "form-action 'self'; frame-ancestors 'none'",
+    ),
+    ("x-content-type-options", "nosniff"),
+    ("referrer-policy", "no-referrer"),
+    ("x-robots-tag", "noindex"),
+]
+PREVIEW_HEADERS: Final = [
+    ("content-type", "text/html; charset=utf-8"),
+    ("cache-control", "no-store"),
+    ("content-security-policy", "default-src 'none'; base-uri 'none'; frame-ancestors 'none'"),
+    ("x-content-type-options", "nosniff"),
+]
+
+
+def password_page(action: str, error: str = "") -> bytes:
+    """The form of a password-protected link: one labelled field; an error is announced
+    (role=alert) and tied to the field (aria-describedby)."""
+    described = " aria-invalid=true aria-describedby=pw-error" if error else ""
+    alert = (
+        f'<p id=pw-error role=alert style="color:#a00000">{html.escape(error)}</p>' if error else ""
+    )
+    return (
+        "<!doctype html><html lang=en><meta charset=utf-8>"
+        '<meta name=viewport content="width=device-width,initial-scale=1">'
+        "<meta name=robots content=noindex><title>Password required</title>"
+        '<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;'
+        'padding:0 1rem;line-height:1.5"><h1>Password required</h1>'
+        "<p>The owner of this short link protected it with a password.</p>"
+        f'{alert}<form method=post action="{html.escape(action)}">'
+        "<p><label for=pw>Password</label><br>"
+        f"<input id=pw name=password type=password required autocomplete=current-password"
+        f' maxlength=128 style="font-size:1rem;padding:.4rem;width:100%"{described}></p>'
+        '<p><button type=submit style="font-size:1rem;padding:.4rem 1rem">Continue</button></p>'
+        "</form></body></html>"
+    ).encode()
+
+
+TOO_MANY_TRIES: Final = _page(
+    "Too many attempts", "Too many wrong passwords for this link. Try again in a few minutes."
+)
+PASSWORD_UNAVAILABLE: Final = _page(
+    "Temporarily unavailable", "This link cannot be opened right now. Please try again later."
+)

@@ -7,12 +7,13 @@ per request costs less than keeping ~100,000 of them in memory.
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Final
 
 import msgspec
 
-from common.wire import LinkEntry
+from common.wire import LinkEntry, LinkFeatures, LinkPreview
 
 REDIRECT: Final = 0
 GONE: Final = 1
@@ -23,6 +24,8 @@ MISSING: Final = 2
 WARN: Final = 3
 BLOCK: Final = 4
 _FLAGGED: Final = {"warn": WARN, "block": BLOCK}
+# Password-protected: the form, or with the code's access cookie the redirect.
+LOCKED: Final = 5
 
 NO_STORE: Final = "no-store"
 # Permanent redirects may be cached by the browser only, and briefly, so an
@@ -49,6 +52,16 @@ _CACHE_HEADERS = {
 }
 
 
+class Rule(msgspec.Struct, frozen=True, gc=False):
+    """A targeting rule as the edge matches it: empty conditions always hold."""
+
+    location: str  # header-safe
+    countries: frozenset[str] = frozenset()
+    devices: frozenset[str] = frozenset()
+    oses: frozenset[str] = frozenset()
+    languages: tuple[str, ...] = ()
+
+
 class Target(msgspec.Struct, gc=False):
     """gc=False: ~100,000 live in the cache and hold only strings and numbers, so the
     cyclic garbage collector need not walk them (its pauses showed in the p99)."""
@@ -60,22 +73,21 @@ class Target(msgspec.Struct, gc=False):
     forward_query: bool = False
     expires_at_ms: int = 0
     qr: bool = False  # every visit of a QR-owned link is a scan
-    # App links: one code, a store per platform (see admin/qr); "" for ordinary links.
-    ios_location: str = ""
-    android_location: str = ""
     cache_header: tuple[str, str] = _CACHE_HEADERS[NO_STORE]  # shared by every target
     epoch: int = 0  # set by LinkCache.put
     reasons: tuple[str, ...] = ()  # WARN and BLOCK: why (common/safety.py codes)
-
-    def location_for(self, user_agent: str) -> str:
-        """The app-store URL for iOS or Android visitors of an app link, else the destination."""
-        if self.ios_location and (
-            "iPhone" in user_agent or "iPad" in user_agent or "iPod" in user_agent
-        ):
-            return self.ios_location
-        if self.android_location and "Android" in user_agent:
-            return self.android_location
-        return self.location
+    # True when the answer depends on the visit (rules, variants, a preview page): the
+    # one flag the hot path tests; ordinary links leave everything below empty.
+    tailored: bool = False
+    # Targeting rules, first match wins; an app link's stores are two of them.
+    rules: tuple[Rule, ...] = ()
+    needs_country: bool = False  # some rule names countries: only then is it looked up
+    # A/B variants: cumulative upper bounds (0-100) and their header-safe locations.
+    variant_bounds: tuple[int, ...] = ()
+    variant_locations: tuple[str, ...] = ()
+    verifier: str = ""  # LOCKED: the password verifier (common/linkpass.py)
+    expired_location: str = ""  # an expired or exhausted link's redirect (else 410)
+    preview_page: bytes = b""  # served to link-preview crawlers instead of the redirect
 
     def headers_to(self, location: str, query: str) -> list[tuple[str, str]]:
         """Headers redirecting to ``location`` plus the visit's query, before any fragment."""
@@ -86,25 +98,108 @@ class Target(msgspec.Struct, gc=False):
         return [("location", location), self.cache_header]
 
 
+def preview_page(preview: LinkPreview, location: str) -> bytes:
+    """A tiny page of og: and twitter: tags for crawlers; a person who lands on it (a
+    crawler-like user agent) gets a link to the destination."""
+    title = html.escape(preview.title)
+    tags = [
+        f'<meta property="og:title" content="{title}">',
+        f'<meta name="twitter:title" content="{title}">',
+        f'<meta property="og:url" content="{html.escape(location)}">',
+    ]
+    if preview.description:
+        description = html.escape(preview.description)
+        tags += [
+            f'<meta name="description" content="{description}">',
+            f'<meta property="og:description" content="{description}">',
+            f'<meta name="twitter:description" content="{description}">',
+        ]
+    if preview.image:
+        image = html.escape(preview.image)
+        tags += [
+            f'<meta property="og:image" content="{image}">',
+            f'<meta name="twitter:image" content="{image}">',
+            '<meta name="twitter:card" content="summary_large_image">',
+        ]
+    else:
+        tags.append('<meta name="twitter:card" content="summary">')
+    return (
+        "<!doctype html><html lang=en><meta charset=utf-8>"
+        f"<title>{title}</title>{''.join(tags)}"
+        f'<body><p><a href="{html.escape(location)}">{title}</a></p></body></html>'
+    ).encode()
+
+
 def not_found() -> Target:
     """A fresh negative entry (each cached miss carries its own epoch)."""
     return Target(MISSING)
 
 
+def _rules(entry: LinkEntry, features: LinkFeatures) -> tuple[Rule, ...]:
+    rules = []
+    # An app link (admin/qr) is two OS rules: its stores, else the destination.
+    if entry.ios_url:
+        rules.append(Rule(header_safe(entry.ios_url), oses=frozenset({"ios"})))
+    if entry.android_url:
+        rules.append(Rule(header_safe(entry.android_url), oses=frozenset({"android"})))
+    rules += [
+        Rule(
+            header_safe(rule.url),
+            countries=frozenset(rule.countries),
+            devices=frozenset(rule.devices),
+            oses=frozenset(rule.oses),
+            languages=rule.languages,
+        )
+        for rule in features.rules
+    ]
+    return tuple(rules)
+
+
+def _bounds(weights: list[int]) -> tuple[int, ...]:
+    bounds, total = [], 0
+    for weight in weights:
+        total += weight
+        bounds.append(total)
+    return tuple(bounds)
+
+
+_NO_FEATURES: Final = LinkFeatures()
+
+
 def target_of(entry: LinkEntry) -> Target:
+    features = entry.features or _NO_FEATURES
+    expired_location = header_safe(features.expired_url) if features.expired_url else ""
     if entry.state != "active":
         return Target(GONE, entry.link_id)
+    if features.exhausted:
+        return Target(GONE, entry.link_id, expired_location=expired_location)
     cache_control = PERMANENT_CACHE if entry.redirect_type in (301, 308) else NO_STORE
+    has_rules = features.rules or entry.ios_url or entry.android_url
+    rules = _rules(entry, features) if has_rules else ()
+    kind = _FLAGGED.get(entry.verdict, REDIRECT)
+    if kind == REDIRECT and features.password_verifier:
+        kind = LOCKED  # WARN keeps its kind: the warning page comes first, then the form
+    location = header_safe(entry.url)
+    # Answers that depend on the visitor must not be cached by browsers as one.
+    tailored = bool(rules or features.variants or features.preview)
+    if tailored or kind == LOCKED:
+        cache_control = NO_STORE
     return Target(
-        _FLAGGED.get(entry.verdict, REDIRECT),
+        kind,
         entry.link_id,
-        location=header_safe(entry.url),
+        location=location,
         status=entry.redirect_type,
         forward_query=entry.forward_query,
         expires_at_ms=entry.expires_at_ms,
         qr=entry.qr,
-        ios_location=header_safe(entry.ios_url) if entry.ios_url else "",
-        android_location=header_safe(entry.android_url) if entry.android_url else "",
         cache_header=_CACHE_HEADERS[cache_control],
         reasons=entry.reasons,
+        tailored=tailored,
+        rules=rules,
+        needs_country=any(rule.countries for rule in rules),
+        variant_bounds=_bounds([variant.weight for variant in features.variants]),
+        variant_locations=tuple(header_safe(variant.url) for variant in features.variants),
+        verifier=features.password_verifier,
+        expired_location=expired_location,
+        preview_page=preview_page(features.preview, location) if features.preview else b"",
     )

@@ -122,6 +122,8 @@ def run_dev(settings: Settings, _: argparse.Namespace) -> int:
             env["HOP_WEBHOOK_SECRET_KEY_FILE"] = str(_dev_secret(data_dir, "webhook-secret-key"))
         for name, listen in DEV_METRICS.items():
             env.setdefault(name, listen)
+        if settings.link_password_key is None and "HOP_LINK_PASSWORD_KEY_FILE" not in env:
+            env["HOP_LINK_PASSWORD_KEY_FILE"] = str(_dev_secret(data_dir, "link-password-key"))
         migrate(db_url)
 
         state_file = data_dir / "dev.json"

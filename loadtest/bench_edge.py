@@ -9,15 +9,21 @@ pair, the edge worker's RSS with every link cached, then lets a worker drain the
 stream and prints clicks sent vs stored and the drain rate.
 
     .venv/bin/python -m loadtest.bench_edge [--links 100000] [--rounds 3] [--seconds 10]
+        [--metrics] [--rules-share 0.2]
 
 ``--metrics`` adds a second edge with ``HOP_EDGE_METRICS_LISTEN`` set (Prometheus
 metrics on, scraped every second during the runs), measured in the same rounds: the
 cost of metrics is the two edges' ratios to the constant app side by side.
+
+``--rules-share`` gives that share of the links targeting rules (OS, device, language,
+country: every condition is evaluated, none matches wrk's requests) and half of those
+A/B variants instead, so the ratio covers links decided at the edge (docs/api.md).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import random
 import statistics
@@ -28,7 +34,10 @@ from typing import Any
 
 import httpx
 import psycopg
+from psycopg.types.json import Jsonb
+from redis.asyncio import Redis
 
+from admin.links.cache import rebuild
 from loadtest.harness import (
     Stack,
     WrkResult,
@@ -67,7 +76,58 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument(
         "--metrics", action="store_true", help="also run an edge with metrics on and compare"
     )
+    parser.add_argument(
+        "--rules-share",
+        type=float,
+        default=0.0,
+        help="share of links with targeting rules or A/B variants (e.g. 0.2)",
+    )
     return parser.parse_args()
+
+
+# Four rules none of wrk's requests match (it sends no user agent, no language, and
+# loopback has no country): the edge evaluates every condition, then uses longUrl.
+_RULES = [
+    {"when": {"os": ["ios"]}, "url": "https://apps.example.com/ios"},
+    {"when": {"device": ["mobile", "tablet"]}, "url": "https://m.example.com/"},
+    {"when": {"language": ["de", "fr"]}, "url": "https://eu.example.com/"},
+    {"when": {"country": ["BR", "PT"]}, "url": "https://br.example.com/"},
+]
+_VARIANTS = [
+    {"url": "https://a.example.com/", "weight": 50},
+    {"url": "https://b.example.com/", "weight": 50},
+]
+
+
+def add_rules(stack: Stack, codes: list[str], share: float) -> int:
+    """Give ``share`` of the links rules (half of them variants instead); rewrite Redis.
+
+    Picked by popularity rank (every 1/share-th, as zipf_paths ranks them), so about that
+    share of the requests meets them too; the share actually drawn is printed."""
+    ranked = codes[:]
+    random.Random(7).shuffle(ranked)  # the ranking zipf_paths uses
+    step = max(1, round(1 / share))
+    chosen = ranked[step // 2 :: step]
+    half = len(chosen) // 2
+    with psycopg.connect(stack.database_url) as conn:
+        conn.execute(
+            "UPDATE links SET rules = %s WHERE short_code = ANY(%s)", (Jsonb(_RULES), chosen[:half])
+        )
+        conn.execute(
+            "UPDATE links SET variants = %s WHERE short_code = ANY(%s)",
+            (Jsonb(_VARIANTS), chosen[half:]),
+        )
+
+    async def restore() -> None:
+        redis = Redis.from_url(stack.redis_url)
+        try:
+            async with await psycopg.AsyncConnection.connect(stack.database_url) as conn:
+                await rebuild(conn, redis)
+        finally:
+            await redis.aclose()
+
+    asyncio.run(restore())
+    return len(chosen)
 
 
 def _compare(
@@ -166,6 +226,18 @@ def main() -> None:
     with Stack() as stack:
         user = stack.account()
         codes = stack.bulk_links(user.userId, args.links)
+        if args.rules_share > 0:
+            tailored = add_rules(stack, codes, args.rules_share)
+            ranked = codes[:]
+            random.Random(7).shuffle(ranked)
+            step = max(1, round(1 / args.rules_share))
+            picked = {"/" + code for code in ranked[step // 2 :: step]}
+            draws = zipf_paths(codes, 200_000, args.zipf)
+            share = sum(path in picked for path in draws) / len(draws)
+            print(
+                f"links with rules or variants: {tailored:,} of {args.links:,}; "
+                f"share of requests to them: {share:.1%}"
+            )
         edge_port, reference_port = stack.free_port(), stack.free_port()
         edge = stack.start(
             ["hop.cli", "edge"],

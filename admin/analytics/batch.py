@@ -9,6 +9,7 @@ from admin.analytics.enrich import EnrichedClick
 from admin.analytics.repository import store_clicks
 from admin.bio.repository import store_visits
 from admin.db import Connection
+from admin.links.repository import record_variants
 from admin.qr.repository import record_scans
 from common.wire import BIO_VISIT_KIND, CLICK_KIND
 
@@ -30,6 +31,13 @@ async def store_batch(conn: Connection, items: Sequence[EnrichedClick]) -> int:
                 min(click.clicked_at for click in scans),
                 max(click.clicked_at for click in scans),
             )
+        variants = [
+            (click.event_id, click.clicked_at, click.variant)
+            for click in clicks
+            if click.variant >= 0
+        ]
+        if variants:  # A/B links (issue 15): per-variant totals, once per event
+            await record_variants(conn, variants)
     if visits:
         stored += await store_visits(conn, visits)
     return stored

@@ -90,6 +90,7 @@ class EnrichedClick(msgspec.Struct, frozen=True):
     is_qr: bool
     kind: str = "click"  # wire.ClickEvent.kind: "click" or "bio" (a Bio page visit)
     short_code: str = ""  # for a Bio page visit: the username visited
+    variant: int = -1  # wire.ClickEvent.variant: the A/B variant sent to (-1: none)
 
 
 def _device_class(os: str, device_family: str, user_agent: str) -> str:
@@ -181,4 +182,5 @@ class Enricher:
             is_qr=event.qr,
             kind=event.kind,
             short_code=event.short_code,
+            variant=event.variant,
         )

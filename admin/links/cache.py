@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import logging
 from collections.abc import AsyncIterator, Iterable
+from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from redis.asyncio import Redis
 from redis.asyncio.client import Pipeline
@@ -25,17 +27,70 @@ from common.channels import publish, publish_on
 from common.keys import LINK_CHANGES_CHANNEL, LINK_PREFIX, SANDBOX_LINK_PREFIX, link_key_in
 from common.redis_store import is_cluster
 from common.timefmt import epoch_ms
-from common.wire import LinkEntry, link_entry_encoder
+from common.wire import (
+    LinkEntry,
+    LinkFeatures,
+    LinkPreview,
+    LinkRule,
+    LinkVariant,
+    link_entry_encoder,
+)
 
 logger = logging.getLogger(__name__)
 FLUSH_ALL = "*"  # invalidation message: drop every cached link
 _REBUILD_BATCH = 1000
 
 
+UTM_FIELDS = ("source", "medium", "campaign", "term", "content")
+
+
+def with_utm(url: str, utm: dict[str, Any] | None) -> str:
+    """``url`` with the link's UTM fields as utm_* parameters, replacing any of the same
+    name already there; the rest of the query and the fragment are kept as they are."""
+    given = {f"utm_{name}": utm[name] for name in UTM_FIELDS if utm and utm.get(name)}
+    if not given:
+        return url
+    parts = urlsplit(url)
+    kept = [
+        (name, value)
+        for name, value in parse_qsl(parts.query, keep_blank_values=True)
+        if name not in given
+    ]
+    return urlunsplit(parts._replace(query=urlencode([*kept, *given.items()])))
+
+
+def _destination(url: str, utm: dict[str, Any] | None) -> str:
+    return location_form(with_utm(url, utm))
+
+
+def _rule(rule: dict[str, Any], utm: dict[str, Any] | None) -> LinkRule:
+    when = rule.get("when") or {}
+    return LinkRule(
+        url=_destination(rule["url"], utm),
+        countries=tuple(when.get("country") or ()),
+        devices=tuple(when.get("device") or ()),
+        oses=tuple(when.get("os") or ()),
+        languages=tuple(tag.lower() for tag in when.get("language") or ()),
+    )
+
+
+def _preview(preview: dict[str, Any] | None) -> LinkPreview | None:
+    if not preview:
+        return None
+    return LinkPreview(
+        title=preview["title"],
+        description=preview.get("description") or "",
+        image=location_form(preview["image"]) if preview.get("image") else "",
+    )
+
+
 def entry_of(row: LinkRow | CacheRow) -> LinkEntry:
+    """The edge's entry. Every field a link doesn't use keeps its default (msgspec leaves
+    defaults out by identity: an ordinary link's entry stays the bytes it always was)."""
+    utm = row.utm
     return LinkEntry(
         link_id=row.id,
-        url=location_form(row.long_url),
+        url=_destination(row.long_url, utm),
         state="deleted" if row.deleted_at is not None else "active",
         expires_at_ms=epoch_ms(row.expires_at) if row.expires_at else 0,
         redirect_type=row.redirect_type,
@@ -47,6 +102,33 @@ def entry_of(row: LinkRow | CacheRow) -> LinkEntry:
         # must stay the bytes it was before the safety layer.
         verdict="ok" if row.safety_verdict == "ok" else row.safety_verdict,
         reasons=tuple(row.safety_reasons),
+        features=_features(row),
+    )
+
+
+def _features(row: LinkRow | CacheRow) -> LinkFeatures | None:
+    """None for a link using none of them, so its entry stays the bytes it always was."""
+    if not (
+        row.rules
+        or row.variants
+        or row.password_verifier
+        or row.exhausted_at
+        or row.expired_url
+        or row.preview
+    ):
+        return None
+    utm = row.utm
+    return LinkFeatures(
+        rules=tuple(_rule(rule, utm) for rule in row.rules) if row.rules else (),
+        variants=(
+            tuple(LinkVariant(_destination(v["url"], utm), v["weight"]) for v in row.variants)
+            if row.variants
+            else ()
+        ),
+        password_verifier=row.password_verifier or "",
+        exhausted=row.exhausted_at is not None,
+        expired_url=location_form(row.expired_url) if row.expired_url else "",
+        preview=_preview(row.preview),
     )
 
 

@@ -18,12 +18,15 @@ link AS (
     INSERT INTO links (id, user_id, environment, short_code, long_url, tags, expires_at,
                        redirect_type, forward_query, created_at, updated_at, host, site,
                        safety_verdict, safety_reasons, safety_source, safety_checked_at,
-                       flagged_at)
+                       flagged_at, rules, variants, password_hash, password_verifier,
+                       max_clicks, expired_url, title, notes, preview, utm)
     SELECT code.link_id, %(user_id)s, %(environment)s, %(short_code)s, %(long_url)s,
            %(tags)s, %(expires_at)s, %(redirect_type)s, %(forward_query)s, %(created_at)s,
            %(created_at)s, %(host)s, %(site)s, %(safety_verdict)s, %(safety_reasons)s,
            %(safety_source)s, %(created_at)s,
-           CASE WHEN %(safety_verdict)s <> 'ok' THEN %(created_at)s END
+           CASE WHEN %(safety_verdict)s <> 'ok' THEN %(created_at)s END,
+           %(rules)s, %(variants)s, %(password_hash)s, %(password_verifier)s,
+           %(max_clicks)s, %(expired_url)s, %(title)s, %(notes)s, %(preview)s, %(utm)s
     FROM code
     RETURNING id
 ),
@@ -62,14 +65,18 @@ RETURNING id, environment, short_code, long_url, tags, expires_at, redirect_type
           forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
           ios_url, android_url,
           host, site, safety_verdict, safety_reasons, safety_source,
-          safety_checked_at, safety_override, review_requested_at
+          safety_checked_at, safety_override, review_requested_at,
+          rules, variants, password_hash, password_verifier, max_clicks, expired_url,
+          exhausted_at, title, notes, preview, utm
 
 -- name: link_by_id
 SELECT id, environment, short_code, long_url, tags, expires_at, redirect_type,
        forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
        ios_url, android_url,
        host, site, safety_verdict, safety_reasons, safety_source,
-       safety_checked_at, safety_override, review_requested_at
+       safety_checked_at, safety_override, review_requested_at,
+          rules, variants, password_hash, password_verifier, max_clicks, expired_url,
+          exhausted_at, title, notes, preview, utm
 FROM links
 WHERE id = %(id)s AND user_id = %(user_id)s AND environment = %(environment)s
   AND deleted_at IS NULL
@@ -78,7 +85,8 @@ WHERE id = %(id)s AND user_id = %(user_id)s AND environment = %(environment)s
 -- Those of the ids that are live links of the owner (another domain's rows point at them).
 SELECT id, environment, short_code, long_url, tags, expires_at, redirect_type,
        forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
-       ios_url, android_url
+       ios_url, android_url, rules, variants, password_hash, password_verifier, max_clicks,
+       expired_url, exhausted_at, title, notes, preview, utm
 FROM links
 WHERE id = ANY(%(ids)s::text[]) AND user_id = %(user_id)s AND environment = %(environment)s
   AND deleted_at IS NULL
@@ -88,7 +96,9 @@ SELECT id, environment, short_code, long_url, tags, expires_at, redirect_type,
        forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
        ios_url, android_url,
        host, site, safety_verdict, safety_reasons, safety_source,
-       safety_checked_at, safety_override, review_requested_at
+       safety_checked_at, safety_override, review_requested_at,
+          rules, variants, password_hash, password_verifier, max_clicks, expired_url,
+          exhausted_at, title, notes, preview, utm
 FROM links
 WHERE id = %(id)s AND user_id = %(user_id)s AND environment = %(environment)s
   AND deleted_at IS NULL
@@ -105,13 +115,23 @@ SET short_code = %(short_code)s, long_url = %(long_url)s, tags = %(tags)s,
     -- flagged_at: since when the link is flagged (kept across flagged verdicts).
     flagged_at = CASE WHEN %(safety_verdict)s = 'ok' THEN NULL
                       WHEN safety_verdict = 'ok' THEN now() ELSE flagged_at END,
+    rules = %(rules)s, variants = %(variants)s, password_hash = %(password_hash)s,
+    password_verifier = %(password_verifier)s, max_clicks = %(max_clicks)s,
+    expired_url = %(expired_url)s, title = %(title)s, notes = %(notes)s,
+    preview = %(preview)s, utm = %(utm)s,
+    -- A new or raised limit, or none, makes an exhausted link live again; the worker
+    -- marks it again if its clicks are still at the limit.
+    exhausted_at = CASE WHEN %(max_clicks)s::bigint IS NOT DISTINCT FROM max_clicks
+                        THEN exhausted_at END,
     updated_at = now()
 WHERE id = %(id)s
 RETURNING id, environment, short_code, long_url, tags, expires_at, redirect_type,
           forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
           ios_url, android_url,
           host, site, safety_verdict, safety_reasons, safety_source,
-          safety_checked_at, safety_override, review_requested_at
+          safety_checked_at, safety_override, review_requested_at,
+          rules, variants, password_hash, password_verifier, max_clicks, expired_url,
+          exhausted_at, title, notes, preview, utm
 
 -- name: claim_code
 -- An alias change: the new code, on the terms of insert_link.
@@ -140,7 +160,9 @@ WITH link AS (
               forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
               ios_url, android_url,
               host, site, safety_verdict, safety_reasons, safety_source,
-              safety_checked_at, safety_override, review_requested_at
+              safety_checked_at, safety_override, review_requested_at,
+          rules, variants, password_hash, password_verifier, max_clicks, expired_url,
+          exhausted_at, title, notes, preview, utm
 ),
 freed AS (
     UPDATE short_codes c SET freed_at = link.deleted_at
@@ -158,7 +180,9 @@ WITH link AS (
               forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
               ios_url, android_url,
               host, site, safety_verdict, safety_reasons, safety_source,
-              safety_checked_at, safety_override, review_requested_at
+              safety_checked_at, safety_override, review_requested_at,
+          rules, variants, password_hash, password_verifier, max_clicks, expired_url,
+          exhausted_at, title, notes, preview, utm
 ),
 freed AS (
     UPDATE short_codes c SET freed_at = link.deleted_at
@@ -175,7 +199,9 @@ SELECT id, environment, short_code, long_url, tags, expires_at, redirect_type,
        forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
        ios_url, android_url,
        host, site, safety_verdict, safety_reasons, safety_source,
-       safety_checked_at, safety_override, review_requested_at
+       safety_checked_at, safety_override, review_requested_at,
+          rules, variants, password_hash, password_verifier, max_clicks, expired_url,
+          exhausted_at, title, notes, preview, utm
 FROM links
 WHERE user_id = %(user_id)s AND environment = %(environment)s AND deleted_at IS NULL
   AND managed_by IS NULL  -- QR and Bio links are listed through /v1/qr and /v1/bio
@@ -262,9 +288,51 @@ FOR UPDATE
 -- code the link that last held it, answered as gone (410).
 SELECT c.environment, c.short_code, l.id, l.long_url, l.expires_at, l.redirect_type,
        l.forward_query, c.freed_at AS deleted_at, l.managed_by, l.ios_url, l.android_url,
-       l.safety_verdict, l.safety_reasons
+       l.safety_verdict, l.safety_reasons, l.rules, l.variants, l.password_verifier,
+       l.expired_url, l.exhausted_at, l.preview, l.utm
 FROM short_codes c JOIN links l ON l.id = c.link_id
 
 -- name: known_codes
 SELECT short_code FROM short_codes
 WHERE environment = %(environment)s AND short_code = ANY(%(codes)s)
+
+-- name: exhaust_links
+-- Links whose clicks reached their limit, marked once (the worker's limit loop): the
+-- rows come back for the cache. SKIP LOCKED: another worker's pass takes the others.
+WITH due AS (
+    SELECT id FROM links
+    WHERE max_clicks IS NOT NULL AND exhausted_at IS NULL AND deleted_at IS NULL
+      AND clicks >= max_clicks
+    ORDER BY id
+    LIMIT 500
+    FOR UPDATE SKIP LOCKED
+)
+UPDATE links l SET exhausted_at = now()
+FROM due WHERE l.id = due.id
+RETURNING l.id, l.environment, l.short_code, l.long_url, l.tags, l.expires_at,
+          l.redirect_type, l.forward_query, l.flagged_at, l.clicks, l.created_at,
+          l.updated_at, l.deleted_at, l.managed_by, l.ios_url, l.android_url, l.host, l.site,
+          l.safety_verdict, l.safety_reasons, l.safety_source, l.safety_checked_at,
+          l.safety_override, l.review_requested_at, l.rules, l.variants, l.password_hash,
+          l.password_verifier, l.max_clicks, l.expired_url, l.exhausted_at, l.title, l.notes,
+          l.preview, l.utm
+
+-- name: variant_clicks
+SELECT link_id, variant, clicks FROM link_variant_clicks WHERE link_id = ANY(%(ids)s)
+
+-- name: reset_variant_clicks
+DELETE FROM link_variant_clicks WHERE link_id = %(id)s
+
+-- name: record_variants
+-- Each click's variant, set once: a redelivered batch finds the rows already set and
+-- counts nothing again.
+WITH marked AS (
+    UPDATE clicks c SET variant = t.variant
+    FROM json_to_recordset(%(clicks)s::json)
+         AS t(event_id text, clicked_at timestamptz, variant smallint)
+    WHERE c.event_id = t.event_id AND c.clicked_at = t.clicked_at AND c.variant IS NULL
+    RETURNING c.link_id, c.variant
+)
+INSERT INTO link_variant_clicks AS v (link_id, variant, clicks)
+SELECT link_id, variant, count(*) FROM marked GROUP BY 1, 2 ORDER BY 1, 2
+ON CONFLICT (link_id, variant) DO UPDATE SET clicks = v.clicks + EXCLUDED.clicks

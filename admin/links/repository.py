@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 import msgspec
 from psycopg.rows import class_row
+from psycopg.types.json import Jsonb
 
 from admin.auth.principal import Principal
 from admin.db import Connection, fetch_all, fetch_one, load_queries
@@ -49,6 +50,18 @@ class LinkRow(msgspec.Struct, kw_only=True):
     safety_checked_at: datetime | None = None
     safety_override: str | None = None
     review_requested_at: datetime | None = None
+    # Decided at the edge (migration 0009): JSON columns hold the API's wire form.
+    rules: list[dict[str, Any]] | None = None
+    variants: list[dict[str, Any]] | None = None
+    password_hash: str | None = None
+    password_verifier: str | None = None
+    max_clicks: int | None = None
+    expired_url: str | None = None
+    exhausted_at: datetime | None = None
+    title: str | None = None
+    notes: str | None = None
+    preview: dict[str, Any] | None = None
+    utm: dict[str, Any] | None = None
 
 
 class CacheRow(msgspec.Struct, kw_only=True):
@@ -65,6 +78,13 @@ class CacheRow(msgspec.Struct, kw_only=True):
     android_url: str | None = None
     safety_verdict: str = "ok"
     safety_reasons: list[str] = msgspec.field(default_factory=list)
+    rules: list[dict[str, Any]] | None = None
+    variants: list[dict[str, Any]] | None = None
+    password_verifier: str | None = None
+    expired_url: str | None = None
+    exhausted_at: datetime | None = None
+    preview: dict[str, Any] | None = None
+    utm: dict[str, Any] | None = None
 
 
 class NewLink(msgspec.Struct, frozen=True, kw_only=True):
@@ -83,6 +103,16 @@ class NewLink(msgspec.Struct, frozen=True, kw_only=True):
     safety_verdict: str = "ok"
     safety_reasons: list[str] = msgspec.field(default_factory=list)
     safety_source: str = "heuristic"
+    rules: list[dict[str, Any]] | None = None
+    variants: list[dict[str, Any]] | None = None
+    password_hash: str | None = None
+    password_verifier: str | None = None
+    max_clicks: int | None = None
+    expired_url: str | None = None
+    title: str | None = None
+    notes: str | None = None
+    preview: dict[str, Any] | None = None
+    utm: dict[str, Any] | None = None
 
 
 class NewManagedLink(msgspec.Struct, frozen=True, kw_only=True):
@@ -123,6 +153,16 @@ class LinkFields(msgspec.Struct, frozen=True, kw_only=True):
     safety_source: str | None = None
     safety_checked_at: datetime | None = None
     safety_override: str | None = None
+    rules: list[dict[str, Any]] | None = None
+    variants: list[dict[str, Any]] | None = None
+    password_hash: str | None = None
+    password_verifier: str | None = None
+    max_clicks: int | None = None
+    expired_url: str | None = None
+    title: str | None = None
+    notes: str | None = None
+    preview: dict[str, Any] | None = None
+    utm: dict[str, Any] | None = None
 
     @classmethod
     def of(cls, row: LinkRow) -> LinkFields:
@@ -143,12 +183,33 @@ class LinkFields(msgspec.Struct, frozen=True, kw_only=True):
             safety_source=row.safety_source,
             safety_checked_at=row.safety_checked_at,
             safety_override=row.safety_override,
+            rules=row.rules,
+            variants=row.variants,
+            password_hash=row.password_hash,
+            password_verifier=row.password_verifier,
+            max_clicks=row.max_clicks,
+            expired_url=row.expired_url,
+            title=row.title,
+            notes=row.notes,
+            preview=row.preview,
+            utm=row.utm,
         )
 
 
 # What a change's event says, made from the row as written.
 Describe = Callable[[LinkRow], Event]
 _REBUILD_BATCH = 1000
+
+
+_JSON_COLUMNS = ("rules", "variants", "preview", "utm")
+
+
+def _json(params: dict[str, Any]) -> dict[str, Any]:
+    """The JSON columns wrapped for psycopg (None stays SQL NULL)."""
+    for name in _JSON_COLUMNS:
+        if params.get(name) is not None:
+            params[name] = Jsonb(params[name])
+    return params
 
 
 def _owner(principal: Principal) -> dict[str, Any]:
@@ -173,7 +234,7 @@ async def insert_link(
     A link the safety layer flagged also gets its ``flagged`` event (the caller's
     transaction then holds both)."""
     params = {
-        **msgspec.structs.asdict(link),
+        **_json(msgspec.structs.asdict(link)),
         **_owner(principal),
         "event_id": new_id("evt"),
         "event_type": created.type,
@@ -236,7 +297,7 @@ async def update_link(
 ) -> LinkRow:
     """Write the link's fields and the events ``describe`` and ``also`` make of the new
     row (managed links raise none); the caller's transaction holds the row lock."""
-    row = await _one(conn, "update_link", msgspec.structs.asdict(fields))
+    row = await _one(conn, "update_link", _json(msgspec.structs.asdict(fields)))
     assert row is not None  # the caller holds the row lock
     for event in (describe, also):
         if event is not None:
@@ -342,3 +403,33 @@ async def known_codes(conn: Connection, environment: str, codes: list[str]) -> s
     """Those of ``codes`` held or once held in the environment."""
     cursor = await conn.execute(_SQL["known_codes"], {"environment": environment, "codes": codes})
     return {str(code) for (code,) in await cursor.fetchall()}
+
+
+async def exhaust_links(conn: Connection) -> list[LinkRow]:
+    """Mark the links whose clicks reached max_clicks (a batch of them); their rows."""
+    return await fetch_all(conn, _SQL["exhaust_links"], {}, LinkRow)
+
+
+async def variant_clicks(conn: Connection, link_ids: list[str]) -> dict[str, dict[int, int]]:
+    """Clicks per variant index, by link id (links without any are absent)."""
+    cursor = await conn.execute(_SQL["variant_clicks"], {"ids": link_ids})
+    counts: dict[str, dict[int, int]] = {}
+    for link_id, variant, clicks in await cursor.fetchall():
+        counts.setdefault(str(link_id), {})[int(variant)] = int(clicks)
+    return counts
+
+
+async def reset_variant_clicks(conn: Connection, link_id: str) -> None:
+    """New variants start from zero (the indexes now name other destinations)."""
+    await conn.execute(_SQL["reset_variant_clicks"], {"id": link_id})
+
+
+async def record_variants(conn: Connection, clicks: list[tuple[str, datetime, int]]) -> None:
+    """Store each (event id, time, variant) once and add it to the per-variant totals; in
+    the click batch's transaction, after its clicks are stored. The time names the
+    click's monthly partition, so the update probes one partition, not all."""
+    payload = [
+        {"event_id": event_id, "clicked_at": clicked_at.isoformat(), "variant": variant}
+        for event_id, clicked_at, variant in clicks
+    ]
+    await conn.execute(_SQL["record_variants"], {"clicks": msgspec.json.encode(payload).decode()})

@@ -41,6 +41,100 @@ Expiry = Annotated[
     datetime, Meta(tz=True, description="ISO 8601 timestamp with a timezone, in the future.")
 ]
 RedirectType = Literal[301, 302, 307, 308]
+Country = Annotated[
+    str, Meta(pattern=whole("[A-Z]{2}"), description="ISO 3166-1 alpha-2 code, upper case.")
+]
+Device = Literal["mobile", "tablet", "desktop"]
+Os = Literal["ios", "android", "windows", "macos", "linux", "chromeos"]
+Language = Annotated[
+    str,
+    Meta(
+        min_length=2,
+        max_length=35,
+        pattern=whole("[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*"),
+        description="A language tag (en, pt-BR); en also matches en-GB.",
+    ),
+]
+Short = Annotated[str, Meta(max_length=200)]
+
+
+class RuleWhen(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+    """Every condition given must hold; a list holds when the visit has any of its values."""
+
+    country: Annotated[list[Country], Meta(min_length=1, max_length=250)] | None = None
+    device: Annotated[list[Device], Meta(min_length=1, max_length=3)] | None = None
+    os: Annotated[list[Os], Meta(min_length=1, max_length=6)] | None = None
+    language: Annotated[list[Language], Meta(min_length=1, max_length=50)] | None = None
+
+
+class Rule(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    when: RuleWhen
+    url: Url
+
+
+Rules = Annotated[
+    list[Rule],
+    Meta(
+        max_length=20,
+        description="Targeting rules, at most 20: the first whose conditions all hold "
+        "picks the destination, else longUrl (then variants) applies.",
+    ),
+]
+
+
+class Variant(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    url: Url
+    weight: Annotated[
+        int, Meta(ge=1, le=100, description="A percentage; a link's weights add up to 100.")
+    ]
+
+
+Variants = Annotated[
+    list[Variant],
+    Meta(
+        min_length=2,
+        max_length=10,
+        description="A/B rotation: 2-10 destinations, each visitor kept on one of them.",
+    ),
+]
+
+
+class Preview(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+    """What link-preview crawlers (Slackbot, Twitterbot, ...) show for the short link."""
+
+    title: Annotated[str, Meta(min_length=1, max_length=200)]
+    description: Annotated[str, Meta(max_length=500)] | None = None
+    image: Url | None = None
+
+
+class Utm(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+    """utm_* parameters merged into every destination (replacing ones of the same name)."""
+
+    source: Annotated[str, Meta(min_length=1, max_length=100)] | None = None
+    medium: Annotated[str, Meta(min_length=1, max_length=100)] | None = None
+    campaign: Annotated[str, Meta(min_length=1, max_length=100)] | None = None
+    term: Annotated[str, Meta(min_length=1, max_length=100)] | None = None
+    content: Annotated[str, Meta(min_length=1, max_length=100)] | None = None
+
+
+Password = Annotated[
+    str,
+    Meta(
+        min_length=4,
+        max_length=128,
+        description="Write-only. Visitors must type it; the resource says passwordProtected.",
+    ),
+]
+MaxClicks = Annotated[
+    int,
+    Meta(
+        ge=1,
+        le=1_000_000_000,
+        description="The link answers like an expired one after this many clicks (a few "
+        "more may pass: docs/api.md#limits).",
+    ),
+]
+Notes = Annotated[str, Meta(max_length=2000, description="Private; never shown to visitors.")]
 
 
 @example(
@@ -60,11 +154,21 @@ class LinkCreate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, renam
     expires_at: Expiry | None = None
     redirect_type: RedirectType = 302
     forward_query: bool = True
+    rules: Rules | None = None
+    variants: Variants | None = None
+    password: Password | None = None
+    max_clicks: MaxClicks | None = None
+    expired_url: Url | None = None
+    title: Short | None = None
+    notes: Notes | None = None
+    preview: Preview | None = None
+    utm: Utm | None = None
 
 
 @example({"longUrl": "https://shop.example.com/summer-sale", "tags": ["campaign"]})
 class LinkUpdate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename="camel"):
-    """Only the fields sent change; ``null`` clears ``tags`` and ``expiresAt``."""
+    """Only the fields sent change; ``null`` clears ``tags``, ``expiresAt`` and every
+    optional feature (rules, variants, password, limits, metadata)."""
 
     long_url: Url | UnsetType = UNSET
     alias: Alias | UnsetType = UNSET
@@ -72,6 +176,15 @@ class LinkUpdate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, renam
     expires_at: Expiry | UnsetType | None = UNSET
     redirect_type: RedirectType | UnsetType = UNSET
     forward_query: bool | UnsetType = UNSET
+    rules: Rules | UnsetType | None = UNSET
+    variants: Variants | UnsetType | None = UNSET
+    password: Password | UnsetType | None = UNSET
+    max_clicks: MaxClicks | UnsetType | None = UNSET
+    expired_url: Url | UnsetType | None = UNSET
+    title: Short | UnsetType | None = UNSET
+    notes: Notes | UnsetType | None = UNSET
+    preview: Preview | UnsetType | None = UNSET
+    utm: Utm | UnsetType | None = UNSET
 
 
 ShortUrl = Annotated[
@@ -107,6 +220,18 @@ class LinkSafety(msgspec.Struct, kw_only=True, rename="camel"):
         str | None,
         Meta(description="When the owner asked for a review (POST /v1/links/:id/review)."),
     ]
+
+
+class VariantStats(msgspec.Struct, kw_only=True):
+    url: str
+    weight: int
+    clicks: Annotated[
+        int,
+        Meta(
+            description="Clicks sent to this variant since the variants were last set "
+            "(counted by the worker, like clicks)."
+        ),
+    ] = 0
 
 
 @example({"message": "This is our own shop; the domain is new."})
@@ -158,6 +283,18 @@ class Link(msgspec.Struct, kw_only=True, rename="camel"):
     redirect_type: int
     forward_query: bool
     safety: LinkSafety
+    rules: list[Rule] | None = None
+    variants: list[VariantStats] | None = None
+    password_protected: bool = False
+    max_clicks: int | None = None
+    expired_url: str | None = None
+    exhausted_at: Annotated[
+        str | None, Meta(description="When clicks reached maxClicks; null before.")
+    ] = None
+    title: str | None = None
+    notes: str | None = None
+    preview: Preview | None = None
+    utm: Utm | None = None
 
 
 @example({"data": [LINK_EXAMPLE], "nextCursor": "eyJ0IjoiMjAyNi0wMy0wMSJ9"})

@@ -12,6 +12,7 @@ from typing import Any, Literal
 import msgspec
 from msgspec import UNSET
 
+from admin.accounts.passwords import Passwords
 from admin.auth.principal import Principal
 from admin.db import Connection, Database
 from admin.errors import (
@@ -37,8 +38,13 @@ from admin.links.schemas import (
     LinkPage,
     LinkSafety,
     LinkUpdate,
+    Preview,
+    Rule,
     TagCount,
     TagList,
+    Utm,
+    Variant,
+    VariantStats,
 )
 from admin.safety.checker import SafetyChecker
 from admin.safety.notices import flagged_event
@@ -47,6 +53,8 @@ from admin.safety.urlforms import locate
 from admin.safety.verdicts import Decision
 from admin.urls import InvalidUrl, parse_http_url, public_base, same_host
 from common.ids import new_id, new_short_code
+from common.linkpass import LinkPasswords
+from common.targeting import COUNTRIES, WEIGHT_TOTAL
 from common.timefmt import iso_utc, utc_now
 
 # Codes that would shadow a path of ours or read as one; compared case-insensitively.
@@ -103,10 +111,15 @@ class NoFreeCode(ServiceUnavailable):
 
 
 class _Admitted(msgspec.Struct, frozen=True):
-    """A create that passed its checks, with the safety verdict of its destination."""
+    """A create that passed its checks, with the safety verdict of its destinations, its
+    id (a password's verifier is bound to it) and its optional features as stored."""
 
     data: LinkCreate
     decision: Decision
+    link_id: str
+    features: repo.NewLink
+    password_hash: str | None
+    password_verifier: str | None
 
 
 # A bulk item not yet written (replaced before create_many returns).
@@ -121,6 +134,140 @@ def _check_url(field: str, value: str, short_base_url: str, errors: list[FieldEr
         return
     if same_host(parts, short_base_url):
         errors.append(FieldError(field, "must not point at a short link (redirect loop)"))
+
+
+def _check_rules(rules: list[Rule], short_base_url: str, errors: list[FieldError]) -> None:
+    for i, rule in enumerate(rules):
+        when = rule.when
+        if not (when.country or when.device or when.os or when.language):
+            errors.append(FieldError(f"rules[{i}].when", "needs at least one condition"))
+        for j, country in enumerate(when.country or ()):
+            if country not in COUNTRIES:
+                errors.append(
+                    FieldError(
+                        f"rules[{i}].when.country[{j}]",
+                        "is not an ISO 3166-1 alpha-2 country code",
+                    )
+                )
+        _check_url(f"rules[{i}].url", rule.url, short_base_url, errors)
+
+
+def _check_variants(variants: list[Variant], short_base_url: str, errors: list[FieldError]) -> None:
+    total = sum(variant.weight for variant in variants)
+    if total != WEIGHT_TOTAL:
+        errors.append(
+            FieldError("variants", f"weights must add up to {WEIGHT_TOTAL}; they add up to {total}")
+        )
+    for i, variant in enumerate(variants):
+        _check_url(f"variants[{i}].url", variant.url, short_base_url, errors)
+
+
+def _check_features(
+    data: LinkCreate | LinkUpdate, short_base_url: str, errors: list[FieldError]
+) -> None:
+    """What decides a visit at the edge: every destination is checked like longUrl."""
+    if isinstance(data.rules, list):
+        _check_rules(data.rules, short_base_url, errors)
+    if isinstance(data.variants, list):
+        _check_variants(data.variants, short_base_url, errors)
+    if isinstance(data.expired_url, str):
+        _check_url("expiredUrl", data.expired_url, short_base_url, errors)
+    if isinstance(data.preview, Preview) and data.preview.image is not None:
+        _check_url("preview.image", data.preview.image, short_base_url, errors)
+
+
+def _destinations(fields: repo.LinkFields | repo.NewLink) -> list[str]:
+    """Every URL a visitor may be sent to, longUrl first (each one is safety-checked)."""
+    urls = [fields.long_url]
+    urls += [rule["url"] for rule in fields.rules or ()]
+    urls += [variant["url"] for variant in fields.variants or ()]
+    if fields.expired_url:
+        urls.append(fields.expired_url)
+    return list(dict.fromkeys(urls))
+
+
+_SEVERITY = {"ok": 0, "warn": 1, "block": 2}
+
+
+def _worst(decisions: list[Decision]) -> Decision:
+    """The most severe verdict, with every flagged destination's reasons."""
+    worst = max(decisions, key=lambda decision: _SEVERITY[decision.verdict])
+    if worst.verdict == "ok":
+        return worst
+    reasons = dict.fromkeys(
+        reason for decision in decisions if decision.verdict != "ok" for reason in decision.reasons
+    )
+    return Decision(worst.verdict, tuple(reasons), worst.source)
+
+
+def _json_of(value: Any) -> Any:
+    """A feature's wire form as stored in its JSON column (absent fields left out)."""
+    if value is None:
+        return None
+    built = msgspec.to_builtins(value)
+    return _strip_none(built)
+
+
+def _strip_none(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: _strip_none(item) for key, item in value.items() if item is not None}
+    if isinstance(value, list):
+        return [_strip_none(item) for item in value]
+    return value
+
+
+Password = tuple[str | None, str | None]  # (argon2id hash, edge verifier); (None, None) clears
+
+
+def _changes(
+    data: LinkUpdate, fields: repo.LinkFields, password: Password | None
+) -> tuple[dict[str, Any], list[str]]:
+    """What a PATCH asks for, and the names of the fields it really changes."""
+    changes = {
+        "short_code": data.alias,
+        "long_url": data.long_url,
+        "tags": _unique_tags(data.tags or []) if data.tags is not UNSET else UNSET,
+        "expires_at": data.expires_at,
+        "redirect_type": data.redirect_type,
+        "forward_query": data.forward_query,
+        "rules": _json_of(data.rules) if data.rules is not UNSET else UNSET,
+        "variants": _json_of(data.variants) if data.variants is not UNSET else UNSET,
+        "password_hash": password[0] if password is not None else UNSET,
+        "password_verifier": password[1] if password is not None else UNSET,
+        "max_clicks": data.max_clicks,
+        "expired_url": data.expired_url,
+        "title": data.title,
+        "notes": data.notes,
+        "preview": _json_of(data.preview) if data.preview is not UNSET else UNSET,
+        "utm": _json_of(data.utm) if data.utm is not UNSET else UNSET,
+    }
+    changed = [
+        name
+        for name, value in changes.items()
+        if value is not UNSET and value != getattr(fields, name)
+    ]
+    # A hash is salted, new every time; the verifier says whether the password changed.
+    # Either way the change is named once, as password_hash (passwordProtected).
+    if "password_verifier" in changed:
+        changed.remove("password_verifier")
+        if "password_hash" not in changed:
+            changed.append("password_hash")
+    elif "password_hash" in changed:
+        changed.remove("password_hash")  # the same password again: no change
+    return changes, changed
+
+
+def _check_update(data: LinkUpdate, short_base_url: str) -> None:
+    errors: list[FieldError] = []
+    if data.long_url is not UNSET:
+        _check_url("longUrl", data.long_url, short_base_url, errors)
+    if data.alias is not UNSET:
+        _check_alias(data.alias, errors)
+    if data.expires_at is not UNSET and data.expires_at is not None:
+        _check_expiry(data.expires_at, errors)
+    _check_features(data, short_base_url, errors)
+    if errors:
+        raise validation(errors)
 
 
 def _check_alias(alias: str, errors: list[FieldError]) -> None:
@@ -221,7 +368,7 @@ def _status(row: repo.LinkRow) -> Literal["active", "expired", "flagged", "block
         return "blocked"
     if row.safety_verdict == "warn":
         return "flagged"
-    if row.expires_at is not None and row.expires_at <= utc_now():
+    if row.exhausted_at is not None or (row.expires_at is not None and row.expires_at <= utc_now()):
         return "expired"
     return "active"
 
@@ -246,6 +393,8 @@ class LinkService:
         *,
         safety: SafetyChecker,
         quota: NewAccountQuota | None = None,
+        passwords: Passwords | None = None,
+        link_passwords: LinkPasswords | None = None,
     ) -> None:
         self.db = db
         self.cache = cache
@@ -255,8 +404,30 @@ class LinkService:
         # Every destination is checked on create and change (admin/safety/checker.py).
         self.safety = safety
         self.quota = quota
+        # argon2id hashes (the record) and the edge's verifiers (HOP_LINK_PASSWORD_KEY);
+        # without the key, links cannot be given a password.
+        self.passwords = passwords
+        self.link_passwords = link_passwords
 
-    def to_resource(self, row: repo.LinkRow) -> Link:
+    async def _password(self, link_id: str, password: str) -> tuple[str, str]:
+        """The argon2id hash and the edge's verifier of a link's password."""
+        if self.passwords is None or self.link_passwords is None:
+            raise validation(
+                [FieldError("password", "password-protected links are not enabled here")]
+            )
+        with self.passwords.slot() as slot:
+            hashed = await slot.hash(password)
+        return hashed, self.link_passwords.verifier(link_id, password)
+
+    async def _decision(
+        self, principal: Principal, urls: list[str], *, override: str | None = None
+    ) -> Decision:
+        return _worst(
+            [await self.safety.check(principal.user_id, url, override=override) for url in urls]
+        )
+
+    def to_resource(self, row: repo.LinkRow, variant_clicks: dict[int, int] | None = None) -> Link:
+        counts = variant_clicks or {}
         return Link(
             id=row.id,
             short_code=row.short_code,
@@ -271,7 +442,33 @@ class LinkService:
             redirect_type=row.redirect_type,
             forward_query=row.forward_query,
             safety=_safety(row),
+            rules=msgspec.convert(row.rules, list[Rule]) if row.rules else None,
+            variants=(
+                [
+                    VariantStats(url=v["url"], weight=v["weight"], clicks=counts.get(i, 0))
+                    for i, v in enumerate(row.variants)
+                ]
+                if row.variants
+                else None
+            ),
+            password_protected=row.password_hash is not None,
+            max_clicks=row.max_clicks,
+            expired_url=row.expired_url,
+            exhausted_at=iso_utc(row.exhausted_at) if row.exhausted_at else None,
+            title=row.title,
+            notes=row.notes,
+            preview=msgspec.convert(row.preview, Preview) if row.preview else None,
+            utm=msgspec.convert(row.utm, Utm) if row.utm else None,
         )
+
+    async def _with_counts(self, rows: list[repo.LinkRow]) -> list[Link]:
+        """Resources, with per-variant clicks for the links that have variants."""
+        ids = [row.id for row in rows if row.variants]
+        counts: dict[str, dict[int, int]] = {}
+        if ids:
+            async with self.db.connection() as conn:
+                counts = await repo.variant_clicks(conn, ids)
+        return [self.to_resource(row, counts.get(row.id)) for row in rows]
 
     async def create(self, principal: Principal, data: LinkCreate) -> Link:
         admitted = await self._admit(principal, data)
@@ -340,26 +537,57 @@ class LinkService:
             _check_alias(data.alias, errors)
         if data.expires_at is not None:
             _check_expiry(data.expires_at, errors)
+        _check_features(data, self.short_base_url, errors)
         if errors:
             raise validation(errors)
         if self.quota is not None:
             await self.quota.spend(principal)
-        decision = await self.safety.check(principal.user_id, data.long_url)
-        return _Admitted(data=data, decision=decision)
+        features = repo.NewLink(
+            id="",
+            short_code="",
+            long_url=data.long_url,
+            tags=[],
+            expires_at=None,
+            redirect_type=302,
+            forward_query=True,
+            created_at=utc_now(),
+            rules=_json_of(data.rules),
+            variants=_json_of(data.variants),
+            max_clicks=data.max_clicks,
+            expired_url=data.expired_url,
+            title=data.title,
+            notes=data.notes,
+            preview=_json_of(data.preview),
+            utm=_json_of(data.utm),
+        )
+        decision = await self._decision(principal, _destinations(features))
+        # The verifier binds the password to the link id: the id is fixed before hashing.
+        link_id = new_id("lnk")
+        password_hash = password_verifier = None
+        if data.password is not None:
+            password_hash, password_verifier = await self._password(link_id, data.password)
+        return _Admitted(
+            data=data,
+            decision=decision,
+            link_id=link_id,
+            features=features,
+            password_hash=password_hash,
+            password_verifier=password_verifier,
+        )
 
     async def _insert(
         self, conn: Connection, principal: Principal, admitted: _Admitted
     ) -> tuple[repo.LinkRow, Link]:
         """Write an admitted link (a random code is tried _CODE_ATTEMPTS times); AliasTaken
         or NoFreeCode when no code could be had."""
-        data, decision = admitted.data, admitted.decision
+        data, decision, features = admitted.data, admitted.decision, admitted.features
         host, site = locate(data.long_url)
         now = utc_now()
         tags = _unique_tags(data.tags)
         flagged = decision.verdict != "ok"
         for _ in range(1 if data.alias else _CODE_ATTEMPTS):
             row = repo.LinkRow(
-                id=new_id("lnk"),
+                id=admitted.link_id,
                 environment=principal.environment,
                 short_code=data.alias or new_short_code(),
                 long_url=data.long_url,
@@ -378,6 +606,16 @@ class LinkService:
                 safety_reasons=list(decision.reasons),
                 safety_source=decision.source,
                 safety_checked_at=now,
+                rules=features.rules,
+                variants=features.variants,
+                password_hash=admitted.password_hash,
+                password_verifier=admitted.password_verifier,
+                max_clicks=data.max_clicks,
+                expired_url=data.expired_url,
+                title=data.title,
+                notes=data.notes,
+                preview=features.preview,
+                utm=features.utm,
             )
             link = self.to_resource(row)
             new = repo.NewLink(
@@ -394,6 +632,16 @@ class LinkService:
                 safety_verdict=decision.verdict,
                 safety_reasons=list(decision.reasons),
                 safety_source=decision.source or "heuristic",
+                rules=row.rules,
+                variants=row.variants,
+                password_hash=row.password_hash,
+                password_verifier=row.password_verifier,
+                max_clicks=row.max_clicks,
+                expired_url=row.expired_url,
+                title=row.title,
+                notes=row.notes,
+                preview=row.preview,
+                utm=row.utm,
             )
             created = Event("link.created", msgspec.to_builtins(link))
             if await repo.insert_link(
@@ -414,7 +662,7 @@ class LinkService:
             row = await repo.get_link(conn, principal, link_id)
         if row is None:
             raise NotFound(f"No link with id {link_id!r}.")
-        return self.to_resource(row)
+        return (await self._with_counts([row]))[0]
 
     async def get_many(self, principal: Principal, link_ids: Sequence[str]) -> dict[str, Link]:
         """The owner's live links among ``link_ids``, by id (other domains' rows point at
@@ -447,7 +695,7 @@ class LinkService:
         rows = rows[:limit]
         last = rows[-1] if more else None
         return LinkPage(
-            data=[self.to_resource(row) for row in rows],
+            data=await self._with_counts(rows),
             next_cursor=(
                 encode_cursor(last.id, last.clicks if sort.endswith("clicks") else None)
                 if last
@@ -530,15 +778,12 @@ class LinkService:
             before = rows[-1].id
 
     async def update(self, principal: Principal, link_id: str, data: LinkUpdate) -> Link:
-        errors: list[FieldError] = []
-        if data.long_url is not UNSET:
-            _check_url("longUrl", data.long_url, self.short_base_url, errors)
-        if data.alias is not UNSET:
-            _check_alias(data.alias, errors)
-        if data.expires_at is not UNSET and data.expires_at is not None:
-            _check_expiry(data.expires_at, errors)
-        if errors:
-            raise validation(errors)
+        _check_update(data, self.short_base_url)
+        password: Password | None = None
+        if data.password is not UNSET:
+            password = (None, None)
+            if data.password is not None:
+                password = await self._password(link_id, data.password)
 
         async with self.db.transaction() as conn:
             current = await repo.get_link(conn, principal, link_id, for_update=True)
@@ -546,24 +791,18 @@ class LinkService:
                 raise NotFound(f"No link with id {link_id!r}.")
             _refuse_managed(current)
             fields = repo.LinkFields.of(current)
-            changes = {
-                "short_code": data.alias,
-                "long_url": data.long_url,
-                "tags": _unique_tags(data.tags or []) if data.tags is not UNSET else UNSET,
-                "expires_at": data.expires_at,
-                "redirect_type": data.redirect_type,
-                "forward_query": data.forward_query,
-            }
-            changed = [
-                name
-                for name, value in changes.items()
-                if value is not UNSET and value != getattr(fields, name)
-            ]
+            changes, changed = _changes(data, fields, password)
             if not changed:
-                return self.to_resource(current)
+                return (await self._with_counts([current]))[0]
             fields = msgspec.structs.replace(fields, **{name: changes[name] for name in changed})
-            if "long_url" in changed:
+            if "password_hash" in changed:
+                fields = msgspec.structs.replace(
+                    fields, password_verifier=changes["password_verifier"]
+                )
+            if {"long_url", "rules", "variants", "expired_url"} & set(changed):
                 fields = await self._rechecked(principal, current, fields)
+            if "variants" in changed:
+                await repo.reset_variant_clicks(conn, current.id)
             if "short_code" in changed:
                 await repo.move_code(
                     conn,
@@ -589,7 +828,7 @@ class LinkService:
                 )
             )
         await self.cache.write(written)
-        return self.to_resource(row)
+        return (await self._with_counts([row]))[0]
 
     async def delete(self, principal: Principal, link_id: str) -> None:
         async with self.db.transaction() as conn:
@@ -607,9 +846,7 @@ class LinkService:
         """The fields with the new destination's verdict. An operator's block stays with
         the link; an operator's allow was about the old destination and lapses."""
         override = "block" if current.safety_override == "block" else None
-        decision: Decision = await self.safety.check(
-            principal.user_id, fields.long_url, override=override
-        )
+        decision = await self._decision(principal, _destinations(fields), override=override)
         host, site = locate(fields.long_url)
         return msgspec.structs.replace(
             fields,
@@ -631,8 +868,14 @@ class LinkService:
             {
                 **msgspec.to_builtins(self.to_resource(row)),
                 "changes": [_WIRE_NAMES[name] for name in changed],
+                # Never a password hash: its "previous" is whether there was one.
                 "previous": {
-                    _WIRE_NAMES[name]: _wire_value(getattr(before, name)) for name in changed
+                    _WIRE_NAMES[name]: (
+                        before.password_hash is not None
+                        if name == "password_hash"
+                        else _wire_value(getattr(before, name))
+                    )
+                    for name in changed
                 },
             },
         )
@@ -658,6 +901,15 @@ _WIRE_NAMES = {
     "expires_at": "expiresAt",
     "redirect_type": "redirectType",
     "forward_query": "forwardQuery",
+    "rules": "rules",
+    "variants": "variants",
+    "password_hash": "passwordProtected",
+    "max_clicks": "maxClicks",
+    "expired_url": "expiredUrl",
+    "title": "title",
+    "notes": "notes",
+    "preview": "preview",
+    "utm": "utm",
 }
 
 

@@ -23,6 +23,10 @@ RETURNING l.id, l.environment, l.short_code, l.long_url, l.tags, l.expires_at,
           l.updated_at, l.deleted_at, l.managed_by, l.ios_url, l.android_url, l.host, l.site,
           l.safety_verdict, l.safety_reasons, l.safety_source, l.safety_checked_at,
           l.safety_override, l.review_requested_at, l.user_id,
+          -- The edge-decided fields (issue 15): the cache entry written from this row
+          -- must keep them.
+          l.rules, l.variants, l.password_hash, l.password_verifier, l.max_clicks,
+          l.expired_url, l.exhausted_at, l.title, l.notes, l.preview, l.utm,
           old.safety_verdict AS previous_verdict,
           (SELECT email FROM users u WHERE u.id = l.user_id) AS email
 
@@ -31,7 +35,9 @@ RETURNING l.id, l.environment, l.short_code, l.long_url, l.tags, l.expires_at,
 SELECT id, environment, short_code, long_url, tags, expires_at, redirect_type,
        forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
        ios_url, android_url, host, site, safety_verdict, safety_reasons, safety_source,
-       safety_checked_at, safety_override, review_requested_at, user_id
+       safety_checked_at, safety_override, review_requested_at, user_id, rules, variants,
+       password_hash, password_verifier, max_clicks, expired_url, exhausted_at, title, notes,
+       preview, utm
 FROM links WHERE id = %(id)s AND deleted_at IS NULL
 
 -- name: links_by_sites
@@ -39,7 +45,9 @@ FROM links WHERE id = %(id)s AND deleted_at IS NULL
 SELECT id, environment, short_code, long_url, tags, expires_at, redirect_type,
        forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
        ios_url, android_url, host, site, safety_verdict, safety_reasons, safety_source,
-       safety_checked_at, safety_override, review_requested_at, user_id
+       safety_checked_at, safety_override, review_requested_at, user_id, rules, variants,
+       password_hash, password_verifier, max_clicks, expired_url, exhausted_at, title, notes,
+       preview, utm
 FROM links WHERE site = ANY(%(sites)s) AND deleted_at IS NULL
 
 -- name: links_by_hosts
@@ -48,7 +56,9 @@ SELECT l.id, l.environment, l.short_code, l.long_url, l.tags, l.expires_at,
        l.redirect_type, l.forward_query, l.flagged_at, l.clicks, l.created_at, l.updated_at,
        l.deleted_at, l.managed_by, l.ios_url, l.android_url, l.host, l.site,
        l.safety_verdict, l.safety_reasons, l.safety_source, l.safety_checked_at,
-       l.safety_override, l.review_requested_at, l.user_id
+       l.safety_override, l.review_requested_at, l.user_id, l.rules, l.variants,
+       l.password_hash, l.password_verifier, l.max_clicks, l.expired_url, l.exhausted_at,
+       l.title, l.notes, l.preview, l.utm
 FROM links l
 JOIN unnest(%(sites)s::text[], %(hosts)s::text[]) AS v(site, host)
   ON l.site = v.site AND l.host = v.host

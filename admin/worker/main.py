@@ -32,6 +32,7 @@ from admin.webhooks.retry import RetryPolicy
 from admin.worker.clicks import ClickConsumer
 from admin.worker.dispatcher import Dispatcher
 from admin.worker.housekeeping import Retention, run_housekeeping
+from admin.worker.limits import run_click_limits
 from admin.worker.mail import Mailer, transport_for
 from admin.worker.metrics import StreamWatcher
 from admin.worker.safety import SafetyWorker
@@ -178,6 +179,9 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> None:
                     ),
                 ),
                 name="housekeeping",
+            ),
+            asyncio.create_task(
+                run_click_limits(pool, LinkCache(RedisBatcher(redis)), stop), name="click-limits"
             ),
         ]
         if settings.worker.metrics_listen is not None:

@@ -475,7 +475,20 @@ def test_link_json_shape_round_trips(api: httpx.Client, account: Account) -> Non
         "redirectType",
         "forwardQuery",
         "safety",
+        # Links decided at the edge (issue 15): null or false when unused.
+        "rules",
+        "variants",
+        "passwordProtected",
+        "maxClicks",
+        "expiredUrl",
+        "exhaustedAt",
+        "title",
+        "notes",
+        "preview",
+        "utm",
     }
+    assert body["passwordProtected"] is False
+    assert all(body[name] is None for name in ("rules", "variants", "maxClicks", "utm"))
     assert set(body["safety"]) == {"verdict", "reasons", "source", "checkedAt", "reviewRequestedAt"}
     # Read back, the link is the same JSON, member for member.
     assert api.get(f"/v1/links/{body['id']}", headers=account.headers()).json() == body

@@ -7,6 +7,7 @@ from tests.support.processes import clean_environment
 # Random-looking, as the settings refuse placeholder-shaped secrets (common/weak_secrets.py).
 JWT_SECRET = "lEqjY6icK6YU7IEa0l02JjoWcPtWdDt4SH9zk8qOpI6rzDam"
 WEBHOOK_SECRET_KEY = "nStD-NZ4cQNh29QvwkFkPOaleNaTyBbgOyc3KNC-z5UyfeTG"
+LINK_PASSWORD_KEY = "q8Vd0rJmT3wZk6LxHp2NcYbE5sUaGi9fRoW1tKjQ7vXy"
 # Test processes deliver to loopback receivers only: never anywhere else.
 LOOPBACK_NETWORKS = "127.0.0.0/8,::1/128"
 # Small enough to reach in a test, for accounts on the free plan; pro is effectively unlimited.
@@ -20,6 +21,7 @@ def stack_environment(database_url: str, redis_url: str, **extra: str) -> dict[s
             "HOP_REDIS_URL": redis_url,
             "HOP_JWT_SECRET": JWT_SECRET,
             "HOP_WEBHOOK_SECRET_KEY": WEBHOOK_SECRET_KEY,
+            "HOP_LINK_PASSWORD_KEY": LINK_PASSWORD_KEY,
             "HOP_WEBHOOK_ALLOW_HTTP": "true",
             "HOP_WEBHOOK_NETWORKS": LOOPBACK_NETWORKS,
             "HOP_LOG_LEVEL": "warning",

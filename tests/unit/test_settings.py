@@ -131,7 +131,11 @@ def test_random_keys_are_accepted(name: str) -> None:
 
 
 def test_every_secret_setting_is_checked() -> None:
-    assert set(SECRET_SETTINGS) == {"HOP_JWT_SECRET", "HOP_WEBHOOK_SECRET_KEY"}
+    assert set(SECRET_SETTINGS) == {
+        "HOP_JWT_SECRET",
+        "HOP_WEBHOOK_SECRET_KEY",
+        "HOP_LINK_PASSWORD_KEY",
+    }
     smtp = "smtps://hop:change-me@mail.example:465"
     with pytest.raises(
         SettingsError, match=r"^HOP_SMTP_URL: the password looks like a placeholder"

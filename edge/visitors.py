@@ -1,0 +1,68 @@
+"""What the edge learns about a visitor when a link's rules ask: client address,
+country, preview crawler. Only links with rules, variants, a password or a preview
+pay for any of it; each answer is cached, as addresses and user agents repeat.
+
+Country follows the worker's rule (admin/analytics/enrich.py): the HOP_COUNTRY_HEADER
+value when the edge's peer is one of HOP_TRUSTED_PROXIES, else the offline RIR
+database (``iptocc``) on the client address.
+"""
+
+from __future__ import annotations
+
+import functools
+import ipaddress
+import re
+from collections.abc import Sequence
+from typing import Any, Final
+
+import iptocc
+
+from common.clientip import Network, client_ip, peer_host
+
+_COUNTRY: Final = re.compile(r"[A-Z]{2}")
+_NOT_COUNTRIES: Final = frozenset({"XX", "T1", "A1", "A2", "O1", "ZZ"})
+# Fetchers that unfurl links in chats and feeds: they get the preview page.
+_PREVIEW_BOTS: Final = re.compile(
+    r"Slackbot|Slack-ImgProxy|Twitterbot|facebookexternalhit|Facebot|LinkedInBot|"
+    r"Discordbot|WhatsApp|TelegramBot|SkypeUriPreview|redditbot|Pinterestbot|Embedly|"
+    r"Iframely|vkShare|Viber|Mastodon|Bluesky|Google-PageRenderer|Applebot"
+)
+
+
+@functools.lru_cache(maxsize=4096)
+def is_preview_bot(user_agent: str) -> bool:
+    return _PREVIEW_BOTS.search(user_agent) is not None
+
+
+@functools.lru_cache(maxsize=16_384)
+def _ip_country(ip: str) -> str:
+    try:
+        code = iptocc.country_code(ip)
+    except ValueError:
+        return ""
+    return str(code) if code else ""
+
+
+class Visitors:
+    def __init__(self, trusted: Sequence[Network], country_header: str | None) -> None:
+        self.trusted = tuple(trusted)
+        self.country_header = country_header
+        self._trusted_peer = functools.lru_cache(maxsize=1024)(self._is_trusted)
+
+    def _is_trusted(self, peer: str) -> bool:
+        try:
+            address = ipaddress.ip_address(peer)
+        except ValueError:
+            return False
+        return any(address in network for network in self.trusted)
+
+    def client_ip(self, scope: Any) -> str:
+        peer = peer_host(scope.client)
+        return client_ip(peer, scope.headers.get("x-forwarded-for") or None, self.trusted)
+
+    def country(self, scope: Any, ip: str) -> str:
+        if self.country_header and self.trusted and self._trusted_peer(peer_host(scope.client)):
+            code = str(scope.headers.get(self.country_header, ""))[:2].upper()
+            if _COUNTRY.fullmatch(code) and code not in _NOT_COUNTRIES:
+                return code
+        return _ip_country(ip)
