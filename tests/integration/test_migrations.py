@@ -115,7 +115,7 @@ def test_existing_clicks_move_into_monthly_partitions_with_their_sketches(
                     " 'ua', %s)",
                     (event_id, link_id, at, visitor, bot),
                 )
-        assert [m.version for m in migrations.migrate(url)] == [10]
+        assert [m.version for m in migrations.migrate(url, target=10)] == [10]
         with psycopg.connect(url, autocommit=True) as conn:
             assert [
                 row[0]
