@@ -12,10 +12,14 @@ from admin.patterns import whole
 
 # What the server accepts as a host name (admin/domains/service.py normalises it): LDH
 # labels of 1-63, at least two, the last one starting with a letter (so no IP address
-# passes), any case, a final dot allowed; 253 characters at most (the field's maxLength).
+# passes), any case, a final dot allowed; 253 characters at most (the maxLength).
 _LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
 _LAST_LABEL = "[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
 HOSTNAME_PATTERN = whole(f"(?:{_LABEL}\\.)+{_LAST_LABEL}\\.?")
+CHALLENGE_LABEL = "_hop-challenge"
+# A domain one adds must leave room for its proof's name, <CHALLENGE_LABEL>.<hostname>,
+# within DNS's 253 characters; a longer one could never be verified.
+MAX_OWN_HOSTNAME = 253 - len(CHALLENGE_LABEL) - 1
 
 
 @example({"hostname": "go.brand.example"})
@@ -24,11 +28,11 @@ class DomainCreate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
         str,
         Meta(
             min_length=1,
-            max_length=253,
+            max_length=MAX_OWN_HOSTNAME,
             pattern=HOSTNAME_PATTERN,
             description="A host name you control, e.g. go.brand.com (ASCII: an "
-            "internationalised name in its xn-- form); stored lower-case, without a "
-            "final dot.",
+            "internationalised name in its xn-- form), at most 238 characters so that "
+            "its TXT record's name fits in DNS; stored lower-case, without a final dot.",
         ),
     ]
 

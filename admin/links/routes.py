@@ -32,6 +32,7 @@ from admin.links.service import (
     BULK_MAX,
     MAX_PAGE_SIZE,
     MAX_TAG_LIST,
+    STATUSES,
     LinkService,
     link_filter,
 )
@@ -48,15 +49,24 @@ _INSTANT = "ISO 8601 date (UTC midnight) or date-time."
 async def provide_filter(
     tag: Annotated[
         list[str] | None,
-        Parameter(description="Repeat for several (tag=a&tag=b); see tagMatch.", max_length=20),
+        Parameter(
+            description="Repeat for several (tag=a&tag=b); see tagMatch.",
+            max_length=20,
+            schema_extra={
+                "items": {"type": "string", "minLength": 1, "maxLength": 64},
+                "maxItems": 20,
+            },
+        ),
     ] = None,
     # Plain strings checked by link_filter, so that a bad value's 422 names the field
-    # as the query string does (Litestar would name the parameter tag_match).
+    # as the query string does (Litestar would name the parameter tag_match); the
+    # document states the values link_filter accepts (schema_extra: no check of its own).
     tag_match: Annotated[
         str,
         Parameter(
             query="tagMatch",
             max_length=10,
+            schema_extra={"enum": ["all", "any"]},
             description="all (the default): links with every tag given; any: with one of them.",
         ),
     ] = "all",
@@ -65,6 +75,7 @@ async def provide_filter(
         Parameter(
             max_length=20,
             description="active, expired, flagged or blocked: the status the resource states.",
+            schema_extra={"enum": list(STATUSES)},
         ),
     ] = None,
     q: Annotated[

@@ -270,7 +270,17 @@ class BulkAction(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, renam
 )
 class BulkUpdate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename="camel"):
     filter: LinkFilterBody
-    action: BulkAction
+    # Adding or removing tags names at least one (LinkService.bulk_update checks it; the
+    # schema states it, as a condition on the action's type).
+    action: Annotated[
+        BulkAction,
+        Meta(
+            extra_json_schema={
+                "if": {"properties": {"type": {"const": "delete"}}},
+                "else": {"required": ["tags"], "properties": {"tags": {"minItems": 1}}},
+            }
+        ),
+    ]
 
 
 @example({"matched": 12, "changed": 10})

@@ -75,6 +75,8 @@ from .event_data import EventData
 from .event_qr_create import EventQrCreate
 from .event_qr_create_type import EventQrCreateType
 from .export_account_response_200 import ExportAccountResponse200
+from .export_links_status import ExportLinksStatus
+from .export_links_tag_match import ExportLinksTagMatch
 from .field_error import FieldError
 from .generate_request import GenerateRequest
 from .generate_request_channels_type_0_item import GenerateRequestChannelsType0Item
@@ -111,6 +113,8 @@ from .link_update import LinkUpdate
 from .link_update_redirect_type import LinkUpdateRedirectType
 from .list_integrations_status import ListIntegrationsStatus
 from .list_links_sort import ListLinksSort
+from .list_links_status import ListLinksStatus
+from .list_links_tag_match import ListLinksTagMatch
 from .login_request import LoginRequest
 from .me import Me
 from .me_plan import MePlan
@@ -258,6 +262,8 @@ __all__ = (
     "EventQrCreate",
     "EventQrCreateType",
     "ExportAccountResponse200",
+    "ExportLinksStatus",
+    "ExportLinksTagMatch",
     "FieldError",
     "GenerateRequest",
     "GenerateRequestChannelsType0Item",
@@ -294,6 +300,8 @@ __all__ = (
     "LinkUpdateRedirectType",
     "ListIntegrationsStatus",
     "ListLinksSort",
+    "ListLinksStatus",
+    "ListLinksTagMatch",
     "LoginRequest",
     "Me",
     "MecardData",

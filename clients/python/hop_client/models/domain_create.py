@@ -12,8 +12,8 @@ T = TypeVar("T", bound="DomainCreate")
 class DomainCreate:
     """
     Attributes:
-        hostname (str): A host name you control, e.g. go.brand.com (ASCII: an internationalised name in its xn-- form);
-            stored lower-case, without a final dot.
+        hostname (str): A host name you control, e.g. go.brand.com (ASCII: an internationalised name in its xn-- form),
+            at most 238 characters so that its TXT record's name fits in DNS; stored lower-case, without a final dot.
     """
 
     hostname: str

@@ -6,6 +6,8 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.export_links_status import ExportLinksStatus
+from ...models.export_links_tag_match import ExportLinksTagMatch
 from ...models.problem import Problem
 from ...types import UNSET, File, Response, Unset
 
@@ -13,8 +15,8 @@ from ...types import UNSET, File, Response, Unset
 def _get_kwargs(
     *,
     tag: list[str] | None | Unset = UNSET,
-    tag_match: str | Unset = "all",
-    status: None | str | Unset = UNSET,
+    tag_match: ExportLinksTagMatch | Unset = "all",
+    status: ExportLinksStatus | Unset = UNSET,
     q: None | str | Unset = UNSET,
     created_from: None | str | Unset = UNSET,
     created_to: None | str | Unset = UNSET,
@@ -33,13 +35,16 @@ def _get_kwargs(
         json_tag = tag
     params["tag"] = json_tag
 
-    params["tagMatch"] = tag_match
+    json_tag_match: str | Unset = UNSET
+    if not isinstance(tag_match, Unset):
+        json_tag_match = tag_match
 
-    json_status: None | str | Unset
-    if isinstance(status, Unset):
-        json_status = UNSET
-    else:
+    params["tagMatch"] = json_tag_match
+
+    json_status: str | Unset = UNSET
+    if not isinstance(status, Unset):
         json_status = status
+
     params["status"] = json_status
 
     json_q: None | str | Unset
@@ -136,8 +141,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     tag: list[str] | None | Unset = UNSET,
-    tag_match: str | Unset = "all",
-    status: None | str | Unset = UNSET,
+    tag_match: ExportLinksTagMatch | Unset = "all",
+    status: ExportLinksStatus | Unset = UNSET,
     q: None | str | Unset = UNSET,
     created_from: None | str | Unset = UNSET,
     created_to: None | str | Unset = UNSET,
@@ -150,10 +155,10 @@ def sync_detailed(
 
     Args:
         tag (list[str] | None | Unset): Repeat for several (tag=a&tag=b); see tagMatch.
-        tag_match (str | Unset): all (the default): links with every tag given; any: with one of
-            them. Default: 'all'.
-        status (None | str | Unset): active, expired, flagged or blocked: the status the resource
-            states.
+        tag_match (ExportLinksTagMatch | Unset): all (the default): links with every tag given;
+            any: with one of them. Default: 'all'.
+        status (ExportLinksStatus | Unset): active, expired, flagged or blocked: the status the
+            resource states.
         q (None | str | Unset): Part of the long URL or short code.
         created_from (None | str | Unset): Created at or after. ISO 8601 date (UTC midnight) or
             date-time.
@@ -190,8 +195,8 @@ def sync(
     *,
     client: AuthenticatedClient,
     tag: list[str] | None | Unset = UNSET,
-    tag_match: str | Unset = "all",
-    status: None | str | Unset = UNSET,
+    tag_match: ExportLinksTagMatch | Unset = "all",
+    status: ExportLinksStatus | Unset = UNSET,
     q: None | str | Unset = UNSET,
     created_from: None | str | Unset = UNSET,
     created_to: None | str | Unset = UNSET,
@@ -204,10 +209,10 @@ def sync(
 
     Args:
         tag (list[str] | None | Unset): Repeat for several (tag=a&tag=b); see tagMatch.
-        tag_match (str | Unset): all (the default): links with every tag given; any: with one of
-            them. Default: 'all'.
-        status (None | str | Unset): active, expired, flagged or blocked: the status the resource
-            states.
+        tag_match (ExportLinksTagMatch | Unset): all (the default): links with every tag given;
+            any: with one of them. Default: 'all'.
+        status (ExportLinksStatus | Unset): active, expired, flagged or blocked: the status the
+            resource states.
         q (None | str | Unset): Part of the long URL or short code.
         created_from (None | str | Unset): Created at or after. ISO 8601 date (UTC midnight) or
             date-time.
@@ -239,8 +244,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     tag: list[str] | None | Unset = UNSET,
-    tag_match: str | Unset = "all",
-    status: None | str | Unset = UNSET,
+    tag_match: ExportLinksTagMatch | Unset = "all",
+    status: ExportLinksStatus | Unset = UNSET,
     q: None | str | Unset = UNSET,
     created_from: None | str | Unset = UNSET,
     created_to: None | str | Unset = UNSET,
@@ -253,10 +258,10 @@ async def asyncio_detailed(
 
     Args:
         tag (list[str] | None | Unset): Repeat for several (tag=a&tag=b); see tagMatch.
-        tag_match (str | Unset): all (the default): links with every tag given; any: with one of
-            them. Default: 'all'.
-        status (None | str | Unset): active, expired, flagged or blocked: the status the resource
-            states.
+        tag_match (ExportLinksTagMatch | Unset): all (the default): links with every tag given;
+            any: with one of them. Default: 'all'.
+        status (ExportLinksStatus | Unset): active, expired, flagged or blocked: the status the
+            resource states.
         q (None | str | Unset): Part of the long URL or short code.
         created_from (None | str | Unset): Created at or after. ISO 8601 date (UTC midnight) or
             date-time.
@@ -291,8 +296,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     tag: list[str] | None | Unset = UNSET,
-    tag_match: str | Unset = "all",
-    status: None | str | Unset = UNSET,
+    tag_match: ExportLinksTagMatch | Unset = "all",
+    status: ExportLinksStatus | Unset = UNSET,
     q: None | str | Unset = UNSET,
     created_from: None | str | Unset = UNSET,
     created_to: None | str | Unset = UNSET,
@@ -305,10 +310,10 @@ async def asyncio(
 
     Args:
         tag (list[str] | None | Unset): Repeat for several (tag=a&tag=b); see tagMatch.
-        tag_match (str | Unset): all (the default): links with every tag given; any: with one of
-            them. Default: 'all'.
-        status (None | str | Unset): active, expired, flagged or blocked: the status the resource
-            states.
+        tag_match (ExportLinksTagMatch | Unset): all (the default): links with every tag given;
+            any: with one of them. Default: 'all'.
+        status (ExportLinksStatus | Unset): active, expired, flagged or blocked: the status the
+            resource states.
         q (None | str | Unset): Part of the long URL or short code.
         created_from (None | str | Unset): Created at or after. ISO 8601 date (UTC midnight) or
             date-time.

@@ -7,6 +7,8 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.link_page import LinkPage
 from ...models.list_links_sort import ListLinksSort
+from ...models.list_links_status import ListLinksStatus
+from ...models.list_links_tag_match import ListLinksTagMatch
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
@@ -14,8 +16,8 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     tag: list[str] | None | Unset = UNSET,
-    tag_match: str | Unset = "all",
-    status: None | str | Unset = UNSET,
+    tag_match: ListLinksTagMatch | Unset = "all",
+    status: ListLinksStatus | Unset = UNSET,
     q: None | str | Unset = UNSET,
     created_from: None | str | Unset = UNSET,
     created_to: None | str | Unset = UNSET,
@@ -36,13 +38,16 @@ def _get_kwargs(
         json_tag = tag
     params["tag"] = json_tag
 
-    params["tagMatch"] = tag_match
+    json_tag_match: str | Unset = UNSET
+    if not isinstance(tag_match, Unset):
+        json_tag_match = tag_match
 
-    json_status: None | str | Unset
-    if isinstance(status, Unset):
-        json_status = UNSET
-    else:
+    params["tagMatch"] = json_tag_match
+
+    json_status: str | Unset = UNSET
+    if not isinstance(status, Unset):
         json_status = status
+
     params["status"] = json_status
 
     json_q: None | str | Unset
@@ -152,8 +157,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     tag: list[str] | None | Unset = UNSET,
-    tag_match: str | Unset = "all",
-    status: None | str | Unset = UNSET,
+    tag_match: ListLinksTagMatch | Unset = "all",
+    status: ListLinksStatus | Unset = UNSET,
     q: None | str | Unset = UNSET,
     created_from: None | str | Unset = UNSET,
     created_to: None | str | Unset = UNSET,
@@ -168,10 +173,10 @@ def sync_detailed(
 
     Args:
         tag (list[str] | None | Unset): Repeat for several (tag=a&tag=b); see tagMatch.
-        tag_match (str | Unset): all (the default): links with every tag given; any: with one of
-            them. Default: 'all'.
-        status (None | str | Unset): active, expired, flagged or blocked: the status the resource
-            states.
+        tag_match (ListLinksTagMatch | Unset): all (the default): links with every tag given; any:
+            with one of them. Default: 'all'.
+        status (ListLinksStatus | Unset): active, expired, flagged or blocked: the status the
+            resource states.
         q (None | str | Unset): Part of the long URL or short code.
         created_from (None | str | Unset): Created at or after. ISO 8601 date (UTC midnight) or
             date-time.
@@ -213,8 +218,8 @@ def sync(
     *,
     client: AuthenticatedClient,
     tag: list[str] | None | Unset = UNSET,
-    tag_match: str | Unset = "all",
-    status: None | str | Unset = UNSET,
+    tag_match: ListLinksTagMatch | Unset = "all",
+    status: ListLinksStatus | Unset = UNSET,
     q: None | str | Unset = UNSET,
     created_from: None | str | Unset = UNSET,
     created_to: None | str | Unset = UNSET,
@@ -229,10 +234,10 @@ def sync(
 
     Args:
         tag (list[str] | None | Unset): Repeat for several (tag=a&tag=b); see tagMatch.
-        tag_match (str | Unset): all (the default): links with every tag given; any: with one of
-            them. Default: 'all'.
-        status (None | str | Unset): active, expired, flagged or blocked: the status the resource
-            states.
+        tag_match (ListLinksTagMatch | Unset): all (the default): links with every tag given; any:
+            with one of them. Default: 'all'.
+        status (ListLinksStatus | Unset): active, expired, flagged or blocked: the status the
+            resource states.
         q (None | str | Unset): Part of the long URL or short code.
         created_from (None | str | Unset): Created at or after. ISO 8601 date (UTC midnight) or
             date-time.
@@ -269,8 +274,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     tag: list[str] | None | Unset = UNSET,
-    tag_match: str | Unset = "all",
-    status: None | str | Unset = UNSET,
+    tag_match: ListLinksTagMatch | Unset = "all",
+    status: ListLinksStatus | Unset = UNSET,
     q: None | str | Unset = UNSET,
     created_from: None | str | Unset = UNSET,
     created_to: None | str | Unset = UNSET,
@@ -285,10 +290,10 @@ async def asyncio_detailed(
 
     Args:
         tag (list[str] | None | Unset): Repeat for several (tag=a&tag=b); see tagMatch.
-        tag_match (str | Unset): all (the default): links with every tag given; any: with one of
-            them. Default: 'all'.
-        status (None | str | Unset): active, expired, flagged or blocked: the status the resource
-            states.
+        tag_match (ListLinksTagMatch | Unset): all (the default): links with every tag given; any:
+            with one of them. Default: 'all'.
+        status (ListLinksStatus | Unset): active, expired, flagged or blocked: the status the
+            resource states.
         q (None | str | Unset): Part of the long URL or short code.
         created_from (None | str | Unset): Created at or after. ISO 8601 date (UTC midnight) or
             date-time.
@@ -328,8 +333,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     tag: list[str] | None | Unset = UNSET,
-    tag_match: str | Unset = "all",
-    status: None | str | Unset = UNSET,
+    tag_match: ListLinksTagMatch | Unset = "all",
+    status: ListLinksStatus | Unset = UNSET,
     q: None | str | Unset = UNSET,
     created_from: None | str | Unset = UNSET,
     created_to: None | str | Unset = UNSET,
@@ -344,10 +349,10 @@ async def asyncio(
 
     Args:
         tag (list[str] | None | Unset): Repeat for several (tag=a&tag=b); see tagMatch.
-        tag_match (str | Unset): all (the default): links with every tag given; any: with one of
-            them. Default: 'all'.
-        status (None | str | Unset): active, expired, flagged or blocked: the status the resource
-            states.
+        tag_match (ListLinksTagMatch | Unset): all (the default): links with every tag given; any:
+            with one of them. Default: 'all'.
+        status (ListLinksStatus | Unset): active, expired, flagged or blocked: the status the
+            resource states.
         q (None | str | Unset): Part of the long URL or short code.
         created_from (None | str | Unset): Created at or after. ISO 8601 date (UTC midnight) or
             date-time.
