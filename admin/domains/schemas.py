@@ -52,7 +52,7 @@ DOMAIN_EXAMPLE = {
     "verification": {
         "type": "TXT",
         "name": "_hop-challenge.go.brand.example",
-        "value": "Q2v7mX9kP4rT1sW8yZ3bN6cF0hJ5dL2gA7eU4iO9qRk",
+        "value": "hop-Q2v7mX9kP4rT1sW8yZ3bN6cF0hJ5dL2g",
     },
     "createdAt": "2026-03-01T09:30:00Z",
     "verifiedAt": "2026-03-01T09:42:00Z",
