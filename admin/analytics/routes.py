@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 from litestar import Controller, get
 from litestar.params import Parameter
 
-from admin.analytics.schemas import AccountAnalytics, LinkClicks
+from admin.analytics.schemas import AccountAnalytics, Interval, LinkClicks
 from admin.analytics.service import (
     MAX_HISTORY_PAGE,
     MAX_TOP_LINKS,
@@ -60,7 +60,13 @@ class AccountAnalyticsController(Controller):
     path = "/v1/analytics"
     tags = ["analytics"]
 
-    @get("/", opt={"scope": "analytics:read"}, responses=problems(401, 403, 422))
+    @get(
+        "/",
+        opt={"scope": "analytics:read"},
+        responses=problems(401, 403, 422),
+        operation_id="getAccountAnalytics",
+        summary="Get the account's clicks",
+    )
     async def account_analytics(
         self,
         principal: Principal,
@@ -70,7 +76,7 @@ class AccountAnalyticsController(Controller):
         ] = None,
         to: Annotated[str | None, Parameter(description=_INSTANT, max_length=40)] = None,
         interval: Annotated[
-            Literal["hour", "day", "week"],
+            Interval,
             Parameter(description="The series' bucket: hour, day (the default) or week."),
         ] = "day",
         include_bots: Annotated[bool, Parameter(query="includeBots")] = False,

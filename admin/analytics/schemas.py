@@ -1,10 +1,15 @@
-"""Wire format of GET /v1/links/:id/clicks."""
+"""Wire formats of GET /v1/links/:id/clicks and GET /v1/analytics."""
 
 from __future__ import annotations
+
+from typing import Literal
 
 import msgspec
 
 from admin.http.examples import example
+
+# The bucket of GET /v1/analytics' series.
+Interval = Literal["hour", "day", "week"]
 
 
 class ClickTotals(msgspec.Struct, kw_only=True):
@@ -103,10 +108,40 @@ class AccountBreakdown(msgspec.Struct, kw_only=True):
     referrer: dict[str, int]
 
 
+@example(
+    {
+        "from": "2026-03-01T00:00:00Z",
+        "to": "2026-03-03T00:00:00Z",
+        "interval": "day",
+        "includeBots": False,
+        "totals": {"total": 5, "bots": 0},
+        "series": [
+            {"start": "2026-03-01T00:00:00Z", "clicks": 2},
+            {"start": "2026-03-02T00:00:00Z", "clicks": 3},
+        ],
+        "topLinks": [
+            {
+                "id": "lnk_01JNQ4Z8K3M2X7V5R9T6Y1W0PA",
+                "shortCode": "spring-sale",
+                "shortUrl": "https://hop.example/spring-sale",
+                "longUrl": "https://shop.example.com/spring-sale?ref=newsletter",
+                "deleted": False,
+                "clicks": 5,
+            }
+        ],
+        "breakdown": {
+            "country": {"DE": 3, "US": 2},
+            "device": {"mobile": 4, "desktop": 1},
+            "os": {"iOS": 3, "Windows": 1, "Android": 1},
+            "browser": {"Mobile Safari": 3, "Chrome": 2},
+            "referrer": {"news.example.org": 3, "direct": 2},
+        },
+    }
+)
 class AccountAnalytics(msgspec.Struct, kw_only=True, rename="camel"):
     from_: str = msgspec.field(name="from")
     to: str
-    interval: str
+    interval: Interval
     include_bots: bool
     totals: AccountTotals
     series: list[SeriesPoint]  # every bucket of the range, empty ones as 0, oldest first

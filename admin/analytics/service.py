@@ -24,6 +24,7 @@ from admin.analytics.schemas import (
     Breakdown,
     ClickRecord,
     ClickTotals,
+    Interval,
     LinkClicks,
     SeriesPoint,
     TopLink,
@@ -81,7 +82,7 @@ class AnalyticsService:
         *,
         start: datetime | None,
         end: datetime | None,
-        interval: str,
+        interval: Interval,
         include_bots: bool,
         top: int,
     ) -> AccountAnalytics:

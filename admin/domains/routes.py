@@ -8,7 +8,7 @@ from litestar import Controller, Response, delete, get, post
 from litestar.params import Parameter
 
 from admin.auth.principal import Principal
-from admin.domains.schemas import Domain, DomainCheck, DomainCreate, DomainList
+from admin.domains.schemas import HOSTNAME_PATTERN, Domain, DomainCheck, DomainCreate, DomainList
 from admin.domains.service import DomainService
 from admin.http.body import JsonBody
 from admin.http.openapi import problems
@@ -27,6 +27,8 @@ class DomainController(Controller):
         status_code=201,
         opt={"scope": "links:write"},
         responses=problems(400, 401, 403, 409, 422),
+        operation_id="createDomain",
+        summary="Add a custom domain",
     )
     async def add_domain(
         self, data: DomainCreate, principal: Principal, domains: DomainService
@@ -35,29 +37,61 @@ class DomainController(Controller):
         domain = await domains.create(principal, data.hostname)
         return Response(domain, status_code=201, headers={"Location": f"/v1/domains/{domain.id}"})
 
-    @get("/", opt={"scope": "links:read"}, responses=problems(401, 403))
+    @get(
+        "/",
+        opt={"scope": "links:read"},
+        responses=problems(401, 403),
+        operation_id="listDomains",
+        summary="List custom domains",
+    )
     async def list_domains(self, principal: Principal, domains: DomainService) -> DomainList:
         """Your domains, oldest first."""
         return await domains.list(principal)
 
-    @get("/check", responses=problems(404, 422))
+    @get(
+        "/check",
+        security=[{}],
+        responses=problems(404, 422),
+        operation_id="checkDomain",
+        summary="Check that a domain is verified",
+    )
     async def check_domain(
         self,
         domains: DomainService,
-        domain: Annotated[str, Parameter(max_length=253, description="A host name.")],
+        domain: Annotated[
+            str,
+            Parameter(
+                min_length=1,
+                max_length=253,
+                pattern=HOSTNAME_PATTERN,
+                description="A host name (any case, a final dot allowed).",
+            ),
+        ],
     ) -> DomainCheck:
         """Public, for a TLS proxy's on-demand certificates (Caddy's `ask`): 200 for a
         verified domain, 404 for any other name (docs/operations.md#custom-domains)."""
         return await domains.check(domain)
 
-    @get("/{domain_id:str}", opt={"scope": "links:read"}, responses=problems(401, 403, 404))
+    @get(
+        "/{domain_id:str}",
+        opt={"scope": "links:read"},
+        responses=problems(401, 403, 404),
+        operation_id="getDomain",
+        summary="Get a custom domain",
+    )
     async def get_domain(
         self, domain_id: DomainId, principal: Principal, domains: DomainService
     ) -> Domain:
         """One domain."""
         return await domains.get(principal, domain_id)
 
-    @delete("/{domain_id:str}", opt={"scope": "links:write"}, responses=problems(401, 403, 404))
+    @delete(
+        "/{domain_id:str}",
+        opt={"scope": "links:write"},
+        responses=problems(401, 403, 404),
+        operation_id="deleteDomain",
+        summary="Remove a custom domain",
+    )
     async def delete_domain(
         self, domain_id: DomainId, principal: Principal, domains: DomainService
     ) -> None:
@@ -69,6 +103,8 @@ class DomainController(Controller):
         status_code=200,
         opt={"scope": "links:write"},
         responses=problems(401, 403, 404, 409, 422),
+        operation_id="verifyDomain",
+        summary="Verify a domain's TXT record",
     )
     async def verify_domain(
         self, domain_id: DomainId, principal: Principal, domains: DomainService

@@ -7,15 +7,32 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta
 
+from admin.http.examples import example
+from admin.patterns import whole
 
+# What the server accepts as a host name (admin/domains/service.py normalises it): LDH
+# labels of 1-63, at least two, the last one starting with a letter (so no IP address
+# passes), any case, a final dot allowed; 253 characters at most (the maxLength).
+_LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+_LAST_LABEL = "[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+HOSTNAME_PATTERN = whole(f"(?:{_LABEL}\\.)+{_LAST_LABEL}\\.?")
+CHALLENGE_LABEL = "_hop-challenge"
+# A domain one adds must leave room for its proof's name, <CHALLENGE_LABEL>.<hostname>,
+# within DNS's 253 characters; a longer one could never be verified.
+MAX_OWN_HOSTNAME = 253 - len(CHALLENGE_LABEL) - 1
+
+
+@example({"hostname": "go.brand.example"})
 class DomainCreate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     hostname: Annotated[
         str,
         Meta(
             min_length=1,
-            max_length=253,
+            max_length=MAX_OWN_HOSTNAME,
+            pattern=HOSTNAME_PATTERN,
             description="A host name you control, e.g. go.brand.com (ASCII: an "
-            "internationalised name in its xn-- form).",
+            "internationalised name in its xn-- form), at most 238 characters so that "
+            "its TXT record's name fits in DNS; stored lower-case, without a final dot.",
         ),
     ]
 
@@ -28,6 +45,22 @@ class Verification(msgspec.Struct, kw_only=True):
     value: str
 
 
+DOMAIN_EXAMPLE = {
+    "id": "dom_01JNQ6C2D3E4F5G6H7J8K9M0NP",
+    "hostname": "go.brand.example",
+    "status": "verified",
+    "verification": {
+        "type": "TXT",
+        "name": "_hop-challenge.go.brand.example",
+        "value": "hop-Q2v7mX9kP4rT1sW8yZ3bN6cF0hJ5dL2g",
+    },
+    "createdAt": "2026-03-01T09:30:00Z",
+    "verifiedAt": "2026-03-01T09:42:00Z",
+    "checkedAt": "2026-03-01T09:42:00Z",
+}
+
+
+@example(DOMAIN_EXAMPLE)
 class Domain(msgspec.Struct, kw_only=True, rename="camel"):
     id: str
     hostname: str
@@ -41,10 +74,12 @@ class Domain(msgspec.Struct, kw_only=True, rename="camel"):
     checked_at: Annotated[str | None, Meta(description="The last verification attempt.")]
 
 
+@example({"data": [DOMAIN_EXAMPLE]})
 class DomainList(msgspec.Struct, kw_only=True):
     data: list[Domain]
 
 
+@example({"domain": "go.brand.example", "verified": True})
 class DomainCheck(msgspec.Struct, kw_only=True):
     domain: str
     verified: bool

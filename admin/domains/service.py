@@ -9,13 +9,18 @@ from urllib.parse import urlsplit
 from admin.auth.principal import Principal
 from admin.db import Database
 from admin.domains import repository as repo
-from admin.domains.schemas import Domain, DomainCheck, DomainList, Verification
+from admin.domains.schemas import (
+    CHALLENGE_LABEL,
+    Domain,
+    DomainCheck,
+    DomainList,
+    Verification,
+)
 from admin.domains.txt import TxtLookup
 from admin.errors import Conflict, FieldError, NotFound, validation
 from common.ids import new_id, new_secret_token
 from common.timefmt import iso_utc
 
-CHALLENGE_LABEL = "_hop-challenge"
 # LDH labels of at most 63, at least two of them, a last one that is not numeric (so
 # no IP address passes), at most 253 in all.
 _HOSTNAME = re.compile(

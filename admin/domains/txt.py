@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dns.asyncresolver
 import dns.exception
+import dns.name
 import dns.resolver
 
 from admin.errors import ServiceUnavailable, retry_after
@@ -33,7 +34,8 @@ class TxtLookup:
         reads them); empty when the name or the record does not exist."""
         try:
             answer = await self._resolver().resolve(name, "TXT", search=False)
-        except (dns.resolver.NXDOMAIN, dns.resolver.NoAnswer):
+        except (dns.resolver.NXDOMAIN, dns.resolver.NoAnswer, dns.name.NameTooLong):
+            # NameTooLong: no record can exist at a name longer than DNS allows.
             return []
         except (dns.exception.Timeout, dns.resolver.NoNameservers) as error:
             raise retry_after(

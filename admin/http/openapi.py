@@ -27,6 +27,7 @@ from litestar.openapi.spec import (
     OpenAPIResponse,
     OpenAPIType,
     Operation,
+    RequestBody,
     Schema,
     SecurityScheme,
 )
@@ -62,6 +63,30 @@ def binary_response(*media_types: str) -> type[Operation]:
                 }
 
     return BinaryOperation
+
+
+def file_request(media_type: str, description: str, example: str) -> type[Operation]:
+    """``operation_class`` of a handler that reads its body itself: a ``media_type`` file.
+
+    Litestar documents a request body only for a ``data`` parameter; a handler that
+    takes the raw request (a CSV import) states its body here.
+    """
+
+    @dataclass
+    class FileRequestOperation(Operation):
+        def __post_init__(self) -> None:
+            self.request_body = RequestBody(
+                content={
+                    media_type: OpenAPIMediaType(
+                        schema=Schema(type=OpenAPIType.STRING, format=OpenAPIFormat.BINARY),
+                        example=example,
+                    )
+                },
+                description=description,
+                required=True,
+            )
+
+    return FileRequestOperation
 
 
 def problems(*statuses: int) -> dict[int, ResponseSpec]:

@@ -51,12 +51,12 @@ async def csv_body(request: Request[Any, Any, Any]) -> bytes:
     return await request.body()
 
 
-def decode_items(raws: Sequence[msgspec.Raw]) -> list[LinkCreate | HopError]:
+def decode_items(values: Sequence[Any]) -> list[LinkCreate | HopError]:
     """Each item decoded exactly as the body of POST /v1/links is, or its problem."""
     items: list[LinkCreate | HopError] = []
-    for raw in raws:
+    for value in values:
         try:
-            items.append(decode_json_body(bytes(raw), LinkCreate))
+            items.append(decode_json_body(_encoder.encode(value), LinkCreate))
         except (BadRequest, ValidationFailed) as error:
             items.append(error)
     return items

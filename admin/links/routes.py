@@ -13,7 +13,7 @@ from litestar.response import Stream
 from admin.analytics.service import parse_instant
 from admin.auth.principal import Principal
 from admin.http.body import JsonBody
-from admin.http.openapi import problems
+from admin.http.openapi import binary_response, file_request, problems
 from admin.links.bulk import bulk_result, csv_body, csv_document, decode_csv, decode_items
 from admin.links.repository import LinkFilter
 from admin.links.schemas import (
@@ -32,6 +32,7 @@ from admin.links.service import (
     BULK_MAX,
     MAX_PAGE_SIZE,
     MAX_TAG_LIST,
+    STATUSES,
     LinkService,
     link_filter,
 )
@@ -48,15 +49,24 @@ _INSTANT = "ISO 8601 date (UTC midnight) or date-time."
 async def provide_filter(
     tag: Annotated[
         list[str] | None,
-        Parameter(description="Repeat for several (tag=a&tag=b); see tagMatch.", max_length=20),
+        Parameter(
+            description="Repeat for several (tag=a&tag=b); see tagMatch.",
+            max_length=20,
+            schema_extra={
+                "items": {"type": "string", "minLength": 1, "maxLength": 64},
+                "maxItems": 20,
+            },
+        ),
     ] = None,
     # Plain strings checked by link_filter, so that a bad value's 422 names the field
-    # as the query string does (Litestar would name the parameter tag_match).
+    # as the query string does (Litestar would name the parameter tag_match); the
+    # document states the values link_filter accepts (schema_extra: no check of its own).
     tag_match: Annotated[
         str,
         Parameter(
             query="tagMatch",
             max_length=10,
+            schema_extra={"enum": ["all", "any"]},
             description="all (the default): links with every tag given; any: with one of them.",
         ),
     ] = "all",
@@ -65,6 +75,7 @@ async def provide_filter(
         Parameter(
             max_length=20,
             description="active, expired, flagged or blocked: the status the resource states.",
+            schema_extra={"enum": list(STATUSES)},
         ),
     ] = None,
     q: Annotated[
@@ -153,6 +164,8 @@ class LinkController(Controller):
         status_code=200,
         opt={"scope": "links:write"},
         responses=problems(400, 401, 403, 422),
+        operation_id="createLinksBulk",
+        summary="Create links in bulk",
     )
     async def bulk_create(
         self, data: BulkCreate, principal: Principal, links: LinkService
@@ -167,6 +180,16 @@ class LinkController(Controller):
         status_code=200,
         opt={"scope": "links:write"},
         responses=problems(400, 401, 403, 422),
+        operation_id="importLinks",
+        operation_class=file_request(
+            "text/csv",
+            "UTF-8 CSV: a header row (`longUrl` required; `alias`, `tags` separated by `|`, "
+            "`expiresAt`, `redirectType`, `forwardQuery`), then up to 1,000 rows.",
+            "longUrl,alias,tags\r\n"
+            "https://shop.example.com/spring-sale,spring-sale,campaign|spring\r\n"
+            "https://shop.example.com/summer-sale,,campaign\r\n",
+        ),
+        summary="Import links from CSV",
     )
     async def import_csv(
         self, request: Request[Any, Any, Any], principal: Principal, links: LinkService
@@ -190,6 +213,9 @@ class LinkController(Controller):
             ),
             **problems(401, 403, 422),
         },
+        operation_id="exportLinks",
+        operation_class=binary_response("text/csv"),
+        summary="Export links as CSV",
     )
     async def export_csv(
         self,
@@ -215,6 +241,8 @@ class LinkController(Controller):
         status_code=200,
         opt={"scope": "links:write"},
         responses=problems(400, 401, 403, 422),
+        operation_id="updateLinksBulk",
+        summary="Tag or delete links in bulk",
     )
     async def bulk_update(
         self, data: BulkUpdate, principal: Principal, links: LinkService
@@ -267,7 +295,13 @@ class TagController(Controller):
     path = "/v1/tags"
     tags = ["links"]
 
-    @get("/", opt={"scope": "links:read"}, responses=problems(401, 403, 422))
+    @get(
+        "/",
+        opt={"scope": "links:read"},
+        responses=problems(401, 403, 422),
+        operation_id="listTags",
+        summary="List tags",
+    )
     async def list_tags(
         self,
         principal: Principal,

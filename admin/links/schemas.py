@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
@@ -308,17 +308,30 @@ class TagCount(msgspec.Struct, kw_only=True):
     links: Annotated[int, Meta(description="How many of your links carry the tag.")]
 
 
+@example({"data": [{"tag": "campaign", "links": 12}, {"tag": "spring", "links": 3}]})
 class TagList(msgspec.Struct, kw_only=True):
     data: Annotated[list[TagCount], Meta(description="Most used first, then by name.")]
 
 
+@example(
+    {
+        "items": [
+            {"longUrl": "https://shop.example.com/spring-sale", "tags": ["campaign"]},
+            {"longUrl": "https://shop.example.com/summer-sale", "alias": "spring-sale"},
+        ]
+    }
+)
 class BulkCreate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    # Any JSON value: each item is decoded on its own (admin/links/bulk.py) so that a bad
+    # one answers for itself in the results instead of refusing the whole request.
     items: Annotated[
-        list[msgspec.Raw],
+        list[Any],
         Meta(
             min_length=1,
             max_length=1000,
             description="1-1,000 link objects, each exactly the body of POST /v1/links.",
+            # Any JSON value is accepted here: a bad item gets its problem in the results.
+            extra_json_schema={"items": {}},
         ),
     ]
 
@@ -340,6 +353,27 @@ class BulkItemResult(msgspec.Struct, kw_only=True, rename="camel"):
     problem: BulkProblem | None = None
 
 
+@example(
+    {
+        "created": 1,
+        "failed": 1,
+        "results": [
+            {"index": 0, "status": 201, "link": LINK_EXAMPLE, "problem": None},
+            {
+                "index": 1,
+                "status": 409,
+                "link": None,
+                "problem": {
+                    "type": "urn:hop:problem:alias-taken",
+                    "title": "Conflict",
+                    "status": 409,
+                    "detail": "The alias 'spring-sale' is already in use.",
+                    "errors": [{"field": "alias", "message": "already in use"}],
+                },
+            },
+        ],
+    }
+)
 class BulkResult(msgspec.Struct, kw_only=True, rename="camel"):
     created: int
     failed: int
@@ -365,11 +399,28 @@ class BulkAction(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, renam
     tags: Annotated[list[Tag], Meta(max_length=MAX_TAGS)] = msgspec.field(default_factory=list)
 
 
+@example(
+    {
+        "filter": {"tag": ["spring"], "createdTo": "2026-04-01T00:00:00Z"},
+        "action": {"type": "addTags", "tags": ["archived"]},
+    }
+)
 class BulkUpdate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename="camel"):
     filter: LinkFilterBody
-    action: BulkAction
+    # Adding or removing tags names at least one (LinkService.bulk_update checks it; the
+    # schema states it, as a condition on the action's type).
+    action: Annotated[
+        BulkAction,
+        Meta(
+            extra_json_schema={
+                "if": {"properties": {"type": {"const": "delete"}}},
+                "else": {"required": ["tags"], "properties": {"tags": {"minItems": 1}}},
+            }
+        ),
+    ]
 
 
+@example({"matched": 12, "changed": 10})
 class BulkUpdateResult(msgspec.Struct, kw_only=True, rename="camel"):
     matched: Annotated[int, Meta(description="Links the filter matched.")]
     changed: Annotated[

@@ -109,6 +109,23 @@ def test_domain_refusals(client: httpx.Client, account: Account, database_url: s
         )
         assert_problem(response, 422, "Validation")
         assert fields(response) == ["hostname"], hostname
+    # The proof's name, _hop-challenge.<hostname>, must fit DNS's 253 characters: a longer
+    # name could never be verified, so it is refused when added (the schema's maxLength).
+    longest = ".".join(["a" * 63, "b" * 63, "c" * 63, "x" * 22 + secrets.token_hex(12)])
+    assert len(longest) == 238
+    fits = client.post("/v1/domains", json={"hostname": longest}, headers=account.headers())
+    assert fits.status_code == 201, fits.text
+    assert (
+        client.post(
+            f"/v1/domains/{fits.json()['id']}/verify", headers=account.headers()
+        ).status_code
+        == 422
+    )  # no record yet: a lookup, not a server error
+    too_long = client.post(
+        "/v1/domains", json={"hostname": "d" + longest}, headers=account.headers()
+    )
+    assert_problem(too_long, 422, "Validation")
+    assert fields(too_long) == ["hostname"]
     own = client.post(
         "/v1/domains", json={"hostname": "127.0.0.1.nip.example"}, headers=account.headers()
     )

@@ -88,7 +88,7 @@ def test_list_pages_through_every_link(client: AuthenticatedClient) -> None:
     seen: list[str] = []
     cursor: str | None = None
     while True:
-        page = list_links.sync(client=client, limit=2, tag=tag, cursor=cursor or UNSET)
+        page = list_links.sync(client=client, limit=2, tag=[tag], cursor=cursor or UNSET)
         assert isinstance(page, LinkPage), page
         assert len(page.data) <= 2
         seen += [link.id for link in page.data]

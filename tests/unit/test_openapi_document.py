@@ -32,9 +32,11 @@ OPERATION_ID = re.compile(r"[a-z]+(?:[A-Z][a-z0-9]*)+|logIn")
 VERBS = {
     "create", "list", "get", "update", "delete", "put", "register", "resume", "rotate",
     "send", "redeliver", "request", "export", "revoke", "connect", "generate", "complete",
-    "receive", "return", "log", "refresh",
+    "receive", "return", "log", "refresh", "import", "verify", "check",
 }  # fmt: skip
-TAGS = {"links", "analytics", "qr", "bio", "webhooks", "auth", "account", "integrations"}
+TAGS = {
+    "links", "analytics", "qr", "bio", "webhooks", "auth", "account", "integrations", "domains",
+}  # fmt: skip
 PROBLEM = {"$ref": "#/components/schemas/Problem"}
 
 

@@ -1,5 +1,14 @@
 """Contains all the data models used in inputs/outputs"""
 
+from .account_analytics import AccountAnalytics
+from .account_analytics_interval import AccountAnalyticsInterval
+from .account_breakdown import AccountBreakdown
+from .account_breakdown_browser import AccountBreakdownBrowser
+from .account_breakdown_country import AccountBreakdownCountry
+from .account_breakdown_device import AccountBreakdownDevice
+from .account_breakdown_os import AccountBreakdownOs
+from .account_breakdown_referrer import AccountBreakdownReferrer
+from .account_totals import AccountTotals
 from .api_key import ApiKey
 from .api_key_create import ApiKeyCreate
 from .api_key_create_environment import ApiKeyCreateEnvironment
@@ -30,6 +39,15 @@ from .breakdown_day import BreakdownDay
 from .breakdown_device import BreakdownDevice
 from .breakdown_os import BreakdownOs
 from .breakdown_referrer import BreakdownReferrer
+from .bulk_action import BulkAction
+from .bulk_action_type import BulkActionType
+from .bulk_create import BulkCreate
+from .bulk_item_result import BulkItemResult
+from .bulk_problem import BulkProblem
+from .bulk_problem_errors_item import BulkProblemErrorsItem
+from .bulk_result import BulkResult
+from .bulk_update import BulkUpdate
+from .bulk_update_result import BulkUpdateResult
 from .callback_done import CallbackDone
 from .click_record import ClickRecord
 from .click_totals import ClickTotals
@@ -42,6 +60,11 @@ from .crypto_qr_create import CryptoQrCreate
 from .crypto_qr_create_type import CryptoQrCreateType
 from .delivery import Delivery
 from .delivery_state import DeliveryState
+from .domain import Domain
+from .domain_check import DomainCheck
+from .domain_create import DomainCreate
+from .domain_list import DomainList
+from .domain_status import DomainStatus
 from .email_data import EmailData
 from .email_qr_create import EmailQrCreate
 from .email_qr_create_type import EmailQrCreateType
@@ -52,6 +75,8 @@ from .event_data import EventData
 from .event_qr_create import EventQrCreate
 from .event_qr_create_type import EventQrCreateType
 from .export_account_response_200 import ExportAccountResponse200
+from .export_links_status import ExportLinksStatus
+from .export_links_tag_match import ExportLinksTagMatch
 from .field_error import FieldError
 from .generate_request import GenerateRequest
 from .generate_request_channels_type_0_item import GenerateRequestChannelsType0Item
@@ -60,6 +85,7 @@ from .generate_request_tone import GenerateRequestTone
 from .geo_data import GeoData
 from .geo_qr_create import GeoQrCreate
 from .geo_qr_create_type import GeoQrCreateType
+from .get_account_analytics_interval import GetAccountAnalyticsInterval
 from .get_qr_image_ecl import GetQrImageEcl
 from .get_qr_image_format import GetQrImageFormat
 from .install_url import InstallUrl
@@ -73,6 +99,9 @@ from .link_clicks import LinkClicks
 from .link_create import LinkCreate
 from .link_create_redirect_type import LinkCreateRedirectType
 from .link_data import LinkData
+from .link_filter_body import LinkFilterBody
+from .link_filter_body_status_type_0 import LinkFilterBodyStatusType0
+from .link_filter_body_tag_match import LinkFilterBodyTagMatch
 from .link_page import LinkPage
 from .link_qr_create import LinkQrCreate
 from .link_qr_create_type import LinkQrCreateType
@@ -83,6 +112,9 @@ from .link_status import LinkStatus
 from .link_update import LinkUpdate
 from .link_update_redirect_type import LinkUpdateRedirectType
 from .list_integrations_status import ListIntegrationsStatus
+from .list_links_sort import ListLinksSort
+from .list_links_status import ListLinksStatus
+from .list_links_tag_match import ListLinksTagMatch
 from .login_request import LoginRequest
 from .me import Me
 from .me_plan import MePlan
@@ -109,6 +141,7 @@ from .qr_update import QrUpdate
 from .qr_update_data import QrUpdateData
 from .refresh_request import RefreshRequest
 from .secret_rotated import SecretRotated
+from .series_point import SeriesPoint
 from .sms_data import SmsData
 from .sms_qr_create import SmsQrCreate
 from .sms_qr_create_type import SmsQrCreateType
@@ -116,10 +149,13 @@ from .social_data import SocialData
 from .social_data_network import SocialDataNetwork
 from .social_qr_create import SocialQrCreate
 from .social_qr_create_type import SocialQrCreateType
+from .tag_count import TagCount
+from .tag_list import TagList
 from .text_data import TextData
 from .text_qr_create import TextQrCreate
 from .text_qr_create_type import TextQrCreateType
 from .token_pair import TokenPair
+from .top_link import TopLink
 from .url_data import UrlData
 from .url_qr_create import UrlQrCreate
 from .url_qr_create_type import UrlQrCreateType
@@ -128,6 +164,8 @@ from .utm_used import UtmUsed
 from .vcard_data import VcardData
 from .vcard_qr_create import VcardQrCreate
 from .vcard_qr_create_type import VcardQrCreateType
+from .verification import Verification
+from .verification_type import VerificationType
 from .webhook import Webhook
 from .webhook_create import WebhookCreate
 from .webhook_create_events_item import WebhookCreateEventsItem
@@ -149,6 +187,15 @@ from .wifi_qr_create_type import WifiQrCreateType
 from .woo_keys import WooKeys
 
 __all__ = (
+    "AccountAnalytics",
+    "AccountAnalyticsInterval",
+    "AccountBreakdown",
+    "AccountBreakdownBrowser",
+    "AccountBreakdownCountry",
+    "AccountBreakdownDevice",
+    "AccountBreakdownOs",
+    "AccountBreakdownReferrer",
+    "AccountTotals",
     "ApiKey",
     "ApiKeyCreate",
     "ApiKeyCreated",
@@ -179,6 +226,15 @@ __all__ = (
     "BreakdownDevice",
     "BreakdownOs",
     "BreakdownReferrer",
+    "BulkAction",
+    "BulkActionType",
+    "BulkCreate",
+    "BulkItemResult",
+    "BulkProblem",
+    "BulkProblemErrorsItem",
+    "BulkResult",
+    "BulkUpdate",
+    "BulkUpdateResult",
     "CallbackDone",
     "ClickRecord",
     "ClickTotals",
@@ -191,6 +247,11 @@ __all__ = (
     "CryptoQrCreateType",
     "Delivery",
     "DeliveryState",
+    "Domain",
+    "DomainCheck",
+    "DomainCreate",
+    "DomainList",
+    "DomainStatus",
     "EmailData",
     "EmailQrCreate",
     "EmailQrCreateType",
@@ -201,6 +262,8 @@ __all__ = (
     "EventQrCreate",
     "EventQrCreateType",
     "ExportAccountResponse200",
+    "ExportLinksStatus",
+    "ExportLinksTagMatch",
     "FieldError",
     "GenerateRequest",
     "GenerateRequestChannelsType0Item",
@@ -209,6 +272,7 @@ __all__ = (
     "GeoData",
     "GeoQrCreate",
     "GeoQrCreateType",
+    "GetAccountAnalyticsInterval",
     "GetQrImageEcl",
     "GetQrImageFormat",
     "InstallUrl",
@@ -222,6 +286,9 @@ __all__ = (
     "LinkCreate",
     "LinkCreateRedirectType",
     "LinkData",
+    "LinkFilterBody",
+    "LinkFilterBodyStatusType0",
+    "LinkFilterBodyTagMatch",
     "LinkPage",
     "LinkQrCreate",
     "LinkQrCreateType",
@@ -232,6 +299,9 @@ __all__ = (
     "LinkUpdate",
     "LinkUpdateRedirectType",
     "ListIntegrationsStatus",
+    "ListLinksSort",
+    "ListLinksStatus",
+    "ListLinksTagMatch",
     "LoginRequest",
     "Me",
     "MecardData",
@@ -258,6 +328,7 @@ __all__ = (
     "QrUpdateData",
     "RefreshRequest",
     "SecretRotated",
+    "SeriesPoint",
     "SmsData",
     "SmsQrCreate",
     "SmsQrCreateType",
@@ -265,10 +336,13 @@ __all__ = (
     "SocialDataNetwork",
     "SocialQrCreate",
     "SocialQrCreateType",
+    "TagCount",
+    "TagList",
     "TextData",
     "TextQrCreate",
     "TextQrCreateType",
     "TokenPair",
+    "TopLink",
     "UrlData",
     "UrlQrCreate",
     "UrlQrCreateType",
@@ -277,6 +351,8 @@ __all__ = (
     "VcardData",
     "VcardQrCreate",
     "VcardQrCreateType",
+    "Verification",
+    "VerificationType",
     "Webhook",
     "WebhookCreate",
     "WebhookCreated",

@@ -6,19 +6,70 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.link_page import LinkPage
+from ...models.list_links_sort import ListLinksSort
+from ...models.list_links_status import ListLinksStatus
+from ...models.list_links_tag_match import ListLinksTagMatch
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
+    tag: list[str] | None | Unset = UNSET,
+    tag_match: ListLinksTagMatch | Unset = "all",
+    status: ListLinksStatus | Unset = UNSET,
+    q: None | str | Unset = UNSET,
+    created_from: None | str | Unset = UNSET,
+    created_to: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
-    tag: None | str | Unset = UNSET,
-    q: None | str | Unset = UNSET,
+    sort: ListLinksSort | Unset = "-created",
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
+
+    json_tag: list[str] | None | Unset
+    if isinstance(tag, Unset):
+        json_tag = UNSET
+    elif isinstance(tag, list):
+        json_tag = tag
+
+    else:
+        json_tag = tag
+    params["tag"] = json_tag
+
+    json_tag_match: str | Unset = UNSET
+    if not isinstance(tag_match, Unset):
+        json_tag_match = tag_match
+
+    params["tagMatch"] = json_tag_match
+
+    json_status: str | Unset = UNSET
+    if not isinstance(status, Unset):
+        json_status = status
+
+    params["status"] = json_status
+
+    json_q: None | str | Unset
+    if isinstance(q, Unset):
+        json_q = UNSET
+    else:
+        json_q = q
+    params["q"] = json_q
+
+    json_created_from: None | str | Unset
+    if isinstance(created_from, Unset):
+        json_created_from = UNSET
+    else:
+        json_created_from = created_from
+    params["createdFrom"] = json_created_from
+
+    json_created_to: None | str | Unset
+    if isinstance(created_to, Unset):
+        json_created_to = UNSET
+    else:
+        json_created_to = created_to
+    params["createdTo"] = json_created_to
 
     params["limit"] = limit
 
@@ -29,19 +80,11 @@ def _get_kwargs(
         json_cursor = cursor
     params["cursor"] = json_cursor
 
-    json_tag: None | str | Unset
-    if isinstance(tag, Unset):
-        json_tag = UNSET
-    else:
-        json_tag = tag
-    params["tag"] = json_tag
+    json_sort: str | Unset = UNSET
+    if not isinstance(sort, Unset):
+        json_sort = sort
 
-    json_q: None | str | Unset
-    if isinstance(q, Unset):
-        json_q = UNSET
-    else:
-        json_q = q
-    params["q"] = json_q
+    params["sort"] = json_sort
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -113,20 +156,36 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient,
+    tag: list[str] | None | Unset = UNSET,
+    tag_match: ListLinksTagMatch | Unset = "all",
+    status: ListLinksStatus | Unset = UNSET,
+    q: None | str | Unset = UNSET,
+    created_from: None | str | Unset = UNSET,
+    created_to: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
-    tag: None | str | Unset = UNSET,
-    q: None | str | Unset = UNSET,
+    sort: ListLinksSort | Unset = "-created",
 ) -> Response[LinkPage | Problem]:
     """List links
 
-     Links, newest first, `limit` per page; follow `nextCursor` for the next page.
+     Your links in `sort` order, `limit` per page, filtered (every filter given must
+    hold); follow `nextCursor` for the next page, with the same filters and sort.
 
     Args:
+        tag (list[str] | None | Unset): Repeat for several (tag=a&tag=b); see tagMatch.
+        tag_match (ListLinksTagMatch | Unset): all (the default): links with every tag given; any:
+            with one of them. Default: 'all'.
+        status (ListLinksStatus | Unset): active, expired, flagged or blocked: the status the
+            resource states.
+        q (None | str | Unset): Part of the long URL or short code.
+        created_from (None | str | Unset): Created at or after. ISO 8601 date (UTC midnight) or
+            date-time.
+        created_to (None | str | Unset): Created before. ISO 8601 date (UTC midnight) or date-
+            time.
         limit (int | Unset):  Default: 50.
         cursor (None | str | Unset):
-        tag (None | str | Unset):
-        q (None | str | Unset):
+        sort (ListLinksSort | Unset): -created (newest first, the default), created, -clicks (most
+            clicked first), clicks; ties by id. Default: '-created'.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -137,10 +196,15 @@ def sync_detailed(
     """
 
     kwargs = _get_kwargs(
+        tag=tag,
+        tag_match=tag_match,
+        status=status,
+        q=q,
+        created_from=created_from,
+        created_to=created_to,
         limit=limit,
         cursor=cursor,
-        tag=tag,
-        q=q,
+        sort=sort,
     )
 
     response = client.get_httpx_client().request(
@@ -153,20 +217,36 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
+    tag: list[str] | None | Unset = UNSET,
+    tag_match: ListLinksTagMatch | Unset = "all",
+    status: ListLinksStatus | Unset = UNSET,
+    q: None | str | Unset = UNSET,
+    created_from: None | str | Unset = UNSET,
+    created_to: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
-    tag: None | str | Unset = UNSET,
-    q: None | str | Unset = UNSET,
+    sort: ListLinksSort | Unset = "-created",
 ) -> LinkPage | Problem | None:
     """List links
 
-     Links, newest first, `limit` per page; follow `nextCursor` for the next page.
+     Your links in `sort` order, `limit` per page, filtered (every filter given must
+    hold); follow `nextCursor` for the next page, with the same filters and sort.
 
     Args:
+        tag (list[str] | None | Unset): Repeat for several (tag=a&tag=b); see tagMatch.
+        tag_match (ListLinksTagMatch | Unset): all (the default): links with every tag given; any:
+            with one of them. Default: 'all'.
+        status (ListLinksStatus | Unset): active, expired, flagged or blocked: the status the
+            resource states.
+        q (None | str | Unset): Part of the long URL or short code.
+        created_from (None | str | Unset): Created at or after. ISO 8601 date (UTC midnight) or
+            date-time.
+        created_to (None | str | Unset): Created before. ISO 8601 date (UTC midnight) or date-
+            time.
         limit (int | Unset):  Default: 50.
         cursor (None | str | Unset):
-        tag (None | str | Unset):
-        q (None | str | Unset):
+        sort (ListLinksSort | Unset): -created (newest first, the default), created, -clicks (most
+            clicked first), clicks; ties by id. Default: '-created'.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -178,30 +258,51 @@ def sync(
 
     return sync_detailed(
         client=client,
+        tag=tag,
+        tag_match=tag_match,
+        status=status,
+        q=q,
+        created_from=created_from,
+        created_to=created_to,
         limit=limit,
         cursor=cursor,
-        tag=tag,
-        q=q,
+        sort=sort,
     ).parsed
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
+    tag: list[str] | None | Unset = UNSET,
+    tag_match: ListLinksTagMatch | Unset = "all",
+    status: ListLinksStatus | Unset = UNSET,
+    q: None | str | Unset = UNSET,
+    created_from: None | str | Unset = UNSET,
+    created_to: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
-    tag: None | str | Unset = UNSET,
-    q: None | str | Unset = UNSET,
+    sort: ListLinksSort | Unset = "-created",
 ) -> Response[LinkPage | Problem]:
     """List links
 
-     Links, newest first, `limit` per page; follow `nextCursor` for the next page.
+     Your links in `sort` order, `limit` per page, filtered (every filter given must
+    hold); follow `nextCursor` for the next page, with the same filters and sort.
 
     Args:
+        tag (list[str] | None | Unset): Repeat for several (tag=a&tag=b); see tagMatch.
+        tag_match (ListLinksTagMatch | Unset): all (the default): links with every tag given; any:
+            with one of them. Default: 'all'.
+        status (ListLinksStatus | Unset): active, expired, flagged or blocked: the status the
+            resource states.
+        q (None | str | Unset): Part of the long URL or short code.
+        created_from (None | str | Unset): Created at or after. ISO 8601 date (UTC midnight) or
+            date-time.
+        created_to (None | str | Unset): Created before. ISO 8601 date (UTC midnight) or date-
+            time.
         limit (int | Unset):  Default: 50.
         cursor (None | str | Unset):
-        tag (None | str | Unset):
-        q (None | str | Unset):
+        sort (ListLinksSort | Unset): -created (newest first, the default), created, -clicks (most
+            clicked first), clicks; ties by id. Default: '-created'.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -212,10 +313,15 @@ async def asyncio_detailed(
     """
 
     kwargs = _get_kwargs(
+        tag=tag,
+        tag_match=tag_match,
+        status=status,
+        q=q,
+        created_from=created_from,
+        created_to=created_to,
         limit=limit,
         cursor=cursor,
-        tag=tag,
-        q=q,
+        sort=sort,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -226,20 +332,36 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
+    tag: list[str] | None | Unset = UNSET,
+    tag_match: ListLinksTagMatch | Unset = "all",
+    status: ListLinksStatus | Unset = UNSET,
+    q: None | str | Unset = UNSET,
+    created_from: None | str | Unset = UNSET,
+    created_to: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
-    tag: None | str | Unset = UNSET,
-    q: None | str | Unset = UNSET,
+    sort: ListLinksSort | Unset = "-created",
 ) -> LinkPage | Problem | None:
     """List links
 
-     Links, newest first, `limit` per page; follow `nextCursor` for the next page.
+     Your links in `sort` order, `limit` per page, filtered (every filter given must
+    hold); follow `nextCursor` for the next page, with the same filters and sort.
 
     Args:
+        tag (list[str] | None | Unset): Repeat for several (tag=a&tag=b); see tagMatch.
+        tag_match (ListLinksTagMatch | Unset): all (the default): links with every tag given; any:
+            with one of them. Default: 'all'.
+        status (ListLinksStatus | Unset): active, expired, flagged or blocked: the status the
+            resource states.
+        q (None | str | Unset): Part of the long URL or short code.
+        created_from (None | str | Unset): Created at or after. ISO 8601 date (UTC midnight) or
+            date-time.
+        created_to (None | str | Unset): Created before. ISO 8601 date (UTC midnight) or date-
+            time.
         limit (int | Unset):  Default: 50.
         cursor (None | str | Unset):
-        tag (None | str | Unset):
-        q (None | str | Unset):
+        sort (ListLinksSort | Unset): -created (newest first, the default), created, -clicks (most
+            clicked first), clicks; ties by id. Default: '-created'.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -252,9 +374,14 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            tag=tag,
+            tag_match=tag_match,
+            status=status,
+            q=q,
+            created_from=created_from,
+            created_to=created_to,
             limit=limit,
             cursor=cursor,
-            tag=tag,
-            q=q,
+            sort=sort,
         )
     ).parsed

@@ -1,0 +1,343 @@
+from http import HTTPStatus
+from io import BytesIO
+from typing import Any, Literal
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.export_links_status import ExportLinksStatus
+from ...models.export_links_tag_match import ExportLinksTagMatch
+from ...models.problem import Problem
+from ...types import UNSET, File, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    tag: list[str] | None | Unset = UNSET,
+    tag_match: ExportLinksTagMatch | Unset = "all",
+    status: ExportLinksStatus | Unset = UNSET,
+    q: None | str | Unset = UNSET,
+    created_from: None | str | Unset = UNSET,
+    created_to: None | str | Unset = UNSET,
+    format_: Literal["csv"] | Unset = "csv",
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    json_tag: list[str] | None | Unset
+    if isinstance(tag, Unset):
+        json_tag = UNSET
+    elif isinstance(tag, list):
+        json_tag = tag
+
+    else:
+        json_tag = tag
+    params["tag"] = json_tag
+
+    json_tag_match: str | Unset = UNSET
+    if not isinstance(tag_match, Unset):
+        json_tag_match = tag_match
+
+    params["tagMatch"] = json_tag_match
+
+    json_status: str | Unset = UNSET
+    if not isinstance(status, Unset):
+        json_status = status
+
+    params["status"] = json_status
+
+    json_q: None | str | Unset
+    if isinstance(q, Unset):
+        json_q = UNSET
+    else:
+        json_q = q
+    params["q"] = json_q
+
+    json_created_from: None | str | Unset
+    if isinstance(created_from, Unset):
+        json_created_from = UNSET
+    else:
+        json_created_from = created_from
+    params["createdFrom"] = json_created_from
+
+    json_created_to: None | str | Unset
+    if isinstance(created_to, Unset):
+        json_created_to = UNSET
+    else:
+        json_created_to = created_to
+    params["createdTo"] = json_created_to
+
+    params["format"] = format_
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/links/export",
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> File | Problem | None:
+    if response.status_code == 200:
+        response_200 = File(payload=BytesIO(response.content))
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[File | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    tag: list[str] | None | Unset = UNSET,
+    tag_match: ExportLinksTagMatch | Unset = "all",
+    status: ExportLinksStatus | Unset = UNSET,
+    q: None | str | Unset = UNSET,
+    created_from: None | str | Unset = UNSET,
+    created_to: None | str | Unset = UNSET,
+    format_: Literal["csv"] | Unset = "csv",
+) -> Response[File | Problem]:
+    """Export links as CSV
+
+     Every link the filters match (those of GET /v1/links), newest first, as CSV,
+    streamed.
+
+    Args:
+        tag (list[str] | None | Unset): Repeat for several (tag=a&tag=b); see tagMatch.
+        tag_match (ExportLinksTagMatch | Unset): all (the default): links with every tag given;
+            any: with one of them. Default: 'all'.
+        status (ExportLinksStatus | Unset): active, expired, flagged or blocked: the status the
+            resource states.
+        q (None | str | Unset): Part of the long URL or short code.
+        created_from (None | str | Unset): Created at or after. ISO 8601 date (UTC midnight) or
+            date-time.
+        created_to (None | str | Unset): Created before. ISO 8601 date (UTC midnight) or date-
+            time.
+        format_ (Literal['csv'] | Unset): Only csv. Default: 'csv'.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[File | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        tag=tag,
+        tag_match=tag_match,
+        status=status,
+        q=q,
+        created_from=created_from,
+        created_to=created_to,
+        format_=format_,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    tag: list[str] | None | Unset = UNSET,
+    tag_match: ExportLinksTagMatch | Unset = "all",
+    status: ExportLinksStatus | Unset = UNSET,
+    q: None | str | Unset = UNSET,
+    created_from: None | str | Unset = UNSET,
+    created_to: None | str | Unset = UNSET,
+    format_: Literal["csv"] | Unset = "csv",
+) -> File | Problem | None:
+    """Export links as CSV
+
+     Every link the filters match (those of GET /v1/links), newest first, as CSV,
+    streamed.
+
+    Args:
+        tag (list[str] | None | Unset): Repeat for several (tag=a&tag=b); see tagMatch.
+        tag_match (ExportLinksTagMatch | Unset): all (the default): links with every tag given;
+            any: with one of them. Default: 'all'.
+        status (ExportLinksStatus | Unset): active, expired, flagged or blocked: the status the
+            resource states.
+        q (None | str | Unset): Part of the long URL or short code.
+        created_from (None | str | Unset): Created at or after. ISO 8601 date (UTC midnight) or
+            date-time.
+        created_to (None | str | Unset): Created before. ISO 8601 date (UTC midnight) or date-
+            time.
+        format_ (Literal['csv'] | Unset): Only csv. Default: 'csv'.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        File | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        tag=tag,
+        tag_match=tag_match,
+        status=status,
+        q=q,
+        created_from=created_from,
+        created_to=created_to,
+        format_=format_,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    tag: list[str] | None | Unset = UNSET,
+    tag_match: ExportLinksTagMatch | Unset = "all",
+    status: ExportLinksStatus | Unset = UNSET,
+    q: None | str | Unset = UNSET,
+    created_from: None | str | Unset = UNSET,
+    created_to: None | str | Unset = UNSET,
+    format_: Literal["csv"] | Unset = "csv",
+) -> Response[File | Problem]:
+    """Export links as CSV
+
+     Every link the filters match (those of GET /v1/links), newest first, as CSV,
+    streamed.
+
+    Args:
+        tag (list[str] | None | Unset): Repeat for several (tag=a&tag=b); see tagMatch.
+        tag_match (ExportLinksTagMatch | Unset): all (the default): links with every tag given;
+            any: with one of them. Default: 'all'.
+        status (ExportLinksStatus | Unset): active, expired, flagged or blocked: the status the
+            resource states.
+        q (None | str | Unset): Part of the long URL or short code.
+        created_from (None | str | Unset): Created at or after. ISO 8601 date (UTC midnight) or
+            date-time.
+        created_to (None | str | Unset): Created before. ISO 8601 date (UTC midnight) or date-
+            time.
+        format_ (Literal['csv'] | Unset): Only csv. Default: 'csv'.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[File | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        tag=tag,
+        tag_match=tag_match,
+        status=status,
+        q=q,
+        created_from=created_from,
+        created_to=created_to,
+        format_=format_,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    tag: list[str] | None | Unset = UNSET,
+    tag_match: ExportLinksTagMatch | Unset = "all",
+    status: ExportLinksStatus | Unset = UNSET,
+    q: None | str | Unset = UNSET,
+    created_from: None | str | Unset = UNSET,
+    created_to: None | str | Unset = UNSET,
+    format_: Literal["csv"] | Unset = "csv",
+) -> File | Problem | None:
+    """Export links as CSV
+
+     Every link the filters match (those of GET /v1/links), newest first, as CSV,
+    streamed.
+
+    Args:
+        tag (list[str] | None | Unset): Repeat for several (tag=a&tag=b); see tagMatch.
+        tag_match (ExportLinksTagMatch | Unset): all (the default): links with every tag given;
+            any: with one of them. Default: 'all'.
+        status (ExportLinksStatus | Unset): active, expired, flagged or blocked: the status the
+            resource states.
+        q (None | str | Unset): Part of the long URL or short code.
+        created_from (None | str | Unset): Created at or after. ISO 8601 date (UTC midnight) or
+            date-time.
+        created_to (None | str | Unset): Created before. ISO 8601 date (UTC midnight) or date-
+            time.
+        format_ (Literal['csv'] | Unset): Only csv. Default: 'csv'.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        File | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            tag=tag,
+            tag_match=tag_match,
+            status=status,
+            q=q,
+            created_from=created_from,
+            created_to=created_to,
+            format_=format_,
+        )
+    ).parsed

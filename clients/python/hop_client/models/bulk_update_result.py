@@ -1,0 +1,69 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="BulkUpdateResult")
+
+
+@_attrs_define
+class BulkUpdateResult:
+    """
+    Attributes:
+        changed (int): Links changed (a tag already there, or absent, is no change).
+        matched (int): Links the filter matched.
+    """
+
+    changed: int
+    matched: int
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        changed = self.changed
+
+        matched = self.matched
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "changed": changed,
+                "matched": matched,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        changed = d.pop("changed")
+
+        matched = d.pop("matched")
+
+        bulk_update_result = cls(
+            changed=changed,
+            matched=matched,
+        )
+
+        bulk_update_result.additional_properties = d
+        return bulk_update_result
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,130 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.domain_status import DomainStatus, check_domain_status
+
+if TYPE_CHECKING:
+    from ..models.verification import Verification
+
+
+T = TypeVar("T", bound="Domain")
+
+
+@_attrs_define
+class Domain:
+    """
+    Attributes:
+        checked_at (None | str): The last verification attempt.
+        created_at (str):
+        hostname (str):
+        id (str):
+        status (DomainStatus): pending until a verification finds the TXT record.
+        verification (Verification): The DNS record that proves the domain is yours: publish it, then POST .../verify.
+        verified_at (None | str):
+    """
+
+    checked_at: None | str
+    created_at: str
+    hostname: str
+    id: str
+    status: DomainStatus
+    verification: Verification
+    verified_at: None | str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        checked_at: None | str
+        checked_at = self.checked_at
+
+        created_at = self.created_at
+
+        hostname = self.hostname
+
+        id = self.id
+
+        status: str = self.status
+
+        verification = self.verification.to_dict()
+
+        verified_at: None | str
+        verified_at = self.verified_at
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "checkedAt": checked_at,
+                "createdAt": created_at,
+                "hostname": hostname,
+                "id": id,
+                "status": status,
+                "verification": verification,
+                "verifiedAt": verified_at,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.verification import Verification  # noqa: PLC0415
+
+        d = dict(src_dict)
+
+        def _parse_checked_at(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        checked_at = _parse_checked_at(d.pop("checkedAt"))
+
+        created_at = d.pop("createdAt")
+
+        hostname = d.pop("hostname")
+
+        id = d.pop("id")
+
+        status = check_domain_status(d.pop("status"))
+
+        verification = Verification.from_dict(d.pop("verification"))
+
+        def _parse_verified_at(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        verified_at = _parse_verified_at(d.pop("verifiedAt"))
+
+        domain = cls(
+            checked_at=checked_at,
+            created_at=created_at,
+            hostname=hostname,
+            id=id,
+            status=status,
+            verification=verification,
+            verified_at=verified_at,
+        )
+
+        domain.additional_properties = d
+        return domain
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
