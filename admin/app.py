@@ -36,6 +36,7 @@ from admin.db.redis_batch import RedisBatcher
 from admin.export.routes import ExportController
 from admin.export.service import ExportService
 from admin.export.slots import ExportSlots
+from admin.http.allow import fix_options
 from admin.http.asgi import ASGIApp
 from admin.http.gate import Gate, client_address
 from admin.http.guards import provide_principal, require_scope
@@ -260,6 +261,7 @@ def build_app(settings: Settings) -> ASGIApp:
         request_max_body_size=settings.admin.max_body_bytes,
         logging_config=None,
     )
+    fix_options(app)
     return Gate(
         app,
         auth,

@@ -22,7 +22,13 @@ class AccountController(Controller):
     path = "/v1"
     tags = ["account"]
 
-    @get("/users/me", opt={"scope": "account:read"}, responses=problems(401, 403))
+    @get(
+        "/users/me",
+        opt={"scope": "account:read"},
+        responses=problems(401, 403),
+        operation_id="getCurrentAccount",
+        summary="Get the calling account",
+    )
     async def me(
         self, principal: Principal, accounts: AccountService, limit_settings: LimitSettings
     ) -> Me:
@@ -30,7 +36,13 @@ class AccountController(Controller):
         address is verified (until it is, every credential is read-only)."""
         return await accounts.me(principal.user_id, limit_settings)
 
-    @get("/api-keys", opt={"scope": "account:read"}, responses=problems(401, 403))
+    @get(
+        "/api-keys",
+        opt={"scope": "account:read"},
+        responses=problems(401, 403),
+        operation_id="listApiKeys",
+        summary="List API keys",
+    )
     async def list_keys(self, principal: Principal, api_keys: ApiKeyService) -> ApiKeyList:
         """The account's API keys, newest first, revoked ones included; never a secret.
         A sandbox credential sees sandbox keys only."""
@@ -43,6 +55,8 @@ class AccountController(Controller):
         status_code=201,
         opt={"scope": "account:write"},
         responses=problems(400, 401, 403, 409, 422),
+        operation_id="createApiKey",
+        summary="Create an API key",
     )
     async def create_key(
         self, data: ApiKeyCreate, principal: Principal, api_keys: ApiKeyService
@@ -61,6 +75,8 @@ class AccountController(Controller):
         "/api-keys/{key_id:str}",
         opt={"scope": "account:write"},
         responses=problems(401, 403, 404),
+        operation_id="revokeApiKey",
+        summary="Revoke an API key",
     )
     async def revoke_key(
         self, key_id: KeyId, principal: Principal, api_keys: ApiKeyService

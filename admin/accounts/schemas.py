@@ -8,6 +8,7 @@ import msgspec
 from msgspec import Meta
 
 from admin.auth.scopes import ALL_SCOPES, RESOURCES
+from admin.http.examples import example
 from admin.patterns import whole
 
 MAX_KEY_NAME = 100
@@ -24,6 +25,18 @@ KeyName = Annotated[
 ]
 
 
+@example(
+    {
+        "id": "usr_01JNQDK4M5N6P7Q8R9S0T1U2VW",
+        "email": "ada@example.com",
+        "plan": "pro",
+        "limitPerMinute": 600,
+        "limitPerMonth": 100000,
+        "customLimits": False,
+        "verified": True,
+        "createdAt": "2026-03-01T09:30:00Z",
+    }
+)
 class Me(msgspec.Struct, kw_only=True, rename="camel"):
     id: str
     email: str
@@ -37,6 +50,7 @@ class Me(msgspec.Struct, kw_only=True, rename="camel"):
     created_at: str
 
 
+@example({"scopes": ["links:write", "analytics:read"], "environment": "test", "name": "CI"})
 class ApiKeyCreate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename="camel"):
     scopes: Annotated[
         list[Scope],
@@ -53,6 +67,19 @@ class ApiKeyCreate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, ren
     name: KeyName | None = None
 
 
+API_KEY_EXAMPLE = {
+    "id": "key_01JNQCJ3K4M5N6P7Q8R9S0T1UV",
+    "name": "CI",
+    "prefix": "svc_test_Xy7Q",
+    "environment": "test",
+    "scopes": ["links:write", "analytics:read"],
+    "createdAt": "2026-03-01T09:30:00Z",
+    "lastUsedAt": None,
+    "revokedAt": None,
+}
+
+
+@example(API_KEY_EXAMPLE)
 class ApiKey(msgspec.Struct, kw_only=True, rename="camel"):
     id: str
     name: str | None
@@ -67,9 +94,11 @@ class ApiKey(msgspec.Struct, kw_only=True, rename="camel"):
     revoked_at: str | None
 
 
+@example({**API_KEY_EXAMPLE, "key": "svc_test_Xy7Q3mT9vK2pL8wR5nB1sD4fH6gJ0cZ"})
 class ApiKeyCreated(ApiKey, kw_only=True, rename="camel"):
     key: Annotated[str, Meta(description="The secret key. Shown this once: store it now.")]
 
 
+@example({"data": [API_KEY_EXAMPLE]})
 class ApiKeyList(msgspec.Struct, kw_only=True, rename="camel"):
     data: list[ApiKey]

@@ -19,7 +19,13 @@ class AnalyticsController(Controller):
     path = "/v1/links/{link_id:str}/clicks"
     tags = ["analytics"]
 
-    @get("/", opt={"scope": "analytics:read"}, responses=problems(401, 403, 404, 422))
+    @get(
+        "/",
+        opt={"scope": "analytics:read"},
+        responses=problems(401, 403, 404, 422),
+        operation_id="getLinkClicks",
+        summary="Get a link's clicks",
+    )
     async def link_clicks(
         self,
         link_id: Annotated[str, Parameter(max_length=64)],

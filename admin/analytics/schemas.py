@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import msgspec
 
+from admin.http.examples import example
+
 
 class ClickTotals(msgspec.Struct, kw_only=True):
     total: int  # every redirect in the range, bots included
@@ -32,6 +34,37 @@ class ClickRecord(msgspec.Struct, kw_only=True, rename="camel"):
     is_qr: bool
 
 
+@example(
+    {
+        "linkId": "lnk_01JNQ4Z8K3M2X7V5R9T6Y1W0PA",
+        "from": "2026-03-01T00:00:00Z",
+        "to": "2026-03-08T00:00:00Z",
+        "includeBots": False,
+        "totals": {"total": 3, "unique": 2, "bots": 1},
+        "breakdown": {
+            "country": {"DE": 2, "US": 1},
+            "device": {"mobile": 2, "desktop": 1},
+            "os": {"iOS": 2, "Windows": 1},
+            "browser": {"Mobile Safari": 2, "Chrome": 1},
+            "referrer": {"news.example.org": 2, "direct": 1},
+            "day": {"2026-03-01": 1, "2026-03-02": 2},
+        },
+        "clicks": [
+            {
+                "id": "evt_01JNQ5A1B2C3D4E5F6G7H8J9KM",
+                "clickedAt": "2026-03-02T14:05:00Z",
+                "country": "DE",
+                "device": "mobile",
+                "os": "iOS",
+                "browser": "Mobile Safari",
+                "referrer": "news.example.org",
+                "isBot": False,
+                "isQr": False,
+            }
+        ],
+        "nextCursor": None,
+    }
+)
 class LinkClicks(msgspec.Struct, kw_only=True, rename="camel"):
     link_id: str
     from_: str | None = msgspec.field(name="from")

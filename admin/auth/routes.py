@@ -10,14 +10,17 @@ from msgspec import Meta
 
 from admin.auth.service import AuthService, TokenPair
 from admin.http.body import JsonBody
+from admin.http.examples import example
 from admin.http.openapi import problems
 
 
+@example({"email": "ada@example.com", "password": "correct horse battery staple"})
 class LoginRequest(msgspec.Struct, forbid_unknown_fields=True):
     email: Annotated[str, Meta(min_length=1, max_length=254)]
     password: Annotated[str, Meta(min_length=1, max_length=1024)]
 
 
+@example({"refreshToken": "rt_01JNQBH2J3K4M5N6P7Q8R9S0TU.Zk3q9Lr2Vx7mT5wP8nB4sD1f"})
 class RefreshRequest(msgspec.Struct, forbid_unknown_fields=True, rename="camel"):
     refresh_token: Annotated[str, Meta(min_length=1, max_length=512)]
 
@@ -33,6 +36,8 @@ class AuthController(Controller):
         return_dto=None,
         status_code=200,
         responses=problems(400, 401, 422),
+        operation_id="logIn",
+        summary="Log in with e-mail and password",
     )
     async def login(self, data: LoginRequest, auth: AuthService, client_address: str) -> TokenPair:
         """Exchange e-mail and password for an access token and a refresh token.
@@ -48,6 +53,8 @@ class AuthController(Controller):
         return_dto=None,
         status_code=200,
         responses=problems(400, 401, 422),
+        operation_id="refreshTokens",
+        summary="Refresh an access token",
     )
     async def refresh(
         self, data: RefreshRequest, auth: AuthService, client_address: str

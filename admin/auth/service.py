@@ -19,6 +19,7 @@ from admin.auth.throttle import LoginThrottle
 from admin.auth.usage import KeyUsage
 from admin.db import Connection, Database
 from admin.errors import Unauthorized
+from admin.http.examples import example
 from common.clientip import client_network
 from common.ids import new_id
 from common.settings import LimitSettings, PlanLimit
@@ -26,6 +27,14 @@ from common.settings import LimitSettings, PlanLimit
 logger = logging.getLogger(__name__)
 
 
+@example(
+    {
+        "accessToken": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c3JfMDEifQ.c2lnbmF0dXJl",
+        "refreshToken": "rt_01JNQBH2J3K4M5N6P7Q8R9S0TU.Zk3q9Lr2Vx7mT5wP8nB4sD1f",
+        "expiresIn": 900,
+        "tokenType": "Bearer",
+    }
+)
 class TokenPair(msgspec.Struct, frozen=True, rename="camel"):
     access_token: str
     refresh_token: str

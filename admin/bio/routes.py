@@ -28,6 +28,8 @@ class BioController(Controller):
             201: ResponseSpec(BioPage, description="Created: the page did not exist before."),
             **problems(400, 401, 403, 409, 422),
         },
+        operation_id="putBioPage",
+        summary="Create or replace your Bio page",
     )
     async def put_bio(
         self, data: BioPut, principal: Principal, bio: BioService
@@ -37,18 +39,36 @@ class BioController(Controller):
         page, created = await bio.put(principal, data)
         return Response(page, status_code=201 if created else 200)
 
-    @get("/", opt={"scope": "bio:read"}, responses=problems(401, 403, 404))
+    @get(
+        "/",
+        opt={"scope": "bio:read"},
+        responses=problems(401, 403, 404),
+        operation_id="getBioPage",
+        summary="Get your Bio page",
+    )
     async def get_own_bio(self, principal: Principal, bio: BioService) -> BioPage:
         """Your Bio page, with the tracked link behind each button."""
         return await bio.get_own(principal)
 
-    @delete("/", opt={"scope": "bio:write"}, responses=problems(401, 403, 404))
+    @delete(
+        "/",
+        opt={"scope": "bio:write"},
+        responses=problems(401, 403, 404),
+        operation_id="deleteBioPage",
+        summary="Delete your Bio page",
+    )
     async def delete_bio(self, principal: Principal, bio: BioService) -> None:
         """Delete your Bio page; its address answers 410 Gone from then on, and the username
         stays reserved for you (HOP_CODE_RESERVATION_DAYS)."""
         await bio.delete(principal)
 
-    @get("/{username:str}", security=[{}], responses=problems(404))
+    @get(
+        "/{username:str}",
+        security=[{}],
+        responses=problems(404),
+        operation_id="getPublicBioPage",
+        summary="Get a public Bio page",
+    )
     async def public_bio(
         self,
         request: Request[Any, Any, Any],

@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta
 
+from admin.http.examples import example
 from admin.links.schemas import Url
 from admin.patterns import whole
 from admin.qr.schemas import SocialNetwork
@@ -50,6 +51,18 @@ class BioSocialIn(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rena
     handle: Annotated[str, Meta(min_length=1, max_length=100)]
 
 
+@example(
+    {
+        "username": "ada.bakes",
+        "displayName": "Ada's Bakery",
+        "description": "Sourdough every morning, cakes to order.",
+        "avatarUrl": "https://cdn.example.com/ada.png",
+        "theme": "ocean",
+        "language": "en",
+        "links": [{"title": "Order a cake", "url": "https://ada.example.com/order"}],
+        "socials": [{"network": "instagram", "handle": "ada.bakes"}],
+    }
+)
 class BioPut(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename="camel"):
     username: Username
     display_name: Annotated[str, Meta(min_length=1, max_length=80)]
@@ -74,6 +87,21 @@ class BioSocial(msgspec.Struct, kw_only=True, rename="camel"):
     url: str  # tracked short URL
 
 
+@example(
+    {
+        "username": "ada.bakes",
+        "displayName": "Ada's Bakery",
+        "description": "Sourdough every morning, cakes to order.",
+        "avatarUrl": "https://cdn.example.com/ada.png",
+        "theme": "ocean",
+        "language": "en",
+        "links": [{"title": "Order a cake", "url": "https://hop.example/b7Kq2x"}],
+        "socials": [
+            {"network": "instagram", "handle": "ada.bakes", "url": "https://hop.example/b7Kq2y"}
+        ],
+        "pageUrl": "https://hop.example/@ada.bakes",
+    }
+)
 class PublicBioPage(msgspec.Struct, kw_only=True, rename="camel"):
     username: str
     display_name: str
@@ -101,6 +129,37 @@ class OwnBioSocial(msgspec.Struct, kw_only=True, rename="camel"):
     destination: str
 
 
+@example(
+    {
+        "id": "bio_01JNQ7D8E9F0G1H2J3K4M5N6PQ",
+        "username": "ada.bakes",
+        "displayName": "Ada's Bakery",
+        "description": "Sourdough every morning, cakes to order.",
+        "avatarUrl": "https://cdn.example.com/ada.png",
+        "theme": "ocean",
+        "language": "en",
+        "links": [
+            {
+                "title": "Order a cake",
+                "url": "https://hop.example/b7Kq2x",
+                "linkId": "lnk_01JNQ7D8E9F0G1H2J3K4M5N6PR",
+                "destination": "https://ada.example.com/order",
+            }
+        ],
+        "socials": [
+            {
+                "network": "instagram",
+                "handle": "ada.bakes",
+                "url": "https://hop.example/b7Kq2y",
+                "linkId": "lnk_01JNQ7D8E9F0G1H2J3K4M5N6PS",
+                "destination": "https://www.instagram.com/ada.bakes",
+            }
+        ],
+        "pageUrl": "https://hop.example/@ada.bakes",
+        "createdAt": "2026-03-01T09:30:00Z",
+        "updatedAt": "2026-03-01T09:30:00Z",
+    }
+)
 class BioPage(msgspec.Struct, kw_only=True, rename="camel"):
     id: str
     username: str

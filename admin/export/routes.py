@@ -7,12 +7,40 @@ from contextlib import aclosing
 
 from litestar import Controller, post
 from litestar.openapi import ResponseSpec
+from litestar.openapi.spec import Example
 
 from admin.auth.principal import Principal
 from admin.export.service import ExportService
 from admin.export.stream import ExportResponse
 from admin.http.idempotency import OPT_OUT
 from admin.http.openapi import problems
+
+_EMPTY = {
+    "format": "hop.export",
+    "version": 1,
+    "exportedAt": "2026-03-01T09:30:00.000Z",
+    "userId": "usr_01JNQDK4M5N6P7Q8R9S0T1U2VW",
+    "environment": "live",
+    "profile": {
+        "id": "usr_01JNQDK4M5N6P7Q8R9S0T1U2VW",
+        "email": "ada@example.com",
+        "plan": "free",
+        "limitPerMinute": 60,
+        "limitPerMonth": 1000,
+        "createdAt": "2026-03-01T09:00:00.000Z",
+    },
+    "apiKeys": [],
+    "links": [],
+    "clicks": [],
+    "qrCodes": [],
+    "bioPage": None,
+    "bioVisits": [],
+    "webhooks": [],
+    "webhookDeliveries": [],
+    "integrations": [],
+    "productLinks": [],
+    "complete": True,
+}
 
 
 class ExportController(Controller):
@@ -31,9 +59,12 @@ class ExportController(Controller):
                 description="The whole export as one JSON document (see docs/export.md), "
                 'streamed; it ends with "complete": true.',
                 generate_examples=False,
+                examples=[Example(summary="An account with nothing in it yet", value=_EMPTY)],
             ),
             **problems(401, 403),
         },
+        operation_id="exportAccount",
+        summary="Export all of your data",
     )
     async def export_account(self, principal: Principal, export: ExportService) -> ExportResponse:
         """All of your data (profile, keys, links, clicks, QR codes, Bio page) as JSON.

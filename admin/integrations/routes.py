@@ -47,6 +47,8 @@ class IntegrationController(Controller):
         status_code=201,
         opt={"scope": "integrations:write"},
         responses=problems(400, 401, 403, 422, 502, 504),
+        operation_id="connectIntegration",
+        summary="Connect a store",
     )
     async def connect(
         self, data: ConnectRequest, principal: Principal, integrations: IntegrationService
@@ -57,7 +59,13 @@ class IntegrationController(Controller):
             created, status_code=201, headers={"Location": f"/v1/integrations/{created.id}"}
         )
 
-    @get("/", opt={"scope": "integrations:read"}, responses=problems(401, 403, 422))
+    @get(
+        "/",
+        opt={"scope": "integrations:read"},
+        responses=problems(401, 403, 422),
+        operation_id="listIntegrations",
+        summary="List connected stores",
+    )
     async def list_integrations(
         self,
         principal: Principal,
@@ -67,14 +75,26 @@ class IntegrationController(Controller):
         """Connected stores (active ones unless `status` says otherwise), newest first."""
         return await integrations.list_integrations(principal, status)
 
-    @get(_ITEM, opt={"scope": "integrations:read"}, responses=problems(401, 403, 404))
+    @get(
+        _ITEM,
+        opt={"scope": "integrations:read"},
+        responses=problems(401, 403, 404),
+        operation_id="getIntegration",
+        summary="Get an integration",
+    )
     async def get_integration(
         self, integration_id: IntegrationId, principal: Principal, integrations: IntegrationService
     ) -> Integration:
         """One integration (never its credential)."""
         return await integrations.get(principal, integration_id)
 
-    @delete(_ITEM, opt={"scope": "integrations:write"}, responses=problems(401, 403, 404))
+    @delete(
+        _ITEM,
+        opt={"scope": "integrations:write"},
+        responses=problems(401, 403, 404),
+        operation_id="deleteIntegration",
+        summary="Disconnect a store",
+    )
     async def delete_integration(
         self,
         integration_id: IntegrationId,
@@ -90,6 +110,8 @@ class IntegrationController(Controller):
         f"{_ITEM}/products",
         opt={"scope": "integrations:read"},
         responses=problems(401, 403, 404, 409, 422, 502, 504),
+        operation_id="listProducts",
+        summary="List a store's products",
     )
     async def list_products(
         self,
@@ -112,6 +134,8 @@ class IntegrationController(Controller):
         status_code=201,
         opt={"scope": "integrations:write"},
         responses=problems(400, 401, 403, 404, 409, 422, 502, 504),
+        operation_id="generateProductLink",
+        summary="Generate a product link with copy",
     )
     async def generate(
         self,
@@ -130,6 +154,8 @@ class IntegrationController(Controller):
         f"{_ITEM}/product-links",
         opt={"scope": "integrations:read"},
         responses=problems(401, 403, 404, 422),
+        operation_id="listProductLinks",
+        summary="List generated product links",
     )
     async def list_product_links(
         self,
@@ -146,6 +172,8 @@ class IntegrationController(Controller):
         "/shopify/install",
         opt={"scope": "integrations:write"},
         responses=problems(401, 403, 409, 422),
+        operation_id="getShopifyInstallUrl",
+        summary="Start a Shopify installation",
     )
     async def shopify_install(
         self,
@@ -160,12 +188,16 @@ class IntegrationController(Controller):
         "/woocommerce/install",
         opt={"scope": "integrations:write"},
         responses=problems(401, 403, 422),
+        operation_id="getWooCommerceInstallUrl",
+        summary="Start a WooCommerce connection",
     )
     async def woo_install(
         self,
         principal: Principal,
         installs: InstallService,
-        store_url: Annotated[str, Parameter(query="storeUrl", max_length=2048)],
+        store_url: Annotated[
+            str, Parameter(query="storeUrl", max_length=2048, schema_extra={"format": "uri"})
+        ],
     ) -> InstallUrl:
         """The WooCommerce authorize URL to send the store owner to (state valid 10 minutes)."""
         return installs.woo_install(principal, store_url)
@@ -178,7 +210,12 @@ class IntegrationCallbacks(Controller):
     tags = ["integrations"]
     security = [{}]
 
-    @get("/shopify/callback", responses=problems(400, 401, 409, 422, 502, 504))
+    @get(
+        "/shopify/callback",
+        responses=problems(400, 401, 409, 422, 502, 504),
+        operation_id="completeShopifyInstall",
+        summary="Shopify's OAuth redirect",
+    )
     async def shopify_callback(
         self, request: Request[Any, Any, Any], installs: InstallService
     ) -> CallbackDone:
@@ -188,7 +225,13 @@ class IntegrationCallbacks(Controller):
         integration = await installs.shopify_callback(pairs)
         return CallbackDone(ok=True, message="The store is connected.", integration=integration)
 
-    @post("/shopify/webhooks", status_code=200, responses=problems(401, 409))
+    @post(
+        "/shopify/webhooks",
+        status_code=200,
+        responses=problems(401, 409),
+        operation_id="receiveShopifyWebhook",
+        summary="Receive a Shopify webhook",
+    )
     async def shopify_webhook(
         self, request: Request[Any, Any, Any], installs: InstallService
     ) -> CallbackDone:
@@ -208,12 +251,19 @@ class IntegrationCallbacks(Controller):
         return_dto=None,
         status_code=200,
         responses=problems(400, 401, 409, 422, 502, 504),
+        operation_id="receiveWooCommerceKeys",
+        summary="Receive WooCommerce API keys",
     )
     async def woo_callback(self, data: WooKeys, installs: InstallService) -> CallbackDone:
         """WooCommerce delivers the API keys the store owner approved."""
         return await installs.woo_callback(data)
 
-    @get("/woocommerce/return", responses=problems(422))
+    @get(
+        "/woocommerce/return",
+        responses=problems(422),
+        operation_id="returnFromWooCommerce",
+        summary="Return from WooCommerce",
+    )
     async def woo_return(
         self, success: Annotated[str | None, Parameter(max_length=8)] = None
     ) -> CallbackDone:

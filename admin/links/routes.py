@@ -27,6 +27,8 @@ class LinkController(Controller):
         status_code=201,
         opt={"scope": "links:write"},
         responses=problems(400, 401, 403, 409, 422),
+        operation_id="createLink",
+        summary="Create a short link",
     )
     async def create_link(
         self, data: LinkCreate, principal: Principal, links: LinkService
@@ -36,7 +38,13 @@ class LinkController(Controller):
         link = await links.create(principal, data)
         return Response(link, status_code=201, headers={"Location": f"/v1/links/{link.id}"})
 
-    @get("/", opt={"scope": "links:read"}, responses=problems(401, 403, 422))
+    @get(
+        "/",
+        opt={"scope": "links:read"},
+        responses=problems(401, 403, 422),
+        operation_id="listLinks",
+        summary="List links",
+    )
     async def list_links(
         self,
         principal: Principal,
@@ -49,7 +57,13 @@ class LinkController(Controller):
         """Links, newest first, `limit` per page; follow `nextCursor` for the next page."""
         return await links.list(principal, limit=limit, cursor=cursor, tag=tag, q=q)
 
-    @get("/{link_id:str}", opt={"scope": "links:read"}, responses=problems(401, 403, 404))
+    @get(
+        "/{link_id:str}",
+        opt={"scope": "links:read"},
+        responses=problems(401, 403, 404),
+        operation_id="getLink",
+        summary="Get a link",
+    )
     async def get_link(self, link_id: LinkId, principal: Principal, links: LinkService) -> Link:
         """One link."""
         return await links.get(principal, link_id)
@@ -60,6 +74,8 @@ class LinkController(Controller):
         return_dto=None,
         opt={"scope": "links:write"},
         responses=problems(400, 401, 403, 404, 409, 422),
+        operation_id="updateLink",
+        summary="Update a link",
     )
     async def update_link(
         self, link_id: LinkId, data: LinkUpdate, principal: Principal, links: LinkService
@@ -68,7 +84,13 @@ class LinkController(Controller):
         alias answers 410 Gone and stays reserved for you (HOP_CODE_RESERVATION_DAYS)."""
         return await links.update(principal, link_id, data)
 
-    @delete("/{link_id:str}", opt={"scope": "links:write"}, responses=problems(401, 403, 404, 409))
+    @delete(
+        "/{link_id:str}",
+        opt={"scope": "links:write"},
+        responses=problems(401, 403, 404, 409),
+        operation_id="deleteLink",
+        summary="Delete a link",
+    )
     async def delete_link(self, link_id: LinkId, principal: Principal, links: LinkService) -> None:
         """Delete a link; its short URL answers 410 Gone from then on, and its code stays
         reserved for you (HOP_CODE_RESERVATION_DAYS) before anyone else may take it."""

@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
+from admin.http.examples import example
 from admin.patterns import whole
 from admin.urls import MAX_URL_LENGTH
 
@@ -18,6 +19,7 @@ Url = Annotated[
         min_length=1,
         max_length=MAX_URL_LENGTH,
         description="Absolute http(s) URL, at most 2,048 characters.",
+        extra_json_schema={"format": "uri"},
     ),
 ]
 Alias = Annotated[
@@ -41,6 +43,16 @@ Expiry = Annotated[
 RedirectType = Literal[301, 302, 307, 308]
 
 
+@example(
+    {
+        "longUrl": "https://shop.example.com/spring-sale?ref=newsletter",
+        "alias": "spring-sale",
+        "tags": ["campaign", "spring"],
+        "expiresAt": "2030-06-30T23:59:59Z",
+        "redirectType": 302,
+        "forwardQuery": True,
+    }
+)
 class LinkCreate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename="camel"):
     long_url: Url
     alias: Alias | None = None
@@ -50,6 +62,7 @@ class LinkCreate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, renam
     forward_query: bool = True
 
 
+@example({"longUrl": "https://shop.example.com/summer-sale", "tags": ["campaign"]})
 class LinkUpdate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename="camel"):
     """Only the fields sent change; ``null`` clears ``tags`` and ``expiresAt``."""
 
@@ -96,10 +109,35 @@ class LinkSafety(msgspec.Struct, kw_only=True, rename="camel"):
     ]
 
 
+@example({"message": "This is our own shop; the domain is new."})
 class ReviewRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename="camel"):
     message: Annotated[str, Meta(max_length=1000)] | None = None
 
 
+LINK_EXAMPLE = {
+    "id": "lnk_01JNQ4Z8K3M2X7V5R9T6Y1W0PA",
+    "shortCode": "spring-sale",
+    "shortUrl": "https://hop.example/spring-sale",
+    "longUrl": "https://shop.example.com/spring-sale?ref=newsletter",
+    "tags": ["campaign", "spring"],
+    "expiresAt": "2030-06-30T23:59:59Z",
+    "createdAt": "2026-03-01T09:30:00Z",
+    "updatedAt": "2026-03-01T09:30:00Z",
+    "status": "active",
+    "clicks": 42,
+    "redirectType": 302,
+    "forwardQuery": True,
+    "safety": {
+        "verdict": "ok",
+        "reasons": [],
+        "source": "heuristic",
+        "checkedAt": "2026-03-01T09:30:00Z",
+        "reviewRequestedAt": None,
+    },
+}
+
+
+@example(LINK_EXAMPLE)
 class Link(msgspec.Struct, kw_only=True, rename="camel"):
     id: str
     short_code: str
@@ -122,6 +160,7 @@ class Link(msgspec.Struct, kw_only=True, rename="camel"):
     safety: LinkSafety
 
 
+@example({"data": [LINK_EXAMPLE], "nextCursor": "eyJ0IjoiMjAyNi0wMy0wMSJ9"})
 class LinkPage(msgspec.Struct, kw_only=True, rename="camel"):
     data: list[Link]
     next_cursor: str | None

@@ -50,6 +50,8 @@ class QrController(Controller):
         status_code=201,
         opt={"scope": "qr:write"},
         responses=problems(400, 401, 403, 409, 422),
+        operation_id="createQrCode",
+        summary="Create a QR code",
     )
     async def create_qr(
         self, data: QrCreate, principal: Principal, qr: QrService
@@ -58,7 +60,13 @@ class QrController(Controller):
         code = await qr.create(principal, data)
         return Response(code, status_code=201, headers={"Location": f"/v1/qr/{code.id}"})
 
-    @get("/", opt={"scope": "qr:read"}, responses=problems(401, 403, 422))
+    @get(
+        "/",
+        opt={"scope": "qr:read"},
+        responses=problems(401, 403, 422),
+        operation_id="listQrCodes",
+        summary="List QR codes",
+    )
     async def list_qr(
         self,
         principal: Principal,
@@ -69,7 +77,13 @@ class QrController(Controller):
         """QR codes, newest first; follow `nextCursor` for the next page."""
         return await qr.list(principal, limit=limit, cursor=cursor)
 
-    @get("/{qr_id:str}", opt={"scope": "qr:read"}, responses=problems(401, 403, 404))
+    @get(
+        "/{qr_id:str}",
+        opt={"scope": "qr:read"},
+        responses=problems(401, 403, 404),
+        operation_id="getQrCode",
+        summary="Get a QR code",
+    )
     async def get_qr(self, qr_id: QrId, principal: Principal, qr: QrService) -> QrCode:
         """One QR code."""
         return await qr.get(principal, qr_id)
@@ -80,6 +94,8 @@ class QrController(Controller):
         return_dto=None,
         opt={"scope": "qr:write"},
         responses=problems(400, 401, 403, 404, 422),
+        operation_id="updateQrCode",
+        summary="Update a QR code",
     )
     async def update_qr(
         self, qr_id: QrId, data: QrUpdate, principal: Principal, qr: QrService
@@ -87,7 +103,13 @@ class QrController(Controller):
         """Change the title, or a dynamic code's destination (the image stays the same)."""
         return await qr.update(principal, qr_id, data)
 
-    @delete("/{qr_id:str}", opt={"scope": "qr:write"}, responses=problems(401, 403, 404))
+    @delete(
+        "/{qr_id:str}",
+        opt={"scope": "qr:write"},
+        responses=problems(401, 403, 404),
+        operation_id="deleteQrCode",
+        summary="Delete a QR code",
+    )
     async def delete_qr(self, qr_id: QrId, principal: Principal, qr: QrService) -> None:
         """Delete a QR code; a dynamic code's short link answers 410 Gone from then on."""
         await qr.delete(principal, qr_id)
@@ -101,6 +123,8 @@ class QrController(Controller):
             **problems(401, 403, 404, 422),
             304: ResponseSpec(None, description="Not Modified: the If-None-Match ETag is current."),
         },
+        operation_id="getQrImage",
+        summary="Render a QR code as an image",
     )
     async def qr_image(
         self,

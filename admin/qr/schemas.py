@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
+from admin.http.examples import example
 from admin.links.schemas import Url
 from admin.patterns import whole
 
@@ -176,6 +177,9 @@ class _QrCreate(
     dynamic: bool | None = None
 
 
+@example(
+    {"type": "url", "title": "Shop window", "data": {"url": "https://shop.example.com/spring-sale"}}
+)
 class UrlQrCreate(_QrCreate, tag="url", kw_only=True):
     data: UrlData
 
@@ -285,6 +289,7 @@ DATA_TYPES: dict[str, type[_Data]] = {
 }
 
 
+@example({"title": "Shop window (spring)", "data": {"url": "https://shop.example.com/summer-sale"}})
 class QrUpdate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename="camel"):
     """``title`` for any code; ``data`` (of the code's own type) only for dynamic codes."""
 
@@ -292,6 +297,22 @@ class QrUpdate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename=
     data: dict[str, Any] | UnsetType = UNSET
 
 
+QR_EXAMPLE = {
+    "id": "qr_01JNQ6C7D8E9F0G1H2J3K4M5NP",
+    "type": "url",
+    "title": "Shop window",
+    "dynamic": True,
+    "data": {"url": "https://shop.example.com/spring-sale"},
+    "payload": "https://hop.example/Qx7pL2",
+    "linkId": "lnk_01JNQ6C7D8E9F0G1H2J3K4M5NQ",
+    "shortUrl": "https://hop.example/Qx7pL2",
+    "imageUrl": "/v1/qr/qr_01JNQ6C7D8E9F0G1H2J3K4M5NP/image",
+    "createdAt": "2026-03-01T09:30:00Z",
+    "updatedAt": "2026-03-01T09:30:00Z",
+}
+
+
+@example(QR_EXAMPLE)
 class QrCode(msgspec.Struct, kw_only=True, rename="camel"):
     id: str
     type: str
@@ -306,6 +327,7 @@ class QrCode(msgspec.Struct, kw_only=True, rename="camel"):
     updated_at: str
 
 
+@example({"data": [QR_EXAMPLE], "nextCursor": None})
 class QrPage(msgspec.Struct, kw_only=True, rename="camel"):
     data: list[QrCode]
     next_cursor: str | None

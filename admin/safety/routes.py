@@ -26,6 +26,8 @@ class SafetyController(Controller):
         status_code=202,
         opt={"scope": "links:write"},
         responses=problems(400, 401, 403, 404, 409, 422),
+        operation_id="requestLinkReview",
+        summary="Ask for a review of a flagged link",
     )
     async def request_review(
         self,

@@ -38,6 +38,8 @@ class WebhookController(Controller):
         status_code=201,
         opt={"scope": "webhooks:write"},
         responses=problems(400, 401, 403, 422),
+        operation_id="registerWebhook",
+        summary="Register a webhook",
     )
     async def create_webhook(
         self, data: WebhookCreate, principal: Principal, webhooks: WebhookService
@@ -48,7 +50,13 @@ class WebhookController(Controller):
             created, status_code=201, headers={"Location": f"/v1/webhooks/{created.id}"}
         )
 
-    @get("/", opt={"scope": "webhooks:read"}, responses=problems(401, 403, 422))
+    @get(
+        "/",
+        opt={"scope": "webhooks:read"},
+        responses=problems(401, 403, 422),
+        operation_id="listWebhooks",
+        summary="List webhooks",
+    )
     async def list_webhooks(
         self,
         principal: Principal,
@@ -59,7 +67,13 @@ class WebhookController(Controller):
         """Webhooks, newest first; follow `nextCursor` for the next page."""
         return await webhooks.list(principal, limit=limit, cursor=cursor)
 
-    @get(_ITEM, opt={"scope": "webhooks:read"}, responses=problems(401, 403, 404))
+    @get(
+        _ITEM,
+        opt={"scope": "webhooks:read"},
+        responses=problems(401, 403, 404),
+        operation_id="getWebhook",
+        summary="Get a webhook",
+    )
     async def get_webhook(
         self, webhook_id: WebhookId, principal: Principal, webhooks: WebhookService
     ) -> Webhook:
@@ -72,6 +86,8 @@ class WebhookController(Controller):
         return_dto=None,
         opt={"scope": "webhooks:write"},
         responses=problems(400, 401, 403, 404, 422),
+        operation_id="updateWebhook",
+        summary="Update a webhook",
     )
     async def update_webhook(
         self,
@@ -83,7 +99,13 @@ class WebhookController(Controller):
         """Change the endpoint or the event types."""
         return await webhooks.update(principal, webhook_id, data)
 
-    @delete(_ITEM, opt={"scope": "webhooks:write"}, responses=problems(401, 403, 404))
+    @delete(
+        _ITEM,
+        opt={"scope": "webhooks:write"},
+        responses=problems(401, 403, 404),
+        operation_id="deleteWebhook",
+        summary="Delete a webhook",
+    )
     async def delete_webhook(
         self, webhook_id: WebhookId, principal: Principal, webhooks: WebhookService
     ) -> None:
@@ -95,6 +117,8 @@ class WebhookController(Controller):
         status_code=200,
         opt={"scope": "webhooks:write"},
         responses=problems(401, 403, 404),
+        operation_id="resumeWebhook",
+        summary="Resume a paused webhook",
     )
     async def resume_webhook(
         self, webhook_id: WebhookId, principal: Principal, webhooks: WebhookService
@@ -107,6 +131,8 @@ class WebhookController(Controller):
         status_code=200,
         opt={"scope": "webhooks:write"},
         responses=problems(401, 403, 404),
+        operation_id="rotateWebhookSecret",
+        summary="Rotate a webhook's signing secret",
     )
     async def rotate_secret(
         self, webhook_id: WebhookId, principal: Principal, webhooks: WebhookService
@@ -119,6 +145,8 @@ class WebhookController(Controller):
         status_code=202,
         opt={"scope": "webhooks:write"},
         responses=problems(401, 403, 404),
+        operation_id="sendWebhookTest",
+        summary="Send a test event",
     )
     async def send_test(
         self, webhook_id: WebhookId, principal: Principal, webhooks: WebhookService
@@ -130,6 +158,8 @@ class WebhookController(Controller):
         f"{_ITEM}/deliveries",
         opt={"scope": "webhooks:read"},
         responses=problems(401, 403, 404, 422),
+        operation_id="listWebhookDeliveries",
+        summary="List delivery attempts",
     )
     async def list_attempts(
         self,
@@ -152,6 +182,8 @@ class WebhookController(Controller):
         status_code=202,
         opt={"scope": "webhooks:write"},
         responses=problems(401, 403, 404, 409),
+        operation_id="redeliverWebhookDelivery",
+        summary="Redeliver an event",
     )
     async def redeliver(
         self,

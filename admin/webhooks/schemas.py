@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
+from admin.http.examples import example
 from admin.patterns import whole
 from admin.urls import MAX_URL_LENGTH
 from common.events import EventType
@@ -21,6 +22,7 @@ Endpoint = Annotated[
         min_length=1,
         max_length=MAX_URL_LENGTH,
         description="The receiving URL: https, on a public address.",
+        extra_json_schema={"format": "uri"},
     ),
 ]
 EventNames = Annotated[
@@ -42,12 +44,14 @@ SecretText = Annotated[
 ]
 
 
+@example({"endpoint": "https://hooks.example.com/hop", "events": ["link.created", "link.clicked"]})
 class WebhookCreate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename="camel"):
     endpoint: Endpoint
     events: EventNames
     secret: SecretText = AUTO_SECRET
 
 
+@example({"events": ["*"]})
 class WebhookUpdate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename="camel"):
     """Only the fields sent change."""
 
@@ -55,6 +59,21 @@ class WebhookUpdate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, re
     events: EventNames | UnsetType = UNSET
 
 
+WEBHOOK_EXAMPLE = {
+    "id": "wh_01JNQ8E9F0G1H2J3K4M5N6P7QR",
+    "endpoint": "https://hooks.example.com/hop",
+    "events": ["link.created", "link.clicked"],
+    "status": "active",
+    "pauseReason": None,
+    "pausedAt": None,
+    "failureStreak": 0,
+    "previousSecretExpiresAt": None,
+    "createdAt": "2026-03-01T09:30:00Z",
+    "updatedAt": "2026-03-01T09:30:00Z",
+}
+
+
+@example(WEBHOOK_EXAMPLE)
 class Webhook(msgspec.Struct, kw_only=True, rename="camel"):
     id: str
     endpoint: str
@@ -68,17 +87,26 @@ class Webhook(msgspec.Struct, kw_only=True, rename="camel"):
     updated_at: str
 
 
+@example({**WEBHOOK_EXAMPLE, "secret": "whsec_5Jq9xT2mR7vL0pW3nK8sD4fH6gB1cZ"})
 class WebhookCreated(Webhook, kw_only=True):
     """The new webhook with its signing secret, shown this once."""
 
     secret: str
 
 
+@example({"data": [WEBHOOK_EXAMPLE], "nextCursor": None})
 class WebhookPage(msgspec.Struct, kw_only=True, rename="camel"):
     data: list[Webhook]
     next_cursor: str | None
 
 
+@example(
+    {
+        "id": "wh_01JNQ8E9F0G1H2J3K4M5N6P7QR",
+        "secret": "whsec_8Lm2vQ5tY9wR3kN7pX1sF4hJ6dC0bG",
+        "previousSecretExpiresAt": "2026-03-02T14:05:00Z",
+    }
+)
 class SecretRotated(msgspec.Struct, kw_only=True, rename="camel"):
     """The new secret, shown this once; the previous one signs too until the time given."""
 
@@ -87,6 +115,16 @@ class SecretRotated(msgspec.Struct, kw_only=True, rename="camel"):
     previous_secret_expires_at: str
 
 
+@example(
+    {
+        "id": "dlv_01JNQ9F0G1H2J3K4M5N6P7Q8RS",
+        "eventId": "evt_01JNQ9F0G1H2J3K4M5N6P7Q8RT",
+        "eventType": "webhook.test",
+        "state": "pending",
+        "attempts": 0,
+        "nextAttemptAt": "2026-03-01T09:30:00Z",
+    }
+)
 class Delivery(msgspec.Struct, kw_only=True, rename="camel"):
     id: str
     event_id: str
@@ -110,6 +148,26 @@ class Attempt(msgspec.Struct, kw_only=True, rename="camel"):
     attempted_at: str
 
 
+@example(
+    {
+        "data": [
+            {
+                "id": "att_01JNQAG1H2J3K4M5N6P7Q8R9ST",
+                "deliveryId": "dlv_01JNQ9F0G1H2J3K4M5N6P7Q8RS",
+                "eventId": "evt_01JNQ9F0G1H2J3K4M5N6P7Q8RT",
+                "eventType": "link.created",
+                "attempt": 1,
+                "statusCode": 200,
+                "durationMs": 87,
+                "responseBody": "ok",
+                "error": None,
+                "succeeded": True,
+                "attemptedAt": "2026-03-01T09:30:00Z",
+            }
+        ],
+        "nextCursor": None,
+    }
+)
 class AttemptPage(msgspec.Struct, kw_only=True, rename="camel"):
     data: list[Attempt]
     next_cursor: str | None

@@ -1,0 +1,299 @@
+"""Contains all the data models used in inputs/outputs"""
+
+from .api_key import ApiKey
+from .api_key_create import ApiKeyCreate
+from .api_key_create_environment import ApiKeyCreateEnvironment
+from .api_key_created import ApiKeyCreated
+from .api_key_created_environment import ApiKeyCreatedEnvironment
+from .api_key_environment import ApiKeyEnvironment
+from .api_key_list import ApiKeyList
+from .app_data import AppData
+from .app_qr_create import AppQrCreate
+from .app_qr_create_type import AppQrCreateType
+from .attempt import Attempt
+from .attempt_page import AttemptPage
+from .bio_data import BioData
+from .bio_link import BioLink
+from .bio_link_in import BioLinkIn
+from .bio_page import BioPage
+from .bio_put import BioPut
+from .bio_put_theme import BioPutTheme
+from .bio_qr_create import BioQrCreate
+from .bio_qr_create_type import BioQrCreateType
+from .bio_social import BioSocial
+from .bio_social_in import BioSocialIn
+from .bio_social_in_network import BioSocialInNetwork
+from .breakdown import Breakdown
+from .breakdown_browser import BreakdownBrowser
+from .breakdown_country import BreakdownCountry
+from .breakdown_day import BreakdownDay
+from .breakdown_device import BreakdownDevice
+from .breakdown_os import BreakdownOs
+from .breakdown_referrer import BreakdownReferrer
+from .callback_done import CallbackDone
+from .click_record import ClickRecord
+from .click_totals import ClickTotals
+from .connect_request import ConnectRequest
+from .connect_request_platform import ConnectRequestPlatform
+from .copy import Copy
+from .crypto_data import CryptoData
+from .crypto_data_currency import CryptoDataCurrency
+from .crypto_qr_create import CryptoQrCreate
+from .crypto_qr_create_type import CryptoQrCreateType
+from .delivery import Delivery
+from .delivery_state import DeliveryState
+from .email_data import EmailData
+from .email_qr_create import EmailQrCreate
+from .email_qr_create_type import EmailQrCreateType
+from .epc_data import EpcData
+from .epc_qr_create import EpcQrCreate
+from .epc_qr_create_type import EpcQrCreateType
+from .event_data import EventData
+from .event_qr_create import EventQrCreate
+from .event_qr_create_type import EventQrCreateType
+from .export_account_response_200 import ExportAccountResponse200
+from .field_error import FieldError
+from .generate_request import GenerateRequest
+from .generate_request_channels_type_0_item import GenerateRequestChannelsType0Item
+from .generate_request_generator import GenerateRequestGenerator
+from .generate_request_tone import GenerateRequestTone
+from .geo_data import GeoData
+from .geo_qr_create import GeoQrCreate
+from .geo_qr_create_type import GeoQrCreateType
+from .get_qr_image_ecl import GetQrImageEcl
+from .get_qr_image_format import GetQrImageFormat
+from .install_url import InstallUrl
+from .integration import Integration
+from .integration_connected_via import IntegrationConnectedVia
+from .integration_list import IntegrationList
+from .integration_platform import IntegrationPlatform
+from .integration_status import IntegrationStatus
+from .link import Link
+from .link_clicks import LinkClicks
+from .link_create import LinkCreate
+from .link_create_redirect_type import LinkCreateRedirectType
+from .link_data import LinkData
+from .link_page import LinkPage
+from .link_qr_create import LinkQrCreate
+from .link_qr_create_type import LinkQrCreateType
+from .link_safety import LinkSafety
+from .link_safety_source_type_0 import LinkSafetySourceType0
+from .link_safety_verdict import LinkSafetyVerdict
+from .link_status import LinkStatus
+from .link_update import LinkUpdate
+from .link_update_redirect_type import LinkUpdateRedirectType
+from .list_integrations_status import ListIntegrationsStatus
+from .login_request import LoginRequest
+from .me import Me
+from .me_plan import MePlan
+from .mecard_data import MecardData
+from .mecard_qr_create import MecardQrCreate
+from .mecard_qr_create_type import MecardQrCreateType
+from .own_bio_link import OwnBioLink
+from .own_bio_social import OwnBioSocial
+from .phone_data import PhoneData
+from .phone_qr_create import PhoneQrCreate
+from .phone_qr_create_type import PhoneQrCreateType
+from .problem import Problem
+from .product import Product
+from .product_link import ProductLink
+from .product_link_channels_item import ProductLinkChannelsItem
+from .product_link_generator import ProductLinkGenerator
+from .product_link_page import ProductLinkPage
+from .product_page import ProductPage
+from .public_bio_page import PublicBioPage
+from .qr_code import QrCode
+from .qr_code_data import QrCodeData
+from .qr_page import QrPage
+from .qr_update import QrUpdate
+from .qr_update_data import QrUpdateData
+from .refresh_request import RefreshRequest
+from .secret_rotated import SecretRotated
+from .sms_data import SmsData
+from .sms_qr_create import SmsQrCreate
+from .sms_qr_create_type import SmsQrCreateType
+from .social_data import SocialData
+from .social_data_network import SocialDataNetwork
+from .social_qr_create import SocialQrCreate
+from .social_qr_create_type import SocialQrCreateType
+from .text_data import TextData
+from .text_qr_create import TextQrCreate
+from .text_qr_create_type import TextQrCreateType
+from .token_pair import TokenPair
+from .url_data import UrlData
+from .url_qr_create import UrlQrCreate
+from .url_qr_create_type import UrlQrCreateType
+from .utm import Utm
+from .utm_used import UtmUsed
+from .vcard_data import VcardData
+from .vcard_qr_create import VcardQrCreate
+from .vcard_qr_create_type import VcardQrCreateType
+from .webhook import Webhook
+from .webhook_create import WebhookCreate
+from .webhook_create_events_item import WebhookCreateEventsItem
+from .webhook_created import WebhookCreated
+from .webhook_created_pause_reason_type_0 import WebhookCreatedPauseReasonType0
+from .webhook_created_status import WebhookCreatedStatus
+from .webhook_page import WebhookPage
+from .webhook_pause_reason_type_0 import WebhookPauseReasonType0
+from .webhook_status import WebhookStatus
+from .webhook_update import WebhookUpdate
+from .webhook_update_events_item import WebhookUpdateEventsItem
+from .whatsapp_data import WhatsappData
+from .whatsapp_qr_create import WhatsappQrCreate
+from .whatsapp_qr_create_type import WhatsappQrCreateType
+from .wifi_data import WifiData
+from .wifi_data_security import WifiDataSecurity
+from .wifi_qr_create import WifiQrCreate
+from .wifi_qr_create_type import WifiQrCreateType
+from .woo_keys import WooKeys
+
+__all__ = (
+    "ApiKey",
+    "ApiKeyCreate",
+    "ApiKeyCreated",
+    "ApiKeyCreatedEnvironment",
+    "ApiKeyCreateEnvironment",
+    "ApiKeyEnvironment",
+    "ApiKeyList",
+    "AppData",
+    "AppQrCreate",
+    "AppQrCreateType",
+    "Attempt",
+    "AttemptPage",
+    "BioData",
+    "BioLink",
+    "BioLinkIn",
+    "BioPage",
+    "BioPut",
+    "BioPutTheme",
+    "BioQrCreate",
+    "BioQrCreateType",
+    "BioSocial",
+    "BioSocialIn",
+    "BioSocialInNetwork",
+    "Breakdown",
+    "BreakdownBrowser",
+    "BreakdownCountry",
+    "BreakdownDay",
+    "BreakdownDevice",
+    "BreakdownOs",
+    "BreakdownReferrer",
+    "CallbackDone",
+    "ClickRecord",
+    "ClickTotals",
+    "ConnectRequest",
+    "ConnectRequestPlatform",
+    "Copy",
+    "CryptoData",
+    "CryptoDataCurrency",
+    "CryptoQrCreate",
+    "CryptoQrCreateType",
+    "Delivery",
+    "DeliveryState",
+    "EmailData",
+    "EmailQrCreate",
+    "EmailQrCreateType",
+    "EpcData",
+    "EpcQrCreate",
+    "EpcQrCreateType",
+    "EventData",
+    "EventQrCreate",
+    "EventQrCreateType",
+    "ExportAccountResponse200",
+    "FieldError",
+    "GenerateRequest",
+    "GenerateRequestChannelsType0Item",
+    "GenerateRequestGenerator",
+    "GenerateRequestTone",
+    "GeoData",
+    "GeoQrCreate",
+    "GeoQrCreateType",
+    "GetQrImageEcl",
+    "GetQrImageFormat",
+    "InstallUrl",
+    "Integration",
+    "IntegrationConnectedVia",
+    "IntegrationList",
+    "IntegrationPlatform",
+    "IntegrationStatus",
+    "Link",
+    "LinkClicks",
+    "LinkCreate",
+    "LinkCreateRedirectType",
+    "LinkData",
+    "LinkPage",
+    "LinkQrCreate",
+    "LinkQrCreateType",
+    "LinkSafety",
+    "LinkSafetySourceType0",
+    "LinkSafetyVerdict",
+    "LinkStatus",
+    "LinkUpdate",
+    "LinkUpdateRedirectType",
+    "ListIntegrationsStatus",
+    "LoginRequest",
+    "Me",
+    "MecardData",
+    "MecardQrCreate",
+    "MecardQrCreateType",
+    "MePlan",
+    "OwnBioLink",
+    "OwnBioSocial",
+    "PhoneData",
+    "PhoneQrCreate",
+    "PhoneQrCreateType",
+    "Problem",
+    "Product",
+    "ProductLink",
+    "ProductLinkChannelsItem",
+    "ProductLinkGenerator",
+    "ProductLinkPage",
+    "ProductPage",
+    "PublicBioPage",
+    "QrCode",
+    "QrCodeData",
+    "QrPage",
+    "QrUpdate",
+    "QrUpdateData",
+    "RefreshRequest",
+    "SecretRotated",
+    "SmsData",
+    "SmsQrCreate",
+    "SmsQrCreateType",
+    "SocialData",
+    "SocialDataNetwork",
+    "SocialQrCreate",
+    "SocialQrCreateType",
+    "TextData",
+    "TextQrCreate",
+    "TextQrCreateType",
+    "TokenPair",
+    "UrlData",
+    "UrlQrCreate",
+    "UrlQrCreateType",
+    "Utm",
+    "UtmUsed",
+    "VcardData",
+    "VcardQrCreate",
+    "VcardQrCreateType",
+    "Webhook",
+    "WebhookCreate",
+    "WebhookCreated",
+    "WebhookCreatedPauseReasonType0",
+    "WebhookCreatedStatus",
+    "WebhookCreateEventsItem",
+    "WebhookPage",
+    "WebhookPauseReasonType0",
+    "WebhookStatus",
+    "WebhookUpdate",
+    "WebhookUpdateEventsItem",
+    "WhatsappData",
+    "WhatsappQrCreate",
+    "WhatsappQrCreateType",
+    "WifiData",
+    "WifiDataSecurity",
+    "WifiQrCreate",
+    "WifiQrCreateType",
+    "WooKeys",
+)

@@ -1,0 +1,107 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.bio_qr_create_type import BioQrCreateType, check_bio_qr_create_type
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.bio_data import BioData
+
+
+T = TypeVar("T", bound="BioQrCreate")
+
+
+@_attrs_define
+class BioQrCreate:
+    """
+    Attributes:
+        type_ (BioQrCreateType):
+        data (BioData | Unset): No fields: the code opens the caller's Bio page.
+        dynamic (bool | None | Unset):
+        title (None | str | Unset):
+    """
+
+    type_: BioQrCreateType
+    data: BioData | Unset = UNSET
+    dynamic: bool | None | Unset = UNSET
+    title: None | str | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        type_: str = self.type_
+
+        data: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.data, Unset):
+            data = self.data.to_dict()
+
+        dynamic: bool | None | Unset
+        if isinstance(self.dynamic, Unset):
+            dynamic = UNSET
+        else:
+            dynamic = self.dynamic
+
+        title: None | str | Unset
+        if isinstance(self.title, Unset):
+            title = UNSET
+        else:
+            title = self.title
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "type": type_,
+            }
+        )
+        if data is not UNSET:
+            field_dict["data"] = data
+        if dynamic is not UNSET:
+            field_dict["dynamic"] = dynamic
+        if title is not UNSET:
+            field_dict["title"] = title
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.bio_data import BioData  # noqa: PLC0415
+
+        d = dict(src_dict)
+        type_ = check_bio_qr_create_type(d.pop("type"))
+
+        _data = d.pop("data", UNSET)
+        data: BioData | Unset
+        if isinstance(_data, Unset):
+            data = UNSET
+        else:
+            data = BioData.from_dict(_data)
+
+        def _parse_dynamic(data: object) -> bool | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(bool | None | Unset, data)
+
+        dynamic = _parse_dynamic(d.pop("dynamic", UNSET))
+
+        def _parse_title(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        title = _parse_title(d.pop("title", UNSET))
+
+        bio_qr_create = cls(
+            type_=type_,
+            data=data,
+            dynamic=dynamic,
+            title=title,
+        )
+
+        return bio_qr_create

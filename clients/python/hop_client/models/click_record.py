@@ -1,0 +1,137 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="ClickRecord")
+
+
+@_attrs_define
+class ClickRecord:
+    """
+    Attributes:
+        browser (str):
+        clicked_at (str):
+        country (None | str):
+        device (str):
+        id (str):
+        is_bot (bool):
+        is_qr (bool):
+        os (str):
+        referrer (None | str):
+    """
+
+    browser: str
+    clicked_at: str
+    country: None | str
+    device: str
+    id: str
+    is_bot: bool
+    is_qr: bool
+    os: str
+    referrer: None | str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        browser = self.browser
+
+        clicked_at = self.clicked_at
+
+        country: None | str
+        country = self.country
+
+        device = self.device
+
+        id = self.id
+
+        is_bot = self.is_bot
+
+        is_qr = self.is_qr
+
+        os = self.os
+
+        referrer: None | str
+        referrer = self.referrer
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "browser": browser,
+                "clickedAt": clicked_at,
+                "country": country,
+                "device": device,
+                "id": id,
+                "isBot": is_bot,
+                "isQr": is_qr,
+                "os": os,
+                "referrer": referrer,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        browser = d.pop("browser")
+
+        clicked_at = d.pop("clickedAt")
+
+        def _parse_country(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        country = _parse_country(d.pop("country"))
+
+        device = d.pop("device")
+
+        id = d.pop("id")
+
+        is_bot = d.pop("isBot")
+
+        is_qr = d.pop("isQr")
+
+        os = d.pop("os")
+
+        def _parse_referrer(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        referrer = _parse_referrer(d.pop("referrer"))
+
+        click_record = cls(
+            browser=browser,
+            clicked_at=clicked_at,
+            country=country,
+            device=device,
+            id=id,
+            is_bot=is_bot,
+            is_qr=is_qr,
+            os=os,
+            referrer=referrer,
+        )
+
+        click_record.additional_properties = d
+        return click_record
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,165 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.qr_code_data import QrCodeData
+
+
+T = TypeVar("T", bound="QrCode")
+
+
+@_attrs_define
+class QrCode:
+    """
+    Attributes:
+        created_at (str):
+        data (QrCodeData):
+        dynamic (bool):
+        id (str):
+        image_url (str):
+        link_id (None | str):
+        payload (str):
+        short_url (None | str):
+        title (None | str):
+        type_ (str):
+        updated_at (str):
+    """
+
+    created_at: str
+    data: QrCodeData
+    dynamic: bool
+    id: str
+    image_url: str
+    link_id: None | str
+    payload: str
+    short_url: None | str
+    title: None | str
+    type_: str
+    updated_at: str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        created_at = self.created_at
+
+        data = self.data.to_dict()
+
+        dynamic = self.dynamic
+
+        id = self.id
+
+        image_url = self.image_url
+
+        link_id: None | str
+        link_id = self.link_id
+
+        payload = self.payload
+
+        short_url: None | str
+        short_url = self.short_url
+
+        title: None | str
+        title = self.title
+
+        type_ = self.type_
+
+        updated_at = self.updated_at
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "createdAt": created_at,
+                "data": data,
+                "dynamic": dynamic,
+                "id": id,
+                "imageUrl": image_url,
+                "linkId": link_id,
+                "payload": payload,
+                "shortUrl": short_url,
+                "title": title,
+                "type": type_,
+                "updatedAt": updated_at,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.qr_code_data import QrCodeData  # noqa: PLC0415
+
+        d = dict(src_dict)
+        created_at = d.pop("createdAt")
+
+        data = QrCodeData.from_dict(d.pop("data"))
+
+        dynamic = d.pop("dynamic")
+
+        id = d.pop("id")
+
+        image_url = d.pop("imageUrl")
+
+        def _parse_link_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        link_id = _parse_link_id(d.pop("linkId"))
+
+        payload = d.pop("payload")
+
+        def _parse_short_url(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        short_url = _parse_short_url(d.pop("shortUrl"))
+
+        def _parse_title(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        title = _parse_title(d.pop("title"))
+
+        type_ = d.pop("type")
+
+        updated_at = d.pop("updatedAt")
+
+        qr_code = cls(
+            created_at=created_at,
+            data=data,
+            dynamic=dynamic,
+            id=id,
+            image_url=image_url,
+            link_id=link_id,
+            payload=payload,
+            short_url=short_url,
+            title=title,
+            type_=type_,
+            updated_at=updated_at,
+        )
+
+        qr_code.additional_properties = d
+        return qr_code
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

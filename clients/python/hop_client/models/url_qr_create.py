@@ -1,0 +1,99 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.url_qr_create_type import UrlQrCreateType, check_url_qr_create_type
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.url_data import UrlData
+
+
+T = TypeVar("T", bound="UrlQrCreate")
+
+
+@_attrs_define
+class UrlQrCreate:
+    """
+    Attributes:
+        data (UrlData):
+        type_ (UrlQrCreateType):
+        dynamic (bool | None | Unset):
+        title (None | str | Unset):
+    """
+
+    data: UrlData
+    type_: UrlQrCreateType
+    dynamic: bool | None | Unset = UNSET
+    title: None | str | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        data = self.data.to_dict()
+
+        type_: str = self.type_
+
+        dynamic: bool | None | Unset
+        if isinstance(self.dynamic, Unset):
+            dynamic = UNSET
+        else:
+            dynamic = self.dynamic
+
+        title: None | str | Unset
+        if isinstance(self.title, Unset):
+            title = UNSET
+        else:
+            title = self.title
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "data": data,
+                "type": type_,
+            }
+        )
+        if dynamic is not UNSET:
+            field_dict["dynamic"] = dynamic
+        if title is not UNSET:
+            field_dict["title"] = title
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.url_data import UrlData  # noqa: PLC0415
+
+        d = dict(src_dict)
+        data = UrlData.from_dict(d.pop("data"))
+
+        type_ = check_url_qr_create_type(d.pop("type"))
+
+        def _parse_dynamic(data: object) -> bool | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(bool | None | Unset, data)
+
+        dynamic = _parse_dynamic(d.pop("dynamic", UNSET))
+
+        def _parse_title(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        title = _parse_title(d.pop("title", UNSET))
+
+        url_qr_create = cls(
+            data=data,
+            type_=type_,
+            dynamic=dynamic,
+            title=title,
+        )
+
+        return url_qr_create
