@@ -613,11 +613,12 @@ CREATE INDEX safety_hosts_prefix_idx ON safety_hosts (webrisk_prefix);
 
 -- Lists and bulk changes of links: a link's status as the API names it, for filtering
 -- in SQL exactly as admin/links/service.py reports it. STABLE: "expired" depends on now().
-CREATE FUNCTION hop_link_status(verdict text, expires_at timestamptz) RETURNS text
-LANGUAGE sql STABLE PARALLEL SAFE AS $$
+CREATE FUNCTION hop_link_status(verdict text, expires_at timestamptz, exhausted_at timestamptz)
+RETURNS text LANGUAGE sql STABLE PARALLEL SAFE AS $$
     SELECT CASE WHEN verdict = 'block' THEN 'blocked'
                 WHEN verdict = 'warn' THEN 'flagged'
-                WHEN expires_at IS NOT NULL AND expires_at <= now() THEN 'expired'
+                WHEN exhausted_at IS NOT NULL
+                     OR (expires_at IS NOT NULL AND expires_at <= now()) THEN 'expired'
                 ELSE 'active' END
 $$;
 

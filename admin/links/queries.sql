@@ -211,7 +211,7 @@ WHERE user_id = %(user_id)s AND environment = %(environment)s AND deleted_at IS 
        OR (NOT %(all_tags)s AND tags && %(tags)s::text[]))
   AND (%(pattern)s::text IS NULL OR long_url ILIKE %(pattern)s::text
        OR short_code ILIKE %(pattern)s::text)
-  AND (%(status)s::text IS NULL OR hop_link_status(safety_verdict, expires_at) = %(status)s)
+  AND (%(status)s::text IS NULL OR hop_link_status(safety_verdict, expires_at, exhausted_at) = %(status)s)
   AND (%(created_from)s::timestamptz IS NULL OR created_at >= %(created_from)s::timestamptz)
   AND (%(created_to)s::timestamptz IS NULL OR created_at < %(created_to)s::timestamptz)
 ORDER BY id DESC
@@ -241,7 +241,7 @@ WHERE user_id = %(user_id)s AND environment = %(environment)s AND deleted_at IS 
        OR (NOT %(all_tags)s AND tags && %(tags)s::text[]))
   AND (%(pattern)s::text IS NULL OR long_url ILIKE %(pattern)s::text
        OR short_code ILIKE %(pattern)s::text)
-  AND (%(status)s::text IS NULL OR hop_link_status(safety_verdict, expires_at) = %(status)s)
+  AND (%(status)s::text IS NULL OR hop_link_status(safety_verdict, expires_at, exhausted_at) = %(status)s)
   AND (%(created_from)s::timestamptz IS NULL OR created_at >= %(created_from)s::timestamptz)
   AND (%(created_to)s::timestamptz IS NULL OR created_at < %(created_to)s::timestamptz)
 ORDER BY CASE WHEN %(sort)s = 'clicks' THEN clicks END ASC,
@@ -276,7 +276,7 @@ WHERE user_id = %(user_id)s AND environment = %(environment)s AND deleted_at IS 
        OR (NOT %(all_tags)s AND tags && %(tags)s::text[]))
   AND (%(pattern)s::text IS NULL OR long_url ILIKE %(pattern)s::text
        OR short_code ILIKE %(pattern)s::text)
-  AND (%(status)s::text IS NULL OR hop_link_status(safety_verdict, expires_at) = %(status)s)
+  AND (%(status)s::text IS NULL OR hop_link_status(safety_verdict, expires_at, exhausted_at) = %(status)s)
   AND (%(created_from)s::timestamptz IS NULL OR created_at >= %(created_from)s::timestamptz)
   AND (%(created_to)s::timestamptz IS NULL OR created_at < %(created_to)s::timestamptz)
 ORDER BY id DESC

@@ -34,3 +34,15 @@ CREATE TABLE link_variant_clicks (
     clicks   bigint NOT NULL,
     PRIMARY KEY (link_id, variant)
 );
+
+-- A link whose clicks reached maxClicks is expired too, as the API reports it
+-- (admin/links/service.py); the list's status filter asks this function.
+DROP FUNCTION hop_link_status(text, timestamptz);
+CREATE FUNCTION hop_link_status(verdict text, expires_at timestamptz, exhausted_at timestamptz)
+RETURNS text LANGUAGE sql STABLE PARALLEL SAFE AS $$
+    SELECT CASE WHEN verdict = 'block' THEN 'blocked'
+                WHEN verdict = 'warn' THEN 'flagged'
+                WHEN exhausted_at IS NOT NULL
+                     OR (expires_at IS NOT NULL AND expires_at <= now()) THEN 'expired'
+                ELSE 'active' END
+$$;
