@@ -107,7 +107,7 @@ class Preview(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_def
     image: Url | None = None
 
 
-class Utm(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+class LinkUtm(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
     """utm_* parameters merged into every destination (replacing ones of the same name)."""
 
     source: Annotated[str, Meta(min_length=1, max_length=100)] | None = None
@@ -162,7 +162,7 @@ class LinkCreate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, renam
     title: Short | None = None
     notes: Notes | None = None
     preview: Preview | None = None
-    utm: Utm | None = None
+    utm: LinkUtm | None = None
 
 
 @example({"longUrl": "https://shop.example.com/summer-sale", "tags": ["campaign"]})
@@ -184,7 +184,7 @@ class LinkUpdate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, renam
     title: Short | UnsetType | None = UNSET
     notes: Notes | UnsetType | None = UNSET
     preview: Preview | UnsetType | None = UNSET
-    utm: Utm | UnsetType | None = UNSET
+    utm: LinkUtm | UnsetType | None = UNSET
 
 
 ShortUrl = Annotated[
@@ -294,7 +294,7 @@ class Link(msgspec.Struct, kw_only=True, rename="camel"):
     title: str | None = None
     notes: str | None = None
     preview: Preview | None = None
-    utm: Utm | None = None
+    utm: LinkUtm | None = None
 
 
 @example({"data": [LINK_EXAMPLE], "nextCursor": "eyJ0IjoiMjAyNi0wMy0wMSJ9"})

@@ -38,11 +38,11 @@ from admin.links.schemas import (
     LinkPage,
     LinkSafety,
     LinkUpdate,
+    LinkUtm,
     Preview,
     Rule,
     TagCount,
     TagList,
-    Utm,
     Variant,
     VariantStats,
 )
@@ -458,7 +458,7 @@ class LinkService:
             title=row.title,
             notes=row.notes,
             preview=msgspec.convert(row.preview, Preview) if row.preview else None,
-            utm=msgspec.convert(row.utm, Utm) if row.utm else None,
+            utm=msgspec.convert(row.utm, LinkUtm) if row.utm else None,
         )
 
     async def _with_counts(self, rows: list[repo.LinkRow]) -> list[Link]:

@@ -111,6 +111,7 @@ from .link_safety_verdict import LinkSafetyVerdict
 from .link_status import LinkStatus
 from .link_update import LinkUpdate
 from .link_update_redirect_type import LinkUpdateRedirectType
+from .link_utm import LinkUtm
 from .list_integrations_status import ListIntegrationsStatus
 from .list_links_sort import ListLinksSort
 from .list_links_status import ListLinksStatus
@@ -126,6 +127,7 @@ from .own_bio_social import OwnBioSocial
 from .phone_data import PhoneData
 from .phone_qr_create import PhoneQrCreate
 from .phone_qr_create_type import PhoneQrCreateType
+from .preview import Preview
 from .problem import Problem
 from .product import Product
 from .product_link import ProductLink
@@ -140,6 +142,10 @@ from .qr_page import QrPage
 from .qr_update import QrUpdate
 from .qr_update_data import QrUpdateData
 from .refresh_request import RefreshRequest
+from .rule import Rule
+from .rule_when import RuleWhen
+from .rule_when_device_type_0_item import RuleWhenDeviceType0Item
+from .rule_when_os_type_0_item import RuleWhenOsType0Item
 from .secret_rotated import SecretRotated
 from .series_point import SeriesPoint
 from .sms_data import SmsData
@@ -161,6 +167,8 @@ from .url_qr_create import UrlQrCreate
 from .url_qr_create_type import UrlQrCreateType
 from .utm import Utm
 from .utm_used import UtmUsed
+from .variant import Variant
+from .variant_stats import VariantStats
 from .vcard_data import VcardData
 from .vcard_qr_create import VcardQrCreate
 from .vcard_qr_create_type import VcardQrCreateType
@@ -298,6 +306,7 @@ __all__ = (
     "LinkStatus",
     "LinkUpdate",
     "LinkUpdateRedirectType",
+    "LinkUtm",
     "ListIntegrationsStatus",
     "ListLinksSort",
     "ListLinksStatus",
@@ -313,6 +322,7 @@ __all__ = (
     "PhoneData",
     "PhoneQrCreate",
     "PhoneQrCreateType",
+    "Preview",
     "Problem",
     "Product",
     "ProductLink",
@@ -327,6 +337,10 @@ __all__ = (
     "QrUpdate",
     "QrUpdateData",
     "RefreshRequest",
+    "Rule",
+    "RuleWhen",
+    "RuleWhenDeviceType0Item",
+    "RuleWhenOsType0Item",
     "SecretRotated",
     "SeriesPoint",
     "SmsData",
@@ -348,6 +362,8 @@ __all__ = (
     "UrlQrCreateType",
     "Utm",
     "UtmUsed",
+    "Variant",
+    "VariantStats",
     "VcardData",
     "VcardQrCreate",
     "VcardQrCreateType",

@@ -7,9 +7,14 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.link_status import LinkStatus, check_link_status
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.link_safety import LinkSafety
+    from ..models.link_utm import LinkUtm
+    from ..models.preview import Preview
+    from ..models.rule import Rule
+    from ..models.variant_stats import VariantStats
 
 
 T = TypeVar("T", bound="Link")
@@ -33,6 +38,16 @@ class Link:
             first; expired; active.
         tags (list[str]):
         updated_at (str):
+        exhausted_at (None | str | Unset): When clicks reached maxClicks; null before.
+        expired_url (None | str | Unset):
+        max_clicks (int | None | Unset):
+        notes (None | str | Unset):
+        password_protected (bool | Unset):  Default: False.
+        preview (None | Preview | Unset):
+        rules (list[Rule] | None | Unset):
+        title (None | str | Unset):
+        utm (LinkUtm | None | Unset):
+        variants (list[VariantStats] | None | Unset):
     """
 
     clicks: int
@@ -48,9 +63,22 @@ class Link:
     status: LinkStatus
     tags: list[str]
     updated_at: str
+    exhausted_at: None | str | Unset = UNSET
+    expired_url: None | str | Unset = UNSET
+    max_clicks: int | None | Unset = UNSET
+    notes: None | str | Unset = UNSET
+    password_protected: bool | Unset = False
+    preview: None | Preview | Unset = UNSET
+    rules: list[Rule] | None | Unset = UNSET
+    title: None | str | Unset = UNSET
+    utm: LinkUtm | None | Unset = UNSET
+    variants: list[VariantStats] | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.link_utm import LinkUtm  # noqa: PLC0415
+        from ..models.preview import Preview  # noqa: PLC0415
+
         clicks = self.clicks
 
         created_at = self.created_at
@@ -78,6 +106,78 @@ class Link:
 
         updated_at = self.updated_at
 
+        exhausted_at: None | str | Unset
+        if isinstance(self.exhausted_at, Unset):
+            exhausted_at = UNSET
+        else:
+            exhausted_at = self.exhausted_at
+
+        expired_url: None | str | Unset
+        if isinstance(self.expired_url, Unset):
+            expired_url = UNSET
+        else:
+            expired_url = self.expired_url
+
+        max_clicks: int | None | Unset
+        if isinstance(self.max_clicks, Unset):
+            max_clicks = UNSET
+        else:
+            max_clicks = self.max_clicks
+
+        notes: None | str | Unset
+        if isinstance(self.notes, Unset):
+            notes = UNSET
+        else:
+            notes = self.notes
+
+        password_protected = self.password_protected
+
+        preview: dict[str, Any] | None | Unset
+        if isinstance(self.preview, Unset):
+            preview = UNSET
+        elif isinstance(self.preview, Preview):
+            preview = self.preview.to_dict()
+        else:
+            preview = self.preview
+
+        rules: list[dict[str, Any]] | None | Unset
+        if isinstance(self.rules, Unset):
+            rules = UNSET
+        elif isinstance(self.rules, list):
+            rules = []
+            for rules_type_0_item_data in self.rules:
+                rules_type_0_item = rules_type_0_item_data.to_dict()
+                rules.append(rules_type_0_item)
+
+        else:
+            rules = self.rules
+
+        title: None | str | Unset
+        if isinstance(self.title, Unset):
+            title = UNSET
+        else:
+            title = self.title
+
+        utm: dict[str, Any] | None | Unset
+        if isinstance(self.utm, Unset):
+            utm = UNSET
+        elif isinstance(self.utm, LinkUtm):
+            utm = self.utm.to_dict()
+        else:
+            utm = self.utm
+
+        variants: list[dict[str, Any]] | None | Unset
+        if isinstance(self.variants, Unset):
+            variants = UNSET
+        elif isinstance(self.variants, list):
+            variants = []
+            for variants_type_0_item_data in self.variants:
+                variants_type_0_item = variants_type_0_item_data.to_dict()
+                variants.append(variants_type_0_item)
+
+        else:
+            variants = self.variants
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -97,12 +197,36 @@ class Link:
                 "updatedAt": updated_at,
             }
         )
+        if exhausted_at is not UNSET:
+            field_dict["exhaustedAt"] = exhausted_at
+        if expired_url is not UNSET:
+            field_dict["expiredUrl"] = expired_url
+        if max_clicks is not UNSET:
+            field_dict["maxClicks"] = max_clicks
+        if notes is not UNSET:
+            field_dict["notes"] = notes
+        if password_protected is not UNSET:
+            field_dict["passwordProtected"] = password_protected
+        if preview is not UNSET:
+            field_dict["preview"] = preview
+        if rules is not UNSET:
+            field_dict["rules"] = rules
+        if title is not UNSET:
+            field_dict["title"] = title
+        if utm is not UNSET:
+            field_dict["utm"] = utm
+        if variants is not UNSET:
+            field_dict["variants"] = variants
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.link_safety import LinkSafety  # noqa: PLC0415
+        from ..models.link_utm import LinkUtm  # noqa: PLC0415
+        from ..models.preview import Preview  # noqa: PLC0415
+        from ..models.rule import Rule  # noqa: PLC0415
+        from ..models.variant_stats import VariantStats  # noqa: PLC0415
 
         d = dict(src_dict)
         clicks = d.pop("clicks")
@@ -136,6 +260,131 @@ class Link:
 
         updated_at = d.pop("updatedAt")
 
+        def _parse_exhausted_at(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        exhausted_at = _parse_exhausted_at(d.pop("exhaustedAt", UNSET))
+
+        def _parse_expired_url(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        expired_url = _parse_expired_url(d.pop("expiredUrl", UNSET))
+
+        def _parse_max_clicks(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        max_clicks = _parse_max_clicks(d.pop("maxClicks", UNSET))
+
+        def _parse_notes(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        notes = _parse_notes(d.pop("notes", UNSET))
+
+        password_protected = d.pop("passwordProtected", UNSET)
+
+        def _parse_preview(data: object) -> None | Preview | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                preview_type_0 = Preview.from_dict(data)
+
+                return preview_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Preview | Unset, data)
+
+        preview = _parse_preview(d.pop("preview", UNSET))
+
+        def _parse_rules(data: object) -> list[Rule] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                rules_type_0 = []
+                _rules_type_0 = data
+                for rules_type_0_item_data in _rules_type_0:
+                    rules_type_0_item = Rule.from_dict(rules_type_0_item_data)
+
+                    rules_type_0.append(rules_type_0_item)
+
+                return rules_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[Rule] | None | Unset, data)
+
+        rules = _parse_rules(d.pop("rules", UNSET))
+
+        def _parse_title(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        title = _parse_title(d.pop("title", UNSET))
+
+        def _parse_utm(data: object) -> LinkUtm | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                utm_type_0 = LinkUtm.from_dict(data)
+
+                return utm_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(LinkUtm | None | Unset, data)
+
+        utm = _parse_utm(d.pop("utm", UNSET))
+
+        def _parse_variants(data: object) -> list[VariantStats] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                variants_type_0 = []
+                _variants_type_0 = data
+                for variants_type_0_item_data in _variants_type_0:
+                    variants_type_0_item = VariantStats.from_dict(variants_type_0_item_data)
+
+                    variants_type_0.append(variants_type_0_item)
+
+                return variants_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[VariantStats] | None | Unset, data)
+
+        variants = _parse_variants(d.pop("variants", UNSET))
+
         link = cls(
             clicks=clicks,
             created_at=created_at,
@@ -150,6 +399,16 @@ class Link:
             status=status,
             tags=tags,
             updated_at=updated_at,
+            exhausted_at=exhausted_at,
+            expired_url=expired_url,
+            max_clicks=max_clicks,
+            notes=notes,
+            password_protected=password_protected,
+            preview=preview,
+            rules=rules,
+            title=title,
+            utm=utm,
+            variants=variants,
         )
 
         link.additional_properties = d

@@ -113,8 +113,9 @@ def sync_detailed(
 
     Args:
         link_id (str): A link id (lnk_…).
-        body (LinkUpdate): Only the fields sent change; ``null`` clears ``tags`` and
-            ``expiresAt``.
+        body (LinkUpdate): Only the fields sent change; ``null`` clears ``tags``, ``expiresAt``
+            and every
+                optional feature (rules, variants, password, limits, metadata).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -149,8 +150,9 @@ def sync(
 
     Args:
         link_id (str): A link id (lnk_…).
-        body (LinkUpdate): Only the fields sent change; ``null`` clears ``tags`` and
-            ``expiresAt``.
+        body (LinkUpdate): Only the fields sent change; ``null`` clears ``tags``, ``expiresAt``
+            and every
+                optional feature (rules, variants, password, limits, metadata).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -180,8 +182,9 @@ async def asyncio_detailed(
 
     Args:
         link_id (str): A link id (lnk_…).
-        body (LinkUpdate): Only the fields sent change; ``null`` clears ``tags`` and
-            ``expiresAt``.
+        body (LinkUpdate): Only the fields sent change; ``null`` clears ``tags``, ``expiresAt``
+            and every
+                optional feature (rules, variants, password, limits, metadata).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -214,8 +217,9 @@ async def asyncio(
 
     Args:
         link_id (str): A link id (lnk_…).
-        body (LinkUpdate): Only the fields sent change; ``null`` clears ``tags`` and
-            ``expiresAt``.
+        body (LinkUpdate): Only the fields sent change; ``null`` clears ``tags``, ``expiresAt``
+            and every
+                optional feature (rules, variants, password, limits, metadata).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
