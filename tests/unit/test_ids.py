@@ -16,3 +16,11 @@ def test_short_codes_are_random_base62() -> None:
     codes = {new_short_code() for _ in range(2000)}
     assert len(codes) == 2000
     assert all(re.fullmatch(r"[0-9A-Za-z]{7}", code) for code in codes)
+
+
+def test_ids_made_in_the_same_millisecond_keep_their_order() -> None:
+    # Thousands of ids a millisecond: most share one with their neighbour, and a bulk
+    # create's links must list in the order they were made.
+    made = [new_id("lnk") for _ in range(5000)]
+    assert made == sorted(made)
+    assert len(set(made)) == len(made)
