@@ -24,7 +24,23 @@ from common.ids import new_id
 _SQL = load_queries(__file__)
 
 
-class LinkRow(msgspec.Struct, kw_only=True):
+class FeatureColumns(msgspec.Struct, frozen=True, kw_only=True):
+    """The columns of the features decided at the edge (migration 0011), shared by every
+    row type that reads or writes them; JSON columns hold the API's wire form."""
+
+    rules: list[dict[str, Any]] | None = None
+    variants: list[dict[str, Any]] | None = None
+    password_hash: str | None = None
+    password_verifier: str | None = None
+    max_clicks: int | None = None
+    expired_url: str | None = None
+    title: str | None = None
+    notes: str | None = None
+    preview: dict[str, Any] | None = None
+    utm: dict[str, Any] | None = None
+
+
+class LinkRow(FeatureColumns, frozen=True, kw_only=True):
     id: str
     environment: str  # 'live' | 'test': the namespace of short_code
     short_code: str
@@ -50,21 +66,10 @@ class LinkRow(msgspec.Struct, kw_only=True):
     safety_checked_at: datetime | None = None
     safety_override: str | None = None
     review_requested_at: datetime | None = None
-    # Decided at the edge (migration 0009): JSON columns hold the API's wire form.
-    rules: list[dict[str, Any]] | None = None
-    variants: list[dict[str, Any]] | None = None
-    password_hash: str | None = None
-    password_verifier: str | None = None
-    max_clicks: int | None = None
-    expired_url: str | None = None
     exhausted_at: datetime | None = None
-    title: str | None = None
-    notes: str | None = None
-    preview: dict[str, Any] | None = None
-    utm: dict[str, Any] | None = None
 
 
-class CacheRow(msgspec.Struct, kw_only=True):
+class CacheRow(FeatureColumns, frozen=True, kw_only=True):
     environment: str
     short_code: str
     id: str
@@ -78,16 +83,10 @@ class CacheRow(msgspec.Struct, kw_only=True):
     android_url: str | None = None
     safety_verdict: str = "ok"
     safety_reasons: list[str] = msgspec.field(default_factory=list)
-    rules: list[dict[str, Any]] | None = None
-    variants: list[dict[str, Any]] | None = None
-    password_verifier: str | None = None
-    expired_url: str | None = None
     exhausted_at: datetime | None = None
-    preview: dict[str, Any] | None = None
-    utm: dict[str, Any] | None = None
 
 
-class NewLink(msgspec.Struct, frozen=True, kw_only=True):
+class NewLink(FeatureColumns, frozen=True, kw_only=True):
     """A link created through /v1/links."""
 
     id: str
@@ -103,16 +102,6 @@ class NewLink(msgspec.Struct, frozen=True, kw_only=True):
     safety_verdict: str = "ok"
     safety_reasons: list[str] = msgspec.field(default_factory=list)
     safety_source: str = "heuristic"
-    rules: list[dict[str, Any]] | None = None
-    variants: list[dict[str, Any]] | None = None
-    password_hash: str | None = None
-    password_verifier: str | None = None
-    max_clicks: int | None = None
-    expired_url: str | None = None
-    title: str | None = None
-    notes: str | None = None
-    preview: dict[str, Any] | None = None
-    utm: dict[str, Any] | None = None
 
 
 class NewManagedLink(msgspec.Struct, frozen=True, kw_only=True):
@@ -132,7 +121,7 @@ class NewManagedLink(msgspec.Struct, frozen=True, kw_only=True):
     forward_query: bool = True
 
 
-class LinkFields(msgspec.Struct, frozen=True, kw_only=True):
+class LinkFields(FeatureColumns, frozen=True, kw_only=True):
     """Everything an update writes; a changed short_code must have been moved first
     (move_code)."""
 
@@ -153,16 +142,6 @@ class LinkFields(msgspec.Struct, frozen=True, kw_only=True):
     safety_source: str | None = None
     safety_checked_at: datetime | None = None
     safety_override: str | None = None
-    rules: list[dict[str, Any]] | None = None
-    variants: list[dict[str, Any]] | None = None
-    password_hash: str | None = None
-    password_verifier: str | None = None
-    max_clicks: int | None = None
-    expired_url: str | None = None
-    title: str | None = None
-    notes: str | None = None
-    preview: dict[str, Any] | None = None
-    utm: dict[str, Any] | None = None
 
     @classmethod
     def of(cls, row: LinkRow) -> LinkFields:

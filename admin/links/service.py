@@ -117,7 +117,7 @@ class _Admitted(msgspec.Struct, frozen=True):
     data: LinkCreate
     decision: Decision
     link_id: str
-    features: repo.NewLink
+    features: repo.FeatureColumns
     password_hash: str | None
     password_verifier: str | None
 
@@ -176,9 +176,9 @@ def _check_features(
         _check_url("preview.image", data.preview.image, short_base_url, errors)
 
 
-def _destinations(fields: repo.LinkFields | repo.NewLink) -> list[str]:
+def _destinations(long_url: str, fields: repo.FeatureColumns) -> list[str]:
     """Every URL a visitor may be sent to, longUrl first (each one is safety-checked)."""
-    urls = [fields.long_url]
+    urls = [long_url]
     urls += [rule["url"] for rule in fields.rules or ()]
     urls += [variant["url"] for variant in fields.variants or ()]
     if fields.expired_url:
@@ -542,15 +542,7 @@ class LinkService:
             raise validation(errors)
         if self.quota is not None:
             await self.quota.spend(principal)
-        features = repo.NewLink(
-            id="",
-            short_code="",
-            long_url=data.long_url,
-            tags=[],
-            expires_at=None,
-            redirect_type=302,
-            forward_query=True,
-            created_at=utc_now(),
+        features = repo.FeatureColumns(
             rules=_json_of(data.rules),
             variants=_json_of(data.variants),
             max_clicks=data.max_clicks,
@@ -560,7 +552,7 @@ class LinkService:
             preview=_json_of(data.preview),
             utm=_json_of(data.utm),
         )
-        decision = await self._decision(principal, _destinations(features))
+        decision = await self._decision(principal, _destinations(data.long_url, features))
         # The verifier binds the password to the link id: the id is fixed before hashing.
         link_id = new_id("lnk")
         password_hash = password_verifier = None
@@ -846,7 +838,9 @@ class LinkService:
         """The fields with the new destination's verdict. An operator's block stays with
         the link; an operator's allow was about the old destination and lapses."""
         override = "block" if current.safety_override == "block" else None
-        decision = await self._decision(principal, _destinations(fields), override=override)
+        decision = await self._decision(
+            principal, _destinations(fields.long_url, fields), override=override
+        )
         host, site = locate(fields.long_url)
         return msgspec.structs.replace(
             fields,

@@ -18,13 +18,13 @@ from common.ids import new_id
 _SQL = load_queries(__file__)
 
 
-class OwnedLink(LinkRow, kw_only=True):
+class OwnedLink(LinkRow, frozen=True, kw_only=True):
     """A link with its owner, for changes made outside the owner's requests."""
 
     user_id: str
 
 
-class ChangedLink(OwnedLink, kw_only=True):
+class ChangedLink(OwnedLink, frozen=True, kw_only=True):
     previous_verdict: str
     email: str
 
