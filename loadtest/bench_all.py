@@ -11,13 +11,18 @@ Redis, real processes, wrk):
   processes (``HOP_ADMIN_WORKERS``), and with ``--big-table`` links already in
   the table (``loadtest.bench_admin``);
 - one webhook with the default settings, deliveries/s against the receiver's
-  capacity for unsigned POSTs (``loadtest.bench_webhooks``).
+  capacity for unsigned POSTs (``loadtest.bench_webhooks``);
+- ``GET /v1/links/:id/clicks`` for one link with ``--analytics-clicks`` clicks
+  (default 20 M, a quarter of them today) against ``GET /health``, and the click
+  ingest rate with those clicks in the table against an empty one
+  (``loadtest.bench_analytics``; loading 20 M clicks takes a quarter of an hour).
 
 Each script prints its own detail (shown as it runs) and a last ``RESULT {json}``
 line, which is all this script reads. ``--quick`` shortens every round (fewer
 links, fewer and shorter rounds): for checking the scripts, not for figures.
 
-    .venv/bin/python -m loadtest.bench_all [--quick] [--big-table 10000000] [--skip NAME ...]
+    .venv/bin/python -m loadtest.bench_all [--quick] [--big-table 10000000]
+        [--analytics-clicks 20000000] [--skip NAME ...]
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ from typing import Any
 from loadtest.harness import machine, require_wrk
 
 ROOT = Path(__file__).resolve().parents[1]
-NAMES = ("edge", "worker", "admin", "admin2", "admin-big", "webhooks")
+NAMES = ("edge", "worker", "admin", "admin2", "admin-big", "webhooks", "analytics")
 
 
 def run(module: str, *arguments: str) -> dict[str, Any]:
@@ -62,6 +67,27 @@ def _row(figure: str, value: str, reference: str, aim: str) -> tuple[str, str, s
     return figure, value, reference, aim
 
 
+def _analytics_rows(args: argparse.Namespace) -> list[tuple[str, str, str, str]]:
+    clicks = args.analytics_clicks or (200_000 if args.quick else 20_000_000)
+    quick = ["--requests", "50", "--ingest-clicks", "20000"] if args.quick else []
+    result = run("bench_analytics", "--clicks", str(clicks), "--today", str(clicks // 4), *quick)
+    p99 = result["p99_ms"]
+    return [
+        _row(
+            f"GET /v1/links/:id/clicks p99, {clicks:,} clicks (ms)",
+            f"{p99['clicks, no range']:.1f}",
+            f"health p99 {p99['GET /health (reference)']:.1f} ms",
+            "< 50",
+        ),
+        _row(
+            f"click ingest, {clicks:,} clicks in the table / empty",
+            f"{result['ingest_ratio']:.2f}",
+            f"{result['ingest_empty']:,.0f} clicks/s",
+            "unchanged",
+        ),
+    ]
+
+
 def _arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="short rounds: checks the scripts")
@@ -71,6 +97,13 @@ def _arguments() -> argparse.Namespace:
         default=None,
         help="links in the table for the create-at-scale run (default 10,000,000; "
         "100,000 with --quick; 0: skip it)",
+    )
+    parser.add_argument(
+        "--analytics-clicks",
+        type=int,
+        default=None,
+        help="clicks of the one link the analytics run reads (default 20,000,000; "
+        "200,000 with --quick)",
     )
     parser.add_argument("--skip", nargs="*", default=[], choices=NAMES, help="runs to leave out")
     return parser.parse_args()
@@ -220,6 +253,8 @@ def main() -> None:
                 "0 / 0",
             )
         )
+    if "analytics" not in skip:
+        rows += _analytics_rows(args)
 
     print(f"\n# summary ({'quick' if args.quick else 'full'} rounds), started {started:%H:%M} UTC")
     _print_table(rows)

@@ -9,14 +9,21 @@ days) and prints p50/p99. As a reference from the same run it times the query
 the endpoint used before sketches (``count(DISTINCT visitor_id)`` over the raw
 clicks) and ``GET /health`` of the same admin.
 
+Ingest speed with the clicks in the table against without them: before loading, and
+again after, one worker drains the same backlog (``--ingest-clicks``, Zipf over the
+link and ``--other-links`` others, the big link the most clicked) and the script
+prints both rates and their ratio.
+
     .venv/bin/python -m loadtest.bench_analytics [--clicks 20000000] [--today 5000000]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import time
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 import httpx
@@ -24,7 +31,9 @@ import psycopg
 
 from admin.analytics import hll
 from hop.embedded import wait_for_port
-from loadtest.harness import Stack, machine
+from loadtest.bench_edge import clicks_stored
+from loadtest.bench_worker import backlog
+from loadtest.harness import Stack, machine, stop
 
 _STEP = 1_000_000  # rows per INSERT: bounded statements, progress visible
 
@@ -132,6 +141,78 @@ def _load(conn: psycopg.Connection, link_id: str, args: argparse.Namespace, now:
         )
 
 
+@dataclass(frozen=True)
+class _Probe:
+    """The links a click backlog is drawn over (Zipf: the first code the most clicked)."""
+
+    user_id: str
+    live_key: str
+    codes: list[str]
+    link_ids: dict[str, str]
+    clicks: int
+
+
+def _ingest_rate(stack: Stack, probe: _Probe, event_prefix: str) -> float:
+    """Clicks per second one worker stores, draining ``probe.clicks`` queued on the stream."""
+    before = clicks_stored(stack.database_url, probe.user_id)
+    backlog(stack, probe.codes, probe.link_ids, probe.clicks, 175, event_prefix=event_prefix)
+    worker = stack.start(["hop.cli", "worker"], stack.env(HOP_WORKER_NAME=event_prefix))
+    first_seen, first_count, stored = 0.0, 0, 0
+    deadline = time.monotonic() + 900
+    while time.monotonic() < deadline and stored < probe.clicks:
+        stored = clicks_stored(stack.database_url, probe.user_id) - before
+        if stored and not first_seen:
+            first_seen, first_count = time.monotonic(), stored
+        time.sleep(0.1)
+    stop(worker)
+    elapsed = time.monotonic() - first_seen if first_seen else 0.0
+    if stored < probe.clicks:
+        raise SystemExit(f"the worker stored {stored:,} of {probe.clicks:,} clicks in 900 s")
+    return (stored - first_count) / elapsed if elapsed > 0 else 0.0
+
+
+def _forget_clicks(conn: psycopg.Connection, link_id: str) -> None:
+    """Drop what the worker stored for the link: _derive builds its rollups and sketches
+    from its clicks alone, as if the worker had stored them all."""
+    conn.execute("DELETE FROM clicks WHERE link_id = %s", (link_id,))
+    conn.execute("DELETE FROM click_rollups WHERE link_id = %s", (link_id,))
+    conn.execute("DELETE FROM click_uniques WHERE link_id = %s", (link_id,))
+    conn.execute("DELETE FROM link_variant_clicks WHERE link_id = %s", (link_id,))
+
+
+def _fill_link(stack: Stack, link_id: str, args: argparse.Namespace) -> datetime:
+    """The big link's clicks, rollups and sketches; returns the midnight they end at."""
+    with psycopg.connect(stack.database_url, autocommit=True) as conn:
+        _forget_clicks(conn, link_id)
+        now = datetime.now(UTC)
+        started = time.monotonic()
+        _load(conn, link_id, args, now)
+        _derive(conn, link_id)
+        conn.execute("VACUUM ANALYZE")
+        size = conn.execute("SELECT pg_size_pretty(pg_database_size(current_database()))")
+        print(
+            f"data: {args.clicks:,} clicks of one link ({args.today:,} today, the rest over"
+            f" {args.days} days), {size.fetchone()[0]}, loaded in"  # type: ignore[index]
+            f" {time.monotonic() - started:,.0f} s"
+        )
+    return now.replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+def _uniques(stack: Stack, link_id: str) -> tuple[int, float, int]:
+    """The exact count of distinct visitors, the ms its query took (what the endpoint ran
+    before sketches; once: at 20 M clicks it takes about a minute), the sketches' count."""
+    with psycopg.connect(stack.database_url) as conn:
+        started = time.perf_counter()
+        exact = conn.execute(
+            "SELECT count(DISTINCT visitor_id) FROM clicks WHERE link_id = %s AND NOT is_bot",
+            (link_id,),
+        ).fetchone()[0]  # type: ignore[index]
+        took = (time.perf_counter() - started) * 1000
+        sketches = conn.execute("SELECT sketch FROM click_uniques WHERE link_id = %s", (link_id,))
+        estimate = hll.count(bytes(row[0]) for row in sketches.fetchall())
+    return int(exact), took, estimate
+
+
 def _timed(client: httpx.Client, url: str, params: dict[str, str], n: int) -> list[float]:
     timings = []
     for _ in range(n):
@@ -142,89 +223,103 @@ def _timed(client: httpx.Client, url: str, params: dict[str, str], n: int) -> li
     return timings
 
 
-def _row(name: str, timings: list[float]) -> str:
+def _p99(timings: list[float]) -> float:
     ordered = sorted(timings)
-    p99 = ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
+    return ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
+
+
+def _row(name: str, timings: list[float]) -> str:
     return (
         f"{name:34} n={len(timings):4}  p50 {statistics.median(timings):7.2f} ms"
-        f"   p99 {p99:7.2f} ms"
+        f"   p99 {_p99(timings):7.2f} ms"
     )
 
 
-def main() -> None:
+def _arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--clicks", type=int, default=20_000_000)
     parser.add_argument("--today", type=int, default=5_000_000)
     parser.add_argument("--days", type=int, default=90, help="days before today with clicks")
     parser.add_argument("--requests", type=int, default=300)
-    args = parser.parse_args()
+    parser.add_argument("--ingest-clicks", type=int, default=200_000)
+    parser.add_argument("--other-links", type=int, default=1_000)
+    return parser.parse_args()
+
+
+def _probe(stack: Stack, args: argparse.Namespace) -> _Probe:
+    user = stack.account("business")
+    codes = stack.bulk_links(user.userId, 1 + args.other_links)
+    with psycopg.connect(stack.database_url, autocommit=True) as conn:
+        conn.execute("UPDATE users SET limit_per_minute = 100000000 WHERE id = %s", (user.userId,))
+        rows = conn.execute("SELECT short_code, id FROM links").fetchall()
+    link_ids = {str(code): str(link_id) for code, link_id in rows}
+    return _Probe(user.userId, user.liveKey, codes, link_ids, args.ingest_clicks)
+
+
+def _requests(
+    stack: Stack, key: str, link_id: str, midnight: datetime, args: argparse.Namespace
+) -> tuple[dict[str, list[float]], dict[str, int]]:
+    """Timings of /health and the endpoint (no range, then 30 days + today), and the
+    endpoint's totals, checked against the link's count."""
+    port = stack.free_port()
+    base = f"http://127.0.0.1:{port}"
+    admin = stack.start(["hop.cli", "admin"], stack.env(HOP_BASE_URL=base))
+    wait_for_port(port, 300, admin)  # a loaded machine can take a while to start it
+    url = f"{base}/v1/links/{link_id}/clicks"
+    days_ago = (midnight - timedelta(days=30)).date().isoformat()
+    with httpx.Client(headers={"Authorization": f"Bearer {key}"}, timeout=60) as client:
+        totals = client.get(url).json()["totals"]
+        with psycopg.connect(stack.database_url) as conn:
+            count = conn.execute("SELECT clicks FROM links WHERE id = %s", (link_id,)).fetchone()
+        if count is None or totals["total"] != count[0]:
+            raise SystemExit(f"the endpoint's totals {totals} are not the link's {count}")
+        _timed(client, url, {}, 10)  # warm
+        timings = {
+            "GET /health (reference)": _timed(client, f"{base}/health", {}, args.requests),
+            "clicks, no range": _timed(client, url, {}, args.requests),
+            "clicks, last 30 whole days + today": _timed(
+                client, url, {"from": days_ago}, args.requests
+            ),
+        }
+    return timings, totals
+
+
+def main() -> None:
+    args = _arguments()
     print(f"# analytics benchmark, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {machine()}")
     with Stack(durable=False) as stack:
-        user = stack.account("business")
-        stack.bulk_links(user.userId, 1)
-        with psycopg.connect(stack.database_url, autocommit=True) as conn:
-            conn.execute(
-                "UPDATE users SET limit_per_minute = 100000000 WHERE id = %s", (user.userId,)
-            )
-            link_id = str(conn.execute("SELECT id FROM links").fetchone()[0])  # type: ignore[index]
-            now = datetime.now(UTC)
-            midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
-            started = time.monotonic()
-            _load(conn, link_id, args, now)
-            _derive(conn, link_id)
-            conn.execute("VACUUM ANALYZE")
-            size = conn.execute("SELECT pg_size_pretty(pg_database_size(current_database()))")
-            print(
-                f"data: {args.clicks:,} clicks of one link ({args.today:,} today, the rest over"
-                f" {args.days} days), {size.fetchone()[0]}, loaded in"  # type: ignore[index]
-                f" {time.monotonic() - started:,.0f} s"
-            )
-            # The reference: what the endpoint computed before sketches, per request.
-            reference = []
-            for _ in range(3):
-                t = time.perf_counter()
-                exact = conn.execute(
-                    "SELECT count(DISTINCT visitor_id) FROM clicks"
-                    " WHERE link_id = %s AND NOT is_bot",
-                    (link_id,),
-                ).fetchone()[0]  # type: ignore[index]
-                reference.append((time.perf_counter() - t) * 1000)
-            sketch_rows = conn.execute(
-                "SELECT sketch FROM click_uniques WHERE link_id = %s", (link_id,)
-            ).fetchall()
-            estimate = hll.count(bytes(row[0]) for row in sketch_rows)
-        port = stack.free_port()
-        base = f"http://127.0.0.1:{port}"
-        admin = stack.start(["hop.cli", "admin"], stack.env(HOP_BASE_URL=base))
-        wait_for_port(port, 300, admin)  # a loaded machine can take a while to start it
-        headers = {"Authorization": f"Bearer {user.liveKey}"}
-        url = f"{base}/v1/links/{link_id}/clicks"
-        days_ago = (midnight - timedelta(days=30)).date().isoformat()
-        with httpx.Client(headers=headers, timeout=60) as client:
-            body = client.get(url).json()
-            assert body["totals"]["total"] == args.clicks, body["totals"]
-            _timed(client, url, {}, 10)  # warm
-            rows = [
-                _row(
-                    "GET /health (reference)", _timed(client, f"{base}/health", {}, args.requests)
-                ),
-                _row("clicks, no range", _timed(client, url, {}, args.requests)),
-                _row(
-                    "clicks, last 30 whole days + today",
-                    _timed(client, url, {"from": days_ago}, args.requests),
-                ),
-            ]
+        probe = _probe(stack, args)
+        link_id = probe.link_ids[probe.codes[0]]
+        ingest_empty = _ingest_rate(stack, probe, "before")
+        print(f"ingest, clicks table empty: {ingest_empty:,.0f} clicks/s")
+        midnight = _fill_link(stack, link_id, args)
+        ingest_full = _ingest_rate(stack, probe, "after")
         print(
-            f"unique visitors: exact {exact:,}, reported {body['totals']['unique']:,}"
-            f" (error {abs(body['totals']['unique'] - exact) / max(exact, 1):.2%});"
-            f" sketch-only estimate {estimate:,}"
+            f"ingest, {args.clicks:,} clicks in the table: {ingest_full:,.0f} clicks/s"
+            f" ({ingest_full / ingest_empty:.2f} of the empty table's)"
         )
-        print(
-            f"before (count(DISTINCT) over the raw clicks, SQL alone): median"
-            f" {statistics.median(reference):,.0f} ms"
+        exact, exact_ms, estimate = _uniques(stack, link_id)
+        timings, totals = _requests(stack, probe.live_key, link_id, midnight, args)
+    print(
+        f"unique visitors: exact {exact:,}, reported {totals['unique']:,}"
+        f" (error {abs(totals['unique'] - exact) / max(exact, 1):.2%});"
+        f" sketch-only estimate {estimate:,}"
+    )
+    print(f"before (count(DISTINCT) over the raw clicks, SQL alone): {exact_ms:,.0f} ms")
+    for name, values in timings.items():
+        print(_row(name, values))
+    print(
+        "RESULT "
+        + json.dumps(
+            {
+                "clicks": args.clicks,
+                "p99_ms": {name: _p99(values) for name, values in timings.items()},
+                "ingest_empty": ingest_empty,
+                "ingest_full": ingest_full,
+                "ingest_ratio": ingest_full / ingest_empty,
+            }
         )
-        for row in rows:
-            print(row)
+    )
 
 
 if __name__ == "__main__":

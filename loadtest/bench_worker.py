@@ -43,8 +43,16 @@ REFERRERS = ["", "", "https://www.google.com/", "https://t.co/x", "https://news.
 
 
 def backlog(
-    stack: Stack, codes: list[str], link_ids: dict[str, str], total: int, per_entry: int
+    stack: Stack,
+    codes: list[str],
+    link_ids: dict[str, str],
+    total: int,
+    per_entry: int,
+    *,
+    event_prefix: str = "bench",
 ) -> None:
+    """``total`` clicks on the stream, Zipf over ``codes`` (the first the most clicked).
+    Event ids are ``event_prefix`` + a counter: give each backlog of one run its own."""
     rng = random.Random(5)
     picks = [path[1:] for path in zipf_paths(codes, total, 1.1)]
     store = redis.Redis.from_url(stack.redis_url)
@@ -53,7 +61,7 @@ def backlog(
         for start in range(0, total, per_entry):
             events = [
                 ClickEvent(
-                    f"bench{n:x}",
+                    f"{event_prefix}{n:x}",
                     link_ids[code],
                     code,
                     now,

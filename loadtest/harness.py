@@ -199,7 +199,7 @@ class Stack(contextlib.ExitStack):
         process = subprocess.Popen(
             [sys.executable, "-m", *command], env=env, cwd=ROOT, stdout=log, stderr=log
         )
-        self.callback(_stop, process)
+        self.callback(stop, process)
         if port is not None:
             wait_for_port(port, 60, process)
         return process
@@ -253,7 +253,7 @@ class Stack(contextlib.ExitStack):
         return free_port()
 
 
-def _stop(process: subprocess.Popen[bytes]) -> None:
+def stop(process: subprocess.Popen[bytes]) -> None:
     if process.poll() is None:
         process.send_signal(signal.SIGTERM)
         try:
