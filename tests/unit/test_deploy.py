@@ -129,7 +129,7 @@ def test_compose_refuses_to_start_without_the_operator_secrets() -> None:
     """Required secrets have no default: compose stops with the message, not the process
     with a weaker one (or, worse, starts with an empty key)."""
     operator = _compose_operator_environ()
-    assert {"HOP_JWT_SECRET", "HOP_WEBHOOK_SECRET_KEY"} <= set(operator)
+    assert {"HOP_JWT_SECRET", "HOP_WEBHOOK_SECRET_KEY", "HOP_LINK_PASSWORD_KEY"} <= set(operator)
     for name in operator:
         with pytest.raises(MissingVariable, match=name):
             compose_document({k: v for k, v in operator.items() if k != name})
@@ -152,7 +152,26 @@ def test_kubernetes_processes_start(image: Image) -> None:
     assert {_starts(process) for process in processes} == set(ROLES)
 
 
-@pytest.mark.parametrize("name", sorted(documented_secret()))
+# Documented secrets that turn a feature on rather than being required to start: without
+# one, every process starts and the feature answers that it is off.
+FEATURE_SECRETS = {"HOP_LINK_PASSWORD_KEY": "link_password_key"}
+
+
+def test_the_documented_secret_turns_on_password_links(image: Image) -> None:
+    """The admin and every edge read the link password key from the Secret: without it
+    in the manifests, password-protected links are refused (422) in production."""
+    processes = kubernetes_processes(kubernetes_documents(), image, {"hop": documented_secret()})
+    roles = {}
+    for process in processes:
+        role, settings = _settings(process)
+        roles[role] = settings.link_password_key is not None
+    assert roles["admin"]
+    assert roles["edge"]
+    compose = compose_processes(compose_document(_compose_operator_environ()), image)
+    assert all(_settings(process)[1].link_password_key for process in compose)
+
+
+@pytest.mark.parametrize("name", sorted(set(documented_secret()) - set(FEATURE_SECRETS)))
 def test_each_documented_secret_is_needed(image: Image, name: str) -> None:
     """Without any one variable of the documented Secret some process refuses to start:
     the check above can fail, and the instructions ask for nothing superfluous."""
