@@ -203,6 +203,7 @@ def _services(settings: Settings, stores: Stores, box: SecretBox) -> dict[str, A
             db,
             TxtLookup(settings.admin.dns_resolver),
             [settings.short_base_url, settings.base_url],
+            redis,
         ),
         "qr": QrService(db, link_cache, settings.short_base_url),
         "export": ExportService(

@@ -75,9 +75,10 @@ class Conflict(HopError):
 class AliasTaken(Conflict):
     slug = "alias-taken"
 
-    def __init__(self, alias: str) -> None:
+    def __init__(self, alias: str, domain: str = "") -> None:
+        where = f" on {domain}" if domain else ""
         super().__init__(
-            f"The alias {alias!r} is already in use.",
+            f"The alias {alias!r} is already in use{where}.",
             [FieldError("alias", "already in use")],
         )
 

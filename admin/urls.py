@@ -92,3 +92,13 @@ def public_base(short_base_url: str, environment: str) -> str:
     Sandbox ones sit under ``SANDBOX_PATH`` on the short domain (see docs/decisions.md).
     """
     return short_base_url if environment == "live" else short_base_url + SANDBOX_PATH
+
+
+def short_url(short_base_url: str, environment: str, code: str, domain: str = "") -> str:
+    """A link's public address: on the default short host (``public_base``), or on its
+    custom domain, always https (the operator's proxy holds its certificate), with the
+    sandbox under ``SANDBOX_PATH`` there too."""
+    if not domain:
+        return f"{public_base(short_base_url, environment)}/{code}"
+    sandbox = "" if environment == "live" else SANDBOX_PATH
+    return f"https://{domain}{sandbox}/{code}"

@@ -1,7 +1,10 @@
 """Redis key, channel and stream names shared by the admin, the edge and the worker.
 
 Everything Hop keeps in Redis lives under ``hop:``. Links are keyed by short code
-because that is what the edge has in hand; the value is a ``wire.LinkEntry``.
+because that is what the edge has in hand; the value is a ``wire.LinkEntry``. A link
+on a custom domain is keyed ``<hostname>/<code>`` instead (codes never hold "/", so
+the two kinds cannot collide), and the edge looks it up only for a request whose
+``Host`` is in ``DOMAINS_KEY``.
 Sandbox (``svc_test_``) links and Bio pages are a namespace of their own, under
 ``hop:test:`` (no live key starts with it), served by the edge only below
 ``SANDBOX_PATH``.
@@ -12,9 +15,14 @@ from __future__ import annotations
 import zlib
 
 LINK_PREFIX = "hop:link:"
-# Published (payload: the short code) after every write-through so each edge
-# worker drops its in-process copy; see edge/cache.py.
+# Published (payload: the link's cache key, ``link_cache_key``) after every
+# write-through so each edge worker drops its in-process copy; see edge/cache.py.
 LINK_CHANGES_CHANNEL = "hop:link-changes"
+# The set of verified custom hostnames (lower case), kept by the admin when a domain is
+# verified or deleted and by `hop cache rebuild`; a change is announced (payload: the
+# hostname) on DOMAIN_CHANGES_CHANNEL so every edge worker reloads the set.
+DOMAINS_KEY = "hop:domains"
+DOMAIN_CHANGES_CHANNEL = "hop:domain-changes"
 # Published when credentials change (a key revoked, a plan changed) so every
 # admin process drops what it cached; see admin/auth/cache.py.
 AUTH_CHANGES_CHANNEL = "hop:auth-changes"
@@ -60,9 +68,17 @@ def sandbox_bio_key(username: str) -> str:
     return SANDBOX_BIO_PREFIX + username
 
 
-def link_key_in(environment: str, short_code: str) -> str:
-    """The link's key in its environment's namespace (``live`` or ``test``)."""
-    return link_key(short_code) if environment == "live" else sandbox_link_key(short_code)
+def link_cache_key(short_code: str, domain: str = "") -> str:
+    """What names a link within its environment: the code on the default host (domain
+    ""), ``<hostname>/<code>`` on a custom domain. The edge caches by it and the
+    invalidation channel carries it."""
+    return f"{domain}/{short_code}" if domain else short_code
+
+
+def link_key_in(environment: str, short_code: str, domain: str = "") -> str:
+    """The link's key in its environment's namespace (``live`` or ``test``) and domain."""
+    name = link_cache_key(short_code, domain)
+    return link_key(name) if environment == "live" else sandbox_link_key(name)
 
 
 def bio_key_in(environment: str, username: str) -> str:

@@ -28,6 +28,7 @@ from common.clientip import client_network, parse_networks
 from common.keys import (
     SANDBOX_PATH,
     bio_key,
+    link_cache_key,
     link_password_tries_key,
     sandbox_bio_key,
     sandbox_link_key,
@@ -53,6 +54,7 @@ from common.wire import (
 from edge import pages, safety
 from edge.cache import LinkCache
 from edge.clicks import ClickBuffer
+from edge.domains import CustomDomains, host_of
 from edge.invalidation import link_invalidations
 from edge.metrics import LinkCounts, Publisher
 from edge.resolver import Resolver
@@ -128,8 +130,16 @@ class EdgeApp:
             retry=Retry(ExponentialBackoff(cap=0.05, base=0.005), 2),
         )
         self.cache = LinkCache(edge.cache_entries, edge.cache_megabytes * 1024 * 1024)
-        self.invalidations = link_invalidations(self.redis, self.cache)
+        # Links on custom domains, keyed <hostname>/<code>, in a cache of their own with
+        # the same bounds (edge/invalidation.py says why).
+        self.domain_cache = LinkCache(edge.cache_entries, edge.cache_megabytes * 1024 * 1024)
+        self.invalidations = link_invalidations(self.redis, self.cache, self.domain_cache)
         self.resolver = Resolver(self.redis, self.cache, self.invalidations)
+        self.domain_resolver = Resolver(self.redis, self.domain_cache, self.invalidations)
+        # The verified custom hostnames: while there are none, the Host header is never
+        # read and a request costs what it did before custom domains existed.
+        self.custom_hosts: frozenset[str] = frozenset()
+        self.domains = CustomDomains(self.redis, self._domains_changed)
         self.clicks = ClickBuffer(
             self.redis,
             flush_ms=edge.click_flush_ms,
@@ -167,6 +177,7 @@ class EdgeApp:
         gc.freeze()
         self._tasks = [
             loop.create_task(self.invalidations.run()),
+            loop.create_task(self.domains.run()),
             loop.create_task(self.clicks.run()),
         ]
         if self.metrics is not None:
@@ -175,8 +186,14 @@ class EdgeApp:
     def __rsgi_del__(self, loop: asyncio.AbstractEventLoop) -> None:
         loop.run_until_complete(self.shutdown())
 
+    def _domains_changed(self, hosts: frozenset[str]) -> None:
+        self.custom_hosts = hosts
+        # A domain deleted and proven again must not find its old answers cached.
+        self.domain_cache.expire_all()
+
     async def shutdown(self) -> None:
         self.invalidations.stop()
+        self.domains.stop()
         await self.clicks.close()
         for task in self._tasks:
             task.cancel()
@@ -201,7 +218,16 @@ class EdgeApp:
         are ever cached, so a cache hit needs no validation, and every other path is
         sent to ``_not_a_code`` only once the cache has missed (``_health`` has the shape
         of a code, so it is named there explicitly).
+
+        A request whose ``Host`` is a verified custom domain goes to ``_on_domain``; the
+        header is read only once some custom domain exists, and any other host is served
+        as the default short host (deployments behind proxies keep working).
         """
+        if self.custom_hosts:
+            host = host_of(scope.authority or scope.headers.get("host", ""))
+            if host in self.custom_hosts:
+                await self._on_domain(scope, proto, host)
+                return
         method = scope.method
         if method not in _METHODS:
             if method == "POST":
@@ -307,7 +333,15 @@ class EdgeApp:
         return target.location, -1
 
     async def _not_redirected(
-        self, scope: Any, proto: Any, target: Target, code: str, now_ms: int, *, sandbox: bool
+        self,
+        scope: Any,
+        proto: Any,
+        target: Target,
+        code: str,
+        now_ms: int,
+        *,
+        sandbox: bool,
+        host: str = "",
     ) -> int:
         """Everything but a plain redirect: unknown, gone or expired, blocked, or flagged
         (an interstitial, or the redirect its continue link asks for). Returns the status."""
@@ -328,17 +362,27 @@ class EdgeApp:
             return 403
         if target.kind == LOCKED:
             return self._locked(scope, proto, target, code, now_ms, sandbox=sandbox)
-        return await self._warned(scope, proto, target, code, now_ms, sandbox=sandbox)
+        return await self._warned(scope, proto, target, code, now_ms, sandbox=sandbox, host=host)
 
     async def _warned(
-        self, scope: Any, proto: Any, target: Target, code: str, now_ms: int, *, sandbox: bool
+        self,
+        scope: Any,
+        proto: Any,
+        target: Target,
+        code: str,
+        now_ms: int,
+        *,
+        sandbox: bool,
+        host: str = "",
     ) -> int:
         """A ``warn`` link: the interstitial, or with a valid continue token the redirect
-        (the click is counted then, not on the page). Returns the status."""
+        (the click is counted then, not on the page). Returns the status. The token is
+        bound to the host too (``host`` is "" on the default short host), so one minted
+        for a code on one domain does not pass the same code on another."""
         path = f"{SANDBOX_PATH}/{code}" if sandbox else f"/{code}"
         query, token = safety.split_continue(scope.query_string)
         key = await self.continue_tokens.key()
-        if token is not None and safety.valid(key, path, token, now_ms):
+        if token is not None and safety.valid(key, host + path, token, now_ms):
             if target.verifier:  # a protected link: the warning first, then the password
                 return self._locked(scope, proto, target, code, now_ms, sandbox=sandbox)
             # no_store: the next visit sees the page again
@@ -346,7 +390,7 @@ class EdgeApp:
             return self._redirect(
                 scope, proto, target, code, now_ms, query=query, extra=extra, no_store=True
             )
-        token = safety.mint(key, path, now_ms)
+        token = safety.mint(key, host + path, now_ms)
         joiner = "&" if query else ""
         href = f"{path}?{query}{joiner}{safety.CONTINUE_PARAMETER}={token}"
         page = safety.warning_page(target.location, target.reasons, href)
@@ -378,21 +422,23 @@ class EdgeApp:
         proto.response_bytes(200, pages.PASSWORD_HEADERS, pages.password_page(action))
         return 200
 
-    async def _post(self, scope: Any, proto: Any, path: str) -> None:
+    async def _post(self, scope: Any, proto: Any, path: str, host: str = "") -> None:
         """``POST /<code>`` (or ``/test/<code>``): a password form's answer. Right: 303 to
         the destination with the access cookie, and the visit counts. Wrong: the form
-        again (401). Too many wrong ones from the visitor's network: 429 for a while."""
+        again (401). Too many wrong ones from the visitor's network: 429 for a while.
+        ``host``: the custom domain asked, "" for the default short host."""
         sandbox = path.startswith(_SANDBOX_PREFIX)
         code = path[len(_SANDBOX_PREFIX) :] if sandbox else path[1:]
         if not _CODE.fullmatch(code) or path == _HEALTH_PATH:
             proto.response_bytes(405, [_HTML, ("allow", "GET, HEAD")], pages.METHOD_NOT_ALLOWED)
             return
+        name = link_cache_key(code, host)
         try:
             if sandbox:
-                raw = cast("bytes | None", await self.redis.get(sandbox_link_key(code)))
+                raw = cast("bytes | None", await self.redis.get(sandbox_link_key(name)))
                 target = not_found() if raw is None else target_of(link_entry_decoder.decode(raw))
             else:
-                target = await self.resolver.resolve(code)
+                target = await (self.domain_resolver if host else self.resolver).resolve(name)
         except (RedisError, OSError):
             proto.response_bytes(503, _UNAVAILABLE_HEADERS, pages.UNAVAILABLE)
             return
@@ -401,7 +447,7 @@ class EdgeApp:
         # A warned link may be protected too: its form comes after the warning.
         if not target.verifier or target.kind not in (LOCKED, WARN) or expired:
             proto.response_bytes(405, [_HTML, ("allow", "GET, HEAD")], pages.METHOD_NOT_ALLOWED)
-        elif target.kind == WARN and not await self._continued(scope, code, now_ms, sandbox):
+        elif target.kind == WARN and not await self._continued(scope, code, now_ms, sandbox, host):
             # The form of a warned link is reached through its warning page only.
             proto.response_bytes(405, [_HTML, ("allow", "GET, HEAD")], pages.METHOD_NOT_ALLOWED)
         elif self.passwords is None:  # HOP_LINK_PASSWORD_KEY unset on this edge
@@ -410,13 +456,15 @@ class EdgeApp:
         else:
             await self._unlock(scope, proto, target, code, now_ms, sandbox=sandbox)
 
-    async def _continued(self, scope: Any, code: str, now_ms: int, sandbox: bool) -> bool:
+    async def _continued(
+        self, scope: Any, code: str, now_ms: int, sandbox: bool, host: str = ""
+    ) -> bool:
         """Whether the request carries a valid continue token of the code's warning page."""
         _, token = safety.split_continue(scope.query_string)
         if token is None:
             return False
         path = f"{SANDBOX_PATH}/{code}" if sandbox else f"/{code}"
-        return safety.valid(await self.continue_tokens.key(), path, token, now_ms)
+        return safety.valid(await self.continue_tokens.key(), host + path, token, now_ms)
 
     async def _unlock(
         self, scope: Any, proto: Any, target: Target, code: str, now_ms: int, *, sandbox: bool
@@ -539,27 +587,72 @@ class EdgeApp:
                 kind=BIO_VISIT_KIND,
             )
 
-    async def _sandbox(self, scope: Any, proto: Any, rest: str) -> None:
-        """``/test/<code>`` and ``/test/@<username>``: the sandbox namespace, from Redis."""
-        if rest.startswith("@"):
+    async def _sandbox(self, scope: Any, proto: Any, rest: str, host: str = "") -> None:
+        """``/test/<code>`` and ``/test/@<username>``: the sandbox namespace, from Redis.
+        On a custom domain (``host``) the sandbox links on it; Bio pages are the default
+        short host's only."""
+        if rest.startswith("@") and not host:
             await self._bio(scope, proto, rest[1:], sandbox=True)
             return
         if not _CODE.fullmatch(rest):
             proto.response_bytes(404, _SANDBOX_ERROR_HEADERS, pages.NOT_FOUND)
             return
         try:
-            raw = cast("bytes | None", await self.redis.get(sandbox_link_key(rest)))
+            key = sandbox_link_key(link_cache_key(rest, host))
+            raw = cast("bytes | None", await self.redis.get(key))
         except (RedisError, OSError):
             proto.response_bytes(503, _SANDBOX_UNAVAILABLE_HEADERS, pages.UNAVAILABLE)
             return
         target = not_found() if raw is None else target_of(link_entry_decoder.decode(raw))
         now_ms = int(time.time() * 1000)
         if target.kind != REDIRECT or (target.expires_at_ms and now_ms >= target.expires_at_ms):
-            await self._not_redirected(scope, proto, target, rest, now_ms, sandbox=True)
+            await self._not_redirected(scope, proto, target, rest, now_ms, sandbox=True, host=host)
             return
         self._redirect(
             scope, proto, target, rest, now_ms, query=scope.query_string, extra=[_NOINDEX]
         )
+
+    async def _on_domain(self, scope: Any, proto: Any, host: str) -> None:
+        """A request to a verified custom domain: its links, keyed ``<host>/<code>``, by
+        the same decisions as the default host's (rules, variants, passwords, safety
+        pages); ``/test/<code>`` its sandbox links. Everything else is the default
+        host's 404 page (a custom domain has no landing page and no Bio pages)."""
+        method = scope.method
+        path = scope.path
+        if method not in _METHODS:
+            if method == "POST":
+                await self._post(scope, proto, path, host)
+            else:
+                proto.response_bytes(405, [_HTML, ("allow", "GET, HEAD")], pages.METHOD_NOT_ALLOWED)
+            return
+        if path.startswith(_SANDBOX_PREFIX):
+            await self._sandbox(scope, proto, path[len(_SANDBOX_PREFIX) :], host)
+            return
+        code = path[1:]
+        if path == _HEALTH_PATH:
+            await self._not_a_code(scope, proto, path)
+            return
+        if not _CODE.fullmatch(code):
+            proto.response_bytes(404, _ERROR_HEADERS, pages.NOT_FOUND)
+            return
+        target = self.domain_cache.get(link_cache_key(code, host))
+        counts = self._hits
+        if target is None:
+            counts = self._misses
+            try:
+                target = await self.domain_resolver.resolve(link_cache_key(code, host))
+            except (RedisError, OSError):
+                proto.response_bytes(503, _UNAVAILABLE_HEADERS, pages.UNAVAILABLE)
+                counts[503] += 1
+                return
+        now_ms = int(time.time() * 1000)
+        if target.kind != REDIRECT or (target.expires_at_ms and now_ms >= target.expires_at_ms):
+            status = await self._not_redirected(
+                scope, proto, target, code, now_ms, sandbox=False, host=host
+            )
+            counts[status] += 1
+            return
+        counts[self._redirect(scope, proto, target, code, now_ms, query=scope.query_string)] += 1
 
     async def _not_a_code(self, scope: Any, proto: Any, path: str) -> None:
         """Every path that is not a live code (the table in ``__rsgi__``)."""

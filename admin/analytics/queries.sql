@@ -100,6 +100,6 @@ GROUP BY 1, 2
 
 -- name: link_summaries
 -- What a top-links entry names of each link, deleted ones included.
-SELECT id, short_code, long_url, environment, deleted_at
+SELECT id, short_code, domain, long_url, environment, deleted_at
 FROM links
 WHERE id = ANY(%(ids)s::text[]) AND user_id = %(user_id)s AND environment = %(environment)s

@@ -194,6 +194,7 @@ async def click_stats(
 class LinkSummary(msgspec.Struct, frozen=True):
     id: str
     short_code: str
+    domain: str
     long_url: str
     environment: str
     deleted_at: datetime | None

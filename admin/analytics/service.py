@@ -33,7 +33,7 @@ from admin.auth.principal import Principal
 from admin.db import Database
 from admin.errors import FieldError, NotFound, validation
 from admin.links import repository as links
-from admin.urls import public_base
+from admin.urls import short_url
 from common.timefmt import iso_utc, utc_now
 
 _DIMENSIONS = ("country", "device", "os", "browser", "referrer")
@@ -143,9 +143,11 @@ class AnalyticsService:
                 TopLink(
                     id=link_id,
                     short_code=named[link_id].short_code,
-                    short_url=(
-                        f"{public_base(self.short_base_url, named[link_id].environment)}/"
-                        f"{named[link_id].short_code}"
+                    short_url=short_url(
+                        self.short_base_url,
+                        named[link_id].environment,
+                        named[link_id].short_code,
+                        named[link_id].domain,
                     ),
                     long_url=named[link_id].long_url,
                     deleted=named[link_id].deleted_at is not None,

@@ -36,3 +36,26 @@ RETURNING id
 -- name: verified_hostname
 SELECT 1 FROM domains
 WHERE hostname = %(hostname)s AND verified_at IS NOT NULL AND deleted_at IS NULL
+
+-- name: verified_hostnames
+SELECT hostname FROM domains WHERE verified_at IS NOT NULL AND deleted_at IS NULL
+
+-- name: domain_for_delete
+-- The row locked against links being written on it meanwhile (links' lock_domain).
+SELECT id, hostname, token, created_at, verified_at, checked_at
+FROM domains
+WHERE id = %(id)s AND user_id = %(user_id)s AND environment = %(environment)s
+  AND deleted_at IS NULL
+FOR UPDATE
+
+-- name: links_on_domain
+SELECT count(*) FROM links
+WHERE domain = %(hostname)s AND environment = %(environment)s AND user_id = %(user_id)s
+  AND deleted_at IS NULL
+
+-- name: forget_codes
+-- A deleted domain's codes (freed ones, kept to answer 410, and their reservations) go
+-- with it: the next account to prove the name starts with every code free.
+DELETE FROM short_codes
+WHERE environment = %(environment)s AND domain = %(hostname)s
+RETURNING short_code

@@ -66,6 +66,33 @@ async def mark_checked(
         raise HostnameTaken(row.hostname) from None
 
 
+async def domain_for_delete(
+    conn: Connection, principal: Principal, domain_id: str
+) -> DomainRow | None:
+    """The domain, locked for the caller's transaction (links being written on it wait)."""
+    params = {**_owner(principal), "id": domain_id}
+    return await fetch_one(conn, _SQL["domain_for_delete"], params, DomainRow)
+
+
+async def links_on_domain(conn: Connection, principal: Principal, hostname: str) -> int:
+    """How many live (not deleted) links use the hostname."""
+    params = {**_owner(principal), "hostname": hostname}
+    row = await (await conn.execute(_SQL["links_on_domain"], params)).fetchone()
+    return int(row[0]) if row else 0
+
+
+async def forget_codes(conn: Connection, principal: Principal, hostname: str) -> list[str]:
+    """Drop the hostname's codes (all freed by now); the codes dropped."""
+    params = {**_owner(principal), "hostname": hostname}
+    cursor = await conn.execute(_SQL["forget_codes"], params)
+    return [str(code) for (code,) in await cursor.fetchall()]
+
+
+async def verified_hostnames(conn: Connection) -> list[str]:
+    cursor = await conn.execute(_SQL["verified_hostnames"])
+    return [str(hostname) for (hostname,) in await cursor.fetchall()]
+
+
 async def delete_domain(conn: Connection, principal: Principal, domain_id: str) -> bool:
     cursor = await conn.execute(_SQL["delete_domain"], {**_owner(principal), "id": domain_id})
     return await cursor.fetchone() is not None

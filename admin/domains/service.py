@@ -6,9 +6,12 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
+from redis.asyncio import Redis
+
 from admin.auth.principal import Principal
 from admin.db import Database
 from admin.domains import repository as repo
+from admin.domains.cache import DomainSet
 from admin.domains.schemas import (
     CHALLENGE_LABEL,
     Domain,
@@ -18,6 +21,7 @@ from admin.domains.schemas import (
 )
 from admin.domains.txt import TxtLookup
 from admin.errors import Conflict, FieldError, NotFound, validation
+from admin.links.cache import forget_domain
 from common.ids import new_id, new_secret_token
 from common.timefmt import iso_utc
 
@@ -40,9 +44,12 @@ def normal_hostname(raw: str, *, field: str = "hostname") -> str:
 
 
 class DomainService:
-    def __init__(self, db: Database, lookup: TxtLookup, own_urls: list[str]) -> None:
+    def __init__(self, db: Database, lookup: TxtLookup, own_urls: list[str], redis: Redis) -> None:
         self.db = db
         self.lookup = lookup
+        self.redis = redis
+        # The verified hostnames every edge routes by Host (admin/domains/cache.py).
+        self.hostnames = DomainSet(redis)
         # Our own hosts (the short domain, the admin) and everything under them.
         self.own_hosts = [
             (urlsplit(url).hostname or "").lower() for url in own_urls if urlsplit(url).hostname
@@ -92,9 +99,29 @@ class DomainService:
         return self.to_resource(row)
 
     async def delete(self, principal: Principal, domain_id: str) -> None:
-        async with self.db.connection() as conn:
-            if not await repo.delete_domain(conn, principal, domain_id):
+        """Remove a domain: refused (409) while links use it, as their printed and shared
+        URLs would break silently; delete or move them first. Its freed codes go with it,
+        and every edge stops routing the host."""
+        async with self.db.transaction() as conn:
+            row = await repo.domain_for_delete(conn, principal, domain_id)
+            if row is None:
                 raise NotFound(f"No domain with id {domain_id!r}.")
+            codes: list[str] = []
+            if row.verified_at is not None:
+                # A statement after the lock: it sees every link committed before it.
+                used = await repo.links_on_domain(conn, principal, row.hostname)
+                if used:
+                    raise Conflict(
+                        f"{used} link{'s' if used != 1 else ''} use{'s' if used == 1 else ''} "
+                        f"{row.hostname}; delete them or move them to another domain first "
+                        f"(GET /v1/links?domain={row.hostname}).",
+                        [FieldError("domain", "has links")],
+                    )
+                codes = await repo.forget_codes(conn, principal, row.hostname)
+            await repo.delete_domain(conn, principal, domain_id)
+        if row.verified_at is not None:
+            await self.hostnames.remove(row.hostname)
+            await forget_domain(self.redis, principal.environment, row.hostname, codes)
 
     async def verify(self, principal: Principal, domain_id: str) -> Domain:
         """Look for the TXT record now: verified (200), or 422 while it is not there (a
@@ -113,6 +140,7 @@ class DomainService:
             raise validation(
                 [FieldError("verification", f"no TXT record at {record} holds the token yet")]
             )
+        await self.hostnames.add(checked.hostname)  # again for a verified one: harmless
         return self.to_resource(checked)
 
     async def check(self, domain: str) -> DomainCheck:

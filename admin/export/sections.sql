@@ -20,9 +20,15 @@ FROM api_keys WHERE user_id = %(user_id)s
 ORDER BY id
 
 -- name: links
--- Deleted links too (deletedAt set): their clicks are in the export.
+-- Deleted links too (deletedAt set): their clicks are in the export. A link on a custom
+-- domain is at https://<domain>/<code>, a sandbox one under /test there (SANDBOX_PATH).
 SELECT json_build_object(
-    'id', id, 'shortCode', short_code, 'shortUrl', %(short_base_url)s || '/' || short_code,
+    'id', id, 'shortCode', short_code,
+    'shortUrl', CASE WHEN domain = '' THEN %(short_base_url)s
+                     ELSE 'https://' || domain
+                          || CASE WHEN environment = 'test' THEN '/test' ELSE '' END
+                END || '/' || short_code,
+    'domain', nullif(domain, ''),
     'longUrl', long_url, 'tags', tags, 'redirectType', redirect_type,
     'forwardQuery', forward_query, 'clicks', clicks, 'managedBy', managed_by,
     'iosUrl', ios_url, 'androidUrl', android_url,
@@ -56,7 +62,11 @@ ORDER BY c.link_id, c.clicked_at, c.event_id
 SELECT json_build_object(
     'id', q.id, 'type', q.type, 'title', q.title, 'dynamic', q.dynamic, 'data', q.data,
     'linkId', q.link_id,
-    'payload', coalesce(q.payload, %(short_base_url)s || '/' || l.short_code
+    'payload', coalesce(q.payload,
+                        CASE WHEN l.domain = '' THEN %(short_base_url)s
+                             ELSE 'https://' || l.domain
+                                  || CASE WHEN l.environment = 'test' THEN '/test' ELSE '' END
+                        END || '/' || l.short_code
                         || CASE WHEN q.type = 'link' THEN '?qr=1' ELSE '' END),
     'createdAt', to_char(q.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'updatedAt', to_char(q.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),

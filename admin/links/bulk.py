@@ -21,7 +21,15 @@ from admin.links.schemas import BulkItemResult, BulkProblem, BulkResult, Link, L
 # Columns an import reads; any others, such as an export's, are ignored. An export's
 # ``shortCode`` is not read as ``alias``: codes are unique across accounts, so a
 # re-import makes new codes for the same destinations.
-CSV_COLUMNS = ("longUrl", "alias", "tags", "expiresAt", "redirectType", "forwardQuery")
+CSV_COLUMNS = (
+    "longUrl",
+    "alias",
+    "tags",
+    "expiresAt",
+    "redirectType",
+    "forwardQuery",
+    "domain",
+)
 EXPORT_COLUMNS = (
     "id",
     "shortCode",
@@ -34,6 +42,7 @@ EXPORT_COLUMNS = (
     "status",
     "clicks",
     "createdAt",
+    "domain",
 )
 TAG_SEPARATOR = "|"
 # A cell starting with one of these is a formula to a spreadsheet: exported with a
@@ -179,6 +188,7 @@ def csv_rows(links: Sequence[Link]) -> bytes:
                 link.status,
                 str(link.clicks),
                 link.created_at,
+                link.domain or "",
             )
         )
         for link in links

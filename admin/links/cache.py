@@ -21,10 +21,17 @@ from redis.exceptions import RedisError
 
 from admin.db import Connection
 from admin.db.redis_batch import RedisBatcher
+from admin.domains.cache import rebuild_domains
 from admin.links.repository import CacheRow, LinkRow, cache_entries, known_codes
 from admin.urls import location_form
 from common.channels import publish, publish_on
-from common.keys import LINK_CHANGES_CHANNEL, LINK_PREFIX, SANDBOX_LINK_PREFIX, link_key_in
+from common.keys import (
+    LINK_CHANGES_CHANNEL,
+    LINK_PREFIX,
+    SANDBOX_LINK_PREFIX,
+    link_cache_key,
+    link_key_in,
+)
 from common.redis_store import is_cluster
 from common.timefmt import epoch_ms
 from common.wire import (
@@ -148,7 +155,7 @@ class LinkCache:
         def add_sets(pipe: Pipeline) -> None:
             for row in rows:
                 pipe.set(
-                    link_key_in(row.environment, row.short_code),
+                    link_key_in(row.environment, row.short_code, row.domain),
                     link_entry_encoder.encode(entry_of(row)),
                 )
             if not clustered:
@@ -157,7 +164,9 @@ class LinkCache:
         def add_announcements(pipe: Pipeline) -> None:
             for row in rows:
                 if row.environment == "live":
-                    publish_on(pipe, LINK_CHANGES_CHANNEL, row.short_code)
+                    publish_on(
+                        pipe, LINK_CHANGES_CHANNEL, link_cache_key(row.short_code, row.domain)
+                    )
 
         try:
             results = await self.batcher.run(add_sets)
@@ -171,31 +180,51 @@ class LinkCache:
                 "link cache write failed; `hop cache rebuild` restores it",
                 extra={
                     "action": "cache.write_failed",
-                    "codes": [f"{row.environment}:{row.short_code}" for row in rows],
+                    "codes": [
+                        f"{row.environment}:{link_cache_key(row.short_code, row.domain)}"
+                        for row in rows
+                    ],
                 },
             )
 
 
+async def forget_domain(redis: Redis, environment: str, domain: str, codes: list[str]) -> None:
+    """Remove the entries of a deleted domain's codes (each edge stops routing the host
+    once the domain set says so; this leaves nothing behind to serve should it return)."""
+    keys = [link_key_in(environment, code, domain) for code in codes]
+    for start in range(0, len(keys), _REBUILD_BATCH):
+        await redis.delete(*keys[start : start + _REBUILD_BATCH])
+    if environment == "live" and codes:
+        await publish(redis, LINK_CHANGES_CHANNEL, FLUSH_ALL)
+
+
+def _place(name: str) -> tuple[str, str]:
+    """(domain, code) of a key's name: ``<hostname>/<code>`` or a bare code."""
+    domain, _, code = name.rpartition("/")
+    return domain, code
+
+
 async def rebuild(conn: Connection, redis: Redis) -> int:
-    """Write every code's entry from PostgreSQL (live and sandbox), drop keys PostgreSQL
-    doesn't know, flush edges."""
+    """Write every code's entry from PostgreSQL (live and sandbox, every domain), drop
+    keys PostgreSQL doesn't know, restore the set of verified domains, flush edges."""
     written = 0
     async for batch in cache_entries(conn):
         async with redis.pipeline(transaction=False) as pipe:
             for row in batch:
                 pipe.set(
-                    link_key_in(row.environment, row.short_code),
+                    link_key_in(row.environment, row.short_code, row.domain),
                     link_entry_encoder.encode(entry_of(row)),
                 )
             await pipe.execute()
         written += len(batch)
     for environment, prefix in (("live", LINK_PREFIX), ("test", SANDBOX_LINK_PREFIX)):
         async for keys in _scan_batches(redis, prefix):
-            codes = [key[len(prefix) :].decode() for key in keys]
-            known = await known_codes(conn, environment, codes)
-            stale = [key for key, code in zip(keys, codes, strict=True) if code not in known]
+            places = [_place(key[len(prefix) :].decode()) for key in keys]
+            known = await known_codes(conn, environment, places)
+            stale = [key for key, place in zip(keys, places, strict=True) if place not in known]
             if stale:
                 await redis.delete(*stale)
+    await rebuild_domains(conn, redis)
     await publish(redis, LINK_CHANGES_CHANNEL, FLUSH_ALL)
     return written
 

@@ -2,12 +2,12 @@
 -- The code, the link, its link.created event and the event's webhook deliveries in
 -- one statement (autocommit: atomic, one round trip). The link is written only if
 -- the code was claimed, the event only if the link was: a taken code inserts nothing.
--- The claim (see short_codes in schema.sql): a new code, or a freed one that is the
--- caller's own or past its reservation; one primary-key probe.
+-- The claim (see short_codes in schema.sql): a new code on the link's domain, or a
+-- freed one that is the caller's own or past its reservation; one primary-key probe.
 WITH code AS (
-    INSERT INTO short_codes AS held (environment, short_code, user_id, link_id)
-    VALUES (%(environment)s, %(short_code)s, %(user_id)s, %(id)s)
-    ON CONFLICT (environment, short_code) DO UPDATE
+    INSERT INTO short_codes AS held (environment, domain, short_code, user_id, link_id)
+    VALUES (%(environment)s, %(domain)s, %(short_code)s, %(user_id)s, %(id)s)
+    ON CONFLICT (environment, domain, short_code) DO UPDATE
     SET user_id = EXCLUDED.user_id, link_id = EXCLUDED.link_id, freed_at = NULL
     WHERE held.freed_at IS NOT NULL
       AND (held.user_id = EXCLUDED.user_id
@@ -15,12 +15,13 @@ WITH code AS (
     RETURNING link_id
 ),
 link AS (
-    INSERT INTO links (id, user_id, environment, short_code, long_url, tags, expires_at,
-                       redirect_type, forward_query, created_at, updated_at, host, site,
-                       safety_verdict, safety_reasons, safety_source, safety_checked_at,
-                       flagged_at, rules, variants, password_hash, password_verifier,
-                       max_clicks, expired_url, title, notes, preview, utm)
-    SELECT code.link_id, %(user_id)s, %(environment)s, %(short_code)s, %(long_url)s,
+    INSERT INTO links (id, user_id, environment, short_code, domain, long_url, tags,
+                       expires_at, redirect_type, forward_query, created_at, updated_at,
+                       host, site, safety_verdict, safety_reasons, safety_source,
+                       safety_checked_at, flagged_at, rules, variants, password_hash,
+                       password_verifier, max_clicks, expired_url, title, notes, preview, utm)
+    SELECT code.link_id, %(user_id)s, %(environment)s, %(short_code)s, %(domain)s,
+           %(long_url)s,
            %(tags)s, %(expires_at)s, %(redirect_type)s, %(forward_query)s, %(created_at)s,
            %(created_at)s, %(host)s, %(site)s, %(safety_verdict)s, %(safety_reasons)s,
            %(safety_source)s, %(created_at)s,
@@ -52,7 +53,7 @@ SELECT count(*) FROM link
 WITH code AS (
     INSERT INTO short_codes (environment, short_code, user_id, link_id)
     VALUES (%(environment)s, %(short_code)s, %(user_id)s, %(id)s)
-    ON CONFLICT (environment, short_code) DO NOTHING
+    ON CONFLICT (environment, domain, short_code) DO NOTHING
     RETURNING link_id
 )
 INSERT INTO links (id, user_id, environment, short_code, long_url, tags, expires_at,
@@ -61,7 +62,7 @@ SELECT code.link_id, %(user_id)s, %(environment)s, %(short_code)s, %(long_url)s,
        %(expires_at)s, %(redirect_type)s, %(forward_query)s, %(managed_by)s, %(ios_url)s,
        %(android_url)s, %(host)s, %(site)s
 FROM code
-RETURNING id, environment, short_code, long_url, tags, expires_at, redirect_type,
+RETURNING id, environment, short_code, domain, long_url, tags, expires_at, redirect_type,
           forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
           ios_url, android_url,
           host, site, safety_verdict, safety_reasons, safety_source,
@@ -70,7 +71,7 @@ RETURNING id, environment, short_code, long_url, tags, expires_at, redirect_type
           exhausted_at, title, notes, preview, utm
 
 -- name: link_by_id
-SELECT id, environment, short_code, long_url, tags, expires_at, redirect_type,
+SELECT id, environment, short_code, domain, long_url, tags, expires_at, redirect_type,
        forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
        ios_url, android_url,
        host, site, safety_verdict, safety_reasons, safety_source,
@@ -83,7 +84,7 @@ WHERE id = %(id)s AND user_id = %(user_id)s AND environment = %(environment)s
 
 -- name: links_by_ids
 -- Those of the ids that are live links of the owner (another domain's rows point at them).
-SELECT id, environment, short_code, long_url, tags, expires_at, redirect_type,
+SELECT id, environment, short_code, domain, long_url, tags, expires_at, redirect_type,
        forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
        ios_url, android_url, rules, variants, password_hash, password_verifier, max_clicks,
        expired_url, exhausted_at, title, notes, preview, utm
@@ -92,7 +93,7 @@ WHERE id = ANY(%(ids)s::text[]) AND user_id = %(user_id)s AND environment = %(en
   AND deleted_at IS NULL
 
 -- name: link_by_id_for_update
-SELECT id, environment, short_code, long_url, tags, expires_at, redirect_type,
+SELECT id, environment, short_code, domain, long_url, tags, expires_at, redirect_type,
        forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
        ios_url, android_url,
        host, site, safety_verdict, safety_reasons, safety_source,
@@ -109,7 +110,7 @@ UPDATE links
 SET short_code = %(short_code)s, long_url = %(long_url)s, tags = %(tags)s,
     expires_at = %(expires_at)s, redirect_type = %(redirect_type)s,
     forward_query = %(forward_query)s, ios_url = %(ios_url)s, android_url = %(android_url)s,
-    host = %(host)s, site = %(site)s, safety_verdict = %(safety_verdict)s,
+    domain = %(domain)s, host = %(host)s, site = %(site)s, safety_verdict = %(safety_verdict)s,
     safety_reasons = %(safety_reasons)s, safety_source = %(safety_source)s,
     safety_checked_at = %(safety_checked_at)s, safety_override = %(safety_override)s,
     -- flagged_at: since when the link is flagged (kept across flagged verdicts).
@@ -125,7 +126,7 @@ SET short_code = %(short_code)s, long_url = %(long_url)s, tags = %(tags)s,
                         THEN exhausted_at END,
     updated_at = now()
 WHERE id = %(id)s
-RETURNING id, environment, short_code, long_url, tags, expires_at, redirect_type,
+RETURNING id, environment, short_code, domain, long_url, tags, expires_at, redirect_type,
           forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
           ios_url, android_url,
           host, site, safety_verdict, safety_reasons, safety_source,
@@ -134,10 +135,10 @@ RETURNING id, environment, short_code, long_url, tags, expires_at, redirect_type
           exhausted_at, title, notes, preview, utm
 
 -- name: claim_code
--- An alias change: the new code, on the terms of insert_link.
-INSERT INTO short_codes AS held (environment, short_code, user_id, link_id)
-VALUES (%(environment)s, %(short_code)s, %(user_id)s, %(id)s)
-ON CONFLICT (environment, short_code) DO UPDATE
+-- An alias or domain change: the new (domain, code), on the terms of insert_link.
+INSERT INTO short_codes AS held (environment, domain, short_code, user_id, link_id)
+VALUES (%(environment)s, %(domain)s, %(short_code)s, %(user_id)s, %(id)s)
+ON CONFLICT (environment, domain, short_code) DO UPDATE
 SET user_id = EXCLUDED.user_id, link_id = EXCLUDED.link_id, freed_at = NULL
 WHERE held.freed_at IS NOT NULL
   AND (held.user_id = EXCLUDED.user_id
@@ -145,10 +146,10 @@ WHERE held.freed_at IS NOT NULL
 RETURNING link_id
 
 -- name: free_code
--- The link left the code (an alias change): it stays reserved for the owner.
+-- The link left the code (an alias or domain change): it stays reserved for the owner.
 UPDATE short_codes SET freed_at = now()
-WHERE environment = %(environment)s AND short_code = %(short_code)s AND link_id = %(id)s
-  AND freed_at IS NULL
+WHERE environment = %(environment)s AND domain = %(domain)s AND short_code = %(short_code)s
+  AND link_id = %(id)s AND freed_at IS NULL
 
 -- name: delete_link
 -- The link and its code's reservation in one statement.
@@ -156,7 +157,7 @@ WITH link AS (
     UPDATE links SET deleted_at = now(), updated_at = now()
     WHERE id = %(id)s AND user_id = %(user_id)s AND environment = %(environment)s
       AND deleted_at IS NULL
-    RETURNING id, environment, short_code, long_url, tags, expires_at, redirect_type,
+    RETURNING id, environment, short_code, domain, long_url, tags, expires_at, redirect_type,
               forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
               ios_url, android_url,
               host, site, safety_verdict, safety_reasons, safety_source,
@@ -167,8 +168,8 @@ WITH link AS (
 freed AS (
     UPDATE short_codes c SET freed_at = link.deleted_at
     FROM link
-    WHERE c.environment = link.environment AND c.short_code = link.short_code
-      AND c.link_id = link.id
+    WHERE c.environment = link.environment AND c.domain = link.domain
+      AND c.short_code = link.short_code AND c.link_id = link.id
 )
 SELECT * FROM link
 
@@ -176,7 +177,7 @@ SELECT * FROM link
 WITH link AS (
     UPDATE links SET deleted_at = now(), updated_at = now()
     WHERE id = %(id)s AND managed_by IS NOT NULL AND deleted_at IS NULL
-    RETURNING id, environment, short_code, long_url, tags, expires_at, redirect_type,
+    RETURNING id, environment, short_code, domain, long_url, tags, expires_at, redirect_type,
               forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
               ios_url, android_url,
               host, site, safety_verdict, safety_reasons, safety_source,
@@ -187,15 +188,15 @@ WITH link AS (
 freed AS (
     UPDATE short_codes c SET freed_at = link.deleted_at
     FROM link
-    WHERE c.environment = link.environment AND c.short_code = link.short_code
-      AND c.link_id = link.id
+    WHERE c.environment = link.environment AND c.domain = link.domain
+      AND c.short_code = link.short_code AND c.link_id = link.id
 )
 SELECT * FROM link
 
 -- name: list_links
 -- Keyset pagination, newest first: the cursor is the last id of the previous page.
 -- Every filter is optional (NULL: not applied); the owner index gives the order.
-SELECT id, environment, short_code, long_url, tags, expires_at, redirect_type,
+SELECT id, environment, short_code, domain, long_url, tags, expires_at, redirect_type,
        forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
        ios_url, android_url,
        host, site, safety_verdict, safety_reasons, safety_source,
@@ -214,6 +215,7 @@ WHERE user_id = %(user_id)s AND environment = %(environment)s AND deleted_at IS 
   AND (%(status)s::text IS NULL OR hop_link_status(safety_verdict, expires_at, exhausted_at) = %(status)s)
   AND (%(created_from)s::timestamptz IS NULL OR created_at >= %(created_from)s::timestamptz)
   AND (%(created_to)s::timestamptz IS NULL OR created_at < %(created_to)s::timestamptz)
+  AND (%(domain)s::text IS NULL OR domain = %(domain)s::text)
 ORDER BY id DESC
 LIMIT %(limit)s
 
@@ -222,7 +224,7 @@ LIMIT %(limit)s
 -- tie-break so the keyset (after_clicks, after_id) names one place in the order. The
 -- filters are list_links's; the account's matching links are sorted here, not read
 -- in index order.
-SELECT id, environment, short_code, long_url, tags, expires_at, redirect_type,
+SELECT id, environment, short_code, domain, long_url, tags, expires_at, redirect_type,
        forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
        ios_url, android_url,
        host, site, safety_verdict, safety_reasons, safety_source,
@@ -244,6 +246,7 @@ WHERE user_id = %(user_id)s AND environment = %(environment)s AND deleted_at IS 
   AND (%(status)s::text IS NULL OR hop_link_status(safety_verdict, expires_at, exhausted_at) = %(status)s)
   AND (%(created_from)s::timestamptz IS NULL OR created_at >= %(created_from)s::timestamptz)
   AND (%(created_to)s::timestamptz IS NULL OR created_at < %(created_to)s::timestamptz)
+  AND (%(domain)s::text IS NULL OR domain = %(domain)s::text)
 ORDER BY CASE WHEN %(sort)s = 'clicks' THEN clicks END ASC,
          CASE WHEN %(sort)s = '-clicks' THEN clicks END DESC,
          CASE WHEN %(sort)s IN ('created', 'clicks') THEN id END ASC,
@@ -262,7 +265,7 @@ LIMIT %(limit)s
 
 -- name: matching_for_update
 -- One chunk of a bulk change: the next links (by id) that match the filter, locked.
-SELECT id, environment, short_code, long_url, tags, expires_at, redirect_type,
+SELECT id, environment, short_code, domain, long_url, tags, expires_at, redirect_type,
        forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
        ios_url, android_url,
        host, site, safety_verdict, safety_reasons, safety_source,
@@ -279,6 +282,7 @@ WHERE user_id = %(user_id)s AND environment = %(environment)s AND deleted_at IS 
   AND (%(status)s::text IS NULL OR hop_link_status(safety_verdict, expires_at, exhausted_at) = %(status)s)
   AND (%(created_from)s::timestamptz IS NULL OR created_at >= %(created_from)s::timestamptz)
   AND (%(created_to)s::timestamptz IS NULL OR created_at < %(created_to)s::timestamptz)
+  AND (%(domain)s::text IS NULL OR domain = %(domain)s::text)
 ORDER BY id DESC
 LIMIT %(limit)s
 FOR UPDATE
@@ -286,15 +290,28 @@ FOR UPDATE
 -- name: cache_entries
 -- Every code the edge should know, in both namespaces: its link, or for a freed
 -- code the link that last held it, answered as gone (410).
-SELECT c.environment, c.short_code, l.id, l.long_url, l.expires_at, l.redirect_type,
+SELECT c.environment, c.short_code, c.domain, l.id, l.long_url, l.expires_at, l.redirect_type,
        l.forward_query, c.freed_at AS deleted_at, l.managed_by, l.ios_url, l.android_url,
        l.safety_verdict, l.safety_reasons, l.rules, l.variants, l.password_verifier,
        l.expired_url, l.exhausted_at, l.preview, l.utm
 FROM short_codes c JOIN links l ON l.id = c.link_id
 
 -- name: known_codes
-SELECT short_code FROM short_codes
-WHERE environment = %(environment)s AND short_code = ANY(%(codes)s)
+-- Those of the (domain, code) pairs held or once held in the environment.
+SELECT c.domain, c.short_code
+FROM unnest(%(domains)s::text[], %(codes)s::text[]) AS k(domain, short_code)
+JOIN short_codes c ON c.environment = %(environment)s AND c.domain = k.domain
+                  AND c.short_code = k.short_code
+
+-- name: lock_domain
+-- A link about to be written on a custom domain: the domain must be the owner's,
+-- verified and not deleted. FOR SHARE holds a concurrent delete of the domain (which
+-- locks the row to update it) until this transaction ends, so a domain is never
+-- deleted with a link just written on it.
+SELECT 1 FROM domains
+WHERE hostname = %(domain)s AND user_id = %(user_id)s AND environment = %(environment)s
+  AND verified_at IS NOT NULL AND deleted_at IS NULL
+FOR SHARE
 
 -- name: exhaust_links
 -- Links whose clicks reached their limit, marked once (the worker's limit loop): the
@@ -309,7 +326,7 @@ WITH due AS (
 )
 UPDATE links l SET exhausted_at = now()
 FROM due WHERE l.id = due.id
-RETURNING l.id, l.environment, l.short_code, l.long_url, l.tags, l.expires_at,
+RETURNING l.id, l.environment, l.short_code, l.domain, l.long_url, l.tags, l.expires_at,
           l.redirect_type, l.forward_query, l.flagged_at, l.clicks, l.created_at,
           l.updated_at, l.deleted_at, l.managed_by, l.ios_url, l.android_url, l.host, l.site,
           l.safety_verdict, l.safety_reasons, l.safety_source, l.safety_checked_at,

@@ -44,6 +44,9 @@ class LinkRow(FeatureColumns, frozen=True, kw_only=True):
     id: str
     environment: str  # 'live' | 'test': the namespace of short_code
     short_code: str
+    # The custom domain the code lives on ('' for the default short host). No default:
+    # a query that forgot it would write the link's cache entry under the wrong key.
+    domain: str
     long_url: str
     tags: list[str]
     expires_at: datetime | None
@@ -72,6 +75,7 @@ class LinkRow(FeatureColumns, frozen=True, kw_only=True):
 class CacheRow(FeatureColumns, frozen=True, kw_only=True):
     environment: str
     short_code: str
+    domain: str
     id: str
     long_url: str
     expires_at: datetime | None
@@ -97,6 +101,7 @@ class NewLink(FeatureColumns, frozen=True, kw_only=True):
     redirect_type: int
     forward_query: bool
     created_at: datetime
+    domain: str = ""
     host: str | None = None
     site: str | None = None
     safety_verdict: str = "ok"
@@ -122,11 +127,12 @@ class NewManagedLink(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class LinkFields(FeatureColumns, frozen=True, kw_only=True):
-    """Everything an update writes; a changed short_code must have been moved first
-    (move_code)."""
+    """Everything an update writes; a changed short_code or domain must have been moved
+    first (move_code)."""
 
     id: str
     short_code: str
+    domain: str
     long_url: str
     tags: list[str]
     expires_at: datetime | None
@@ -148,6 +154,7 @@ class LinkFields(FeatureColumns, frozen=True, kw_only=True):
         return cls(
             id=row.id,
             short_code=row.short_code,
+            domain=row.domain,
             long_url=row.long_url,
             tags=row.tags,
             expires_at=row.expires_at,
@@ -253,17 +260,25 @@ async def move_code(
     principal: Principal,
     link_id: str,
     *,
-    old_code: str,
-    new_code: str,
+    old: tuple[str, str],
+    new: tuple[str, str],
     reservation_days: int,
 ) -> None:
-    """An alias change: claim ``new_code`` (AliasTaken if held or reserved for another
-    owner), then free ``old_code``, which stays reserved for the owner."""
+    """An alias or domain change, each place a (domain, code): claim ``new`` (AliasTaken
+    if held or reserved for another owner), then free ``old``, which stays reserved for
+    the owner."""
     params = {**_owner(principal), "id": link_id, "reservation_days": reservation_days}
-    cursor = await conn.execute(_SQL["claim_code"], {**params, "short_code": new_code})
-    if await cursor.fetchone() is None:
-        raise AliasTaken(new_code)
-    await conn.execute(_SQL["free_code"], {**params, "short_code": old_code})
+    claim = {**params, "domain": new[0], "short_code": new[1]}
+    if await (await conn.execute(_SQL["claim_code"], claim)).fetchone() is None:
+        raise AliasTaken(new[1], new[0])
+    await conn.execute(_SQL["free_code"], {**params, "domain": old[0], "short_code": old[1]})
+
+
+async def lock_domain(conn: Connection, principal: Principal, domain: str) -> bool:
+    """Whether ``domain`` is the owner's verified domain, held (FOR SHARE) until the
+    caller's transaction ends so that it cannot be deleted under a link written now."""
+    params = {**_owner(principal), "domain": domain}
+    return await (await conn.execute(_SQL["lock_domain"], params)).fetchone() is not None
 
 
 async def update_link(
@@ -309,6 +324,7 @@ class LinkFilter(msgspec.Struct, frozen=True, kw_only=True):
     status: str | None = None  # as hop_link_status() names it
     created_from: datetime | None = None
     created_to: datetime | None = None
+    domain: str | None = None  # a custom domain's links, "" the default host's, None all
 
     def params(self) -> dict[str, Any]:
         return {
@@ -318,6 +334,7 @@ class LinkFilter(msgspec.Struct, frozen=True, kw_only=True):
             "status": self.status,
             "created_from": self.created_from,
             "created_to": self.created_to,
+            "domain": self.domain,
         }
 
 
@@ -378,10 +395,17 @@ async def cache_entries(conn: Connection) -> AsyncIterator[list[CacheRow]]:
             yield batch
 
 
-async def known_codes(conn: Connection, environment: str, codes: list[str]) -> set[str]:
-    """Those of ``codes`` held or once held in the environment."""
-    cursor = await conn.execute(_SQL["known_codes"], {"environment": environment, "codes": codes})
-    return {str(code) for (code,) in await cursor.fetchall()}
+async def known_codes(
+    conn: Connection, environment: str, places: list[tuple[str, str]]
+) -> set[tuple[str, str]]:
+    """Those of the (domain, code) ``places`` held or once held in the environment."""
+    params = {
+        "environment": environment,
+        "domains": [domain for domain, _ in places],
+        "codes": [code for _, code in places],
+    }
+    cursor = await conn.execute(_SQL["known_codes"], params)
+    return {(str(domain), str(code)) for domain, code in await cursor.fetchall()}
 
 
 async def exhaust_links(conn: Connection) -> list[LinkRow]:

@@ -89,6 +89,14 @@ async def provide_filter(
     created_to: Annotated[
         str | None, Parameter(query="createdTo", description=f"Created before. {_INSTANT}")
     ] = None,
+    domain: Annotated[
+        str | None,
+        Parameter(
+            max_length=253,
+            description="The links on this custom domain (go.brand.com), or `default`: "
+            "those on the default short host.",
+        ),
+    ] = None,
 ) -> LinkFilter:
     """The filters of GET /v1/links and its export, from the query string."""
     return link_filter(
@@ -98,6 +106,7 @@ async def provide_filter(
         status=status,
         created_from=parse_instant("createdFrom", created_from),
         created_to=parse_instant("createdTo", created_to),
+        domain=domain,
     )
 
 
@@ -110,6 +119,7 @@ def filter_of(body: LinkFilterBody) -> LinkFilter:
         status=body.status,
         created_from=body.created_from,
         created_to=body.created_to,
+        domain=body.domain,
         prefix="filter.",
     )
 
@@ -184,7 +194,7 @@ class LinkController(Controller):
         operation_class=file_request(
             "text/csv",
             "UTF-8 CSV: a header row (`longUrl` required; `alias`, `tags` separated by `|`, "
-            "`expiresAt`, `redirectType`, `forwardQuery`), then up to 1,000 rows.",
+            "`expiresAt`, `redirectType`, `forwardQuery`, `domain`), then up to 1,000 rows.",
             "longUrl,alias,tags\r\n"
             "https://shop.example.com/spring-sale,spring-sale,campaign|spring\r\n"
             "https://shop.example.com/summer-sale,,campaign\r\n",
@@ -196,7 +206,7 @@ class LinkController(Controller):
     ) -> BulkResult:
         """Create links from a CSV file (`Content-Type: text/csv`, UTF-8): a header row
         naming the columns (`longUrl` required; `alias`, `tags` separated by `|`,
-        `expiresAt`, `redirectType`, `forwardQuery`; others ignored), then up to 1,000
+        `expiresAt`, `redirectType`, `forwardQuery`, `domain`; others ignored), then up to 1,000
         rows. Answers as POST /v1/links/bulk, `index` counting data rows from 0."""
         body = await csv_body(request)
         return bulk_result(await links.create_many(principal, decode_csv(body, BULK_MAX)))

@@ -8,6 +8,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
+from admin.domains.schemas import HOSTNAME_PATTERN
 from admin.http.examples import example
 from admin.patterns import whole
 from admin.urls import MAX_URL_LENGTH
@@ -30,8 +31,9 @@ Alias = Annotated[
         pattern=whole("[A-Za-z0-9_-]+"),
         description=(
             "Custom short code: 3-64 of A-Z a-z 0-9 _ -. Unique per environment (live and "
-            "sandbox are separate); a code freed by a delete or alias change stays reserved "
-            "for its previous owner for HOP_CODE_RESERVATION_DAYS (30 by default)."
+            "sandbox are separate) and domain; a code freed by a delete, alias or domain "
+            "change stays reserved for its previous owner for HOP_CODE_RESERVATION_DAYS "
+            "(30 by default)."
         ),
     ),
 ]
@@ -56,6 +58,17 @@ Language = Annotated[
     ),
 ]
 Short = Annotated[str, Meta(max_length=200)]
+Domain = Annotated[
+    str,
+    Meta(
+        min_length=1,
+        max_length=253,
+        pattern=HOSTNAME_PATTERN,
+        description="A verified custom domain of yours (POST /v1/domains) the link lives "
+        "on: its shortUrl is https://<domain>/<shortCode>. Absent or null: the default "
+        "short host.",
+    ),
+]
 
 
 class RuleWhen(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -163,6 +176,7 @@ class LinkCreate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, renam
     notes: Notes | None = None
     preview: Preview | None = None
     utm: LinkUtm | None = None
+    domain: Domain | None = None
 
 
 @example({"longUrl": "https://shop.example.com/summer-sale", "tags": ["campaign"]})
@@ -185,6 +199,8 @@ class LinkUpdate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, renam
     notes: Notes | UnsetType | None = UNSET
     preview: Preview | UnsetType | None = UNSET
     utm: LinkUtm | UnsetType | None = UNSET
+    # null moves the link to the default short host
+    domain: Domain | UnsetType | None = UNSET
 
 
 ShortUrl = Annotated[
@@ -192,7 +208,8 @@ ShortUrl = Annotated[
     Meta(
         description=(
             "<short_base_url>/<shortCode>; for sandbox (svc_test_) links "
-            "<short_base_url>/test/<shortCode>."
+            "<short_base_url>/test/<shortCode>. On a custom domain "
+            "https://<domain>/<shortCode> (sandbox: https://<domain>/test/<shortCode>)."
         )
     ),
 ]
@@ -295,6 +312,10 @@ class Link(msgspec.Struct, kw_only=True, rename="camel"):
     notes: str | None = None
     preview: Preview | None = None
     utm: LinkUtm | None = None
+    domain: Annotated[
+        str | None,
+        Meta(description="The custom domain the link lives on; null: the default short host."),
+    ] = None
 
 
 @example({"data": [LINK_EXAMPLE], "nextCursor": "eyJ0IjoiMjAyNi0wMy0wMSJ9"})
@@ -389,6 +410,17 @@ class LinkFilterBody(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, r
     q: Annotated[str, Meta(min_length=1, max_length=200)] | None = None
     created_from: Annotated[datetime, Meta(tz=True)] | None = None
     created_to: Annotated[datetime, Meta(tz=True)] | None = None
+    domain: (
+        Annotated[
+            str,
+            Meta(
+                min_length=1,
+                max_length=253,
+                description="A custom domain's links, or default: the default short host's.",
+            ),
+        ]
+        | None
+    ) = None
 
 
 class BulkAction(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename="camel"):

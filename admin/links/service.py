@@ -15,6 +15,7 @@ from msgspec import UNSET
 from admin.accounts.passwords import Passwords
 from admin.auth.principal import Principal
 from admin.db import Connection, Database
+from admin.domains.service import normal_hostname
 from admin.errors import (
     AliasTaken,
     Conflict,
@@ -51,7 +52,7 @@ from admin.safety.notices import flagged_event
 from admin.safety.quota import NewAccountQuota
 from admin.safety.urlforms import locate
 from admin.safety.verdicts import Decision
-from admin.urls import InvalidUrl, parse_http_url, public_base, same_host
+from admin.urls import InvalidUrl, parse_http_url, same_host, short_url
 from common.ids import new_id, new_short_code
 from common.linkpass import LinkPasswords
 from common.targeting import COUNTRIES, WEIGHT_TOTAL
@@ -120,6 +121,7 @@ class _Admitted(msgspec.Struct, frozen=True):
     features: repo.FeatureColumns
     password_hash: str | None
     password_verifier: str | None
+    domain: str  # normalised; "" for the default short host
 
 
 # A bulk item not yet written (replaced before create_many returns).
@@ -225,6 +227,7 @@ def _changes(
     """What a PATCH asks for, and the names of the fields it really changes."""
     changes = {
         "short_code": data.alias,
+        "domain": _domain_of(data.domain) if data.domain is not UNSET else UNSET,
         "long_url": data.long_url,
         "tags": _unique_tags(data.tags or []) if data.tags is not UNSET else UNSET,
         "expires_at": data.expires_at,
@@ -270,6 +273,17 @@ def _check_update(data: LinkUpdate, short_base_url: str) -> None:
         raise validation(errors)
 
 
+def _domain_of(domain: str | None) -> str:
+    """A request's domain as stored: lower case, no final dot; "" for the default host."""
+    return normal_hostname(domain, field="domain") if domain else ""
+
+
+def _unknown_domain(domain: str) -> ValidationFailed:
+    return validation(
+        [FieldError("domain", f"{domain} is not a verified domain of yours (POST /v1/domains)")]
+    )
+
+
 def _check_alias(alias: str, errors: list[FieldError]) -> None:
     if alias.lower() in RESERVED_ALIASES:
         errors.append(FieldError("alias", "is reserved"))
@@ -292,6 +306,7 @@ def _refuse_managed(row: repo.LinkRow) -> None:
 
 
 SORTS = ("-created", "created", "-clicks", "clicks")
+DEFAULT_DOMAIN = "default"  # the list filter's name for the default short host
 STATUSES = ("active", "expired", "flagged", "blocked")
 
 
@@ -336,6 +351,7 @@ def link_filter(
     status: str | None = None,
     created_from: datetime | None = None,
     created_to: datetime | None = None,
+    domain: str | None = None,
     prefix: str = "",
 ) -> repo.LinkFilter:
     """The filter of GET /v1/links (and of its export and bulk changes), checked: a bad
@@ -351,6 +367,13 @@ def link_filter(
         errors.append(FieldError(f"{prefix}status", f"must be one of {', '.join(STATUSES)}"))
     if created_from is not None and created_to is not None and created_to <= created_from:
         errors.append(FieldError(f"{prefix}createdTo", "must be later than createdFrom"))
+    stored_domain: str | None = None
+    if domain is not None:
+        # "default": the default short host's links (never a host name: it has one label)
+        try:
+            stored_domain = "" if domain == DEFAULT_DOMAIN else _domain_of(domain)
+        except ValidationFailed:
+            errors.append(FieldError(f"{prefix}domain", f"must be a host name or {DEFAULT_DOMAIN}"))
     if errors:
         raise validation(errors)
     return repo.LinkFilter(
@@ -360,6 +383,7 @@ def link_filter(
         status=status,
         created_from=created_from,
         created_to=created_to,
+        domain=stored_domain,
     )
 
 
@@ -431,7 +455,7 @@ class LinkService:
         return Link(
             id=row.id,
             short_code=row.short_code,
-            short_url=f"{public_base(self.short_base_url, row.environment)}/{row.short_code}",
+            short_url=short_url(self.short_base_url, row.environment, row.short_code, row.domain),
             long_url=row.long_url,
             tags=row.tags,
             expires_at=iso_utc(row.expires_at) if row.expires_at else None,
@@ -459,6 +483,7 @@ class LinkService:
             notes=row.notes,
             preview=msgspec.convert(row.preview, Preview) if row.preview else None,
             utm=msgspec.convert(row.utm, LinkUtm) if row.utm else None,
+            domain=row.domain or None,
         )
 
     async def _with_counts(self, rows: list[repo.LinkRow]) -> list[Link]:
@@ -474,8 +499,9 @@ class LinkService:
         admitted = await self._admit(principal, data)
         # An ok link is one autocommit statement (the hot path); a flagged one also
         # writes its security.flagged event, in the same transaction.
+        # On a custom domain too: the domain is locked for the insert (repo.lock_domain).
         flagged = admitted.decision.verdict != "ok"
-        opened = self.db.transaction() if flagged else self.db.connection()
+        opened = self.db.transaction() if flagged or admitted.domain else self.db.connection()
         async with opened as conn:
             row, link = await self._insert(conn, principal, admitted)
         await self.cache.write([row])
@@ -517,7 +543,7 @@ class LinkService:
                 for index, admission in admitted.items():
                     try:
                         row, link = await self._insert(conn, principal, admission)
-                    except (AliasTaken, NoFreeCode) as error:
+                    except (AliasTaken, NoFreeCode, ValidationFailed) as error:
                         results[index] = error
                         continue
                     rows.append(row)
@@ -532,6 +558,7 @@ class LinkService:
         """Everything a create decides before writing: field checks (422), the new-account
         quota (429), the safety verdict."""
         errors: list[FieldError] = []
+        domain = _domain_of(data.domain)
         _check_url("longUrl", data.long_url, self.short_base_url, errors)
         if data.alias is not None:
             _check_alias(data.alias, errors)
@@ -565,14 +592,19 @@ class LinkService:
             features=features,
             password_hash=password_hash,
             password_verifier=password_verifier,
+            domain=domain,
         )
 
     async def _insert(
         self, conn: Connection, principal: Principal, admitted: _Admitted
     ) -> tuple[repo.LinkRow, Link]:
         """Write an admitted link (a random code is tried _CODE_ATTEMPTS times); AliasTaken
-        or NoFreeCode when no code could be had."""
+        or NoFreeCode when no code could be had, a 422 when its domain is not (or no
+        longer) a verified domain of the owner's. A link on a custom domain needs the
+        caller's transaction: the domain stays locked until it commits."""
         data, decision, features = admitted.data, admitted.decision, admitted.features
+        if admitted.domain and not await repo.lock_domain(conn, principal, admitted.domain):
+            raise _unknown_domain(admitted.domain)
         host, site = locate(data.long_url)
         now = utc_now()
         tags = _unique_tags(data.tags)
@@ -582,6 +614,7 @@ class LinkService:
                 id=admitted.link_id,
                 environment=principal.environment,
                 short_code=data.alias or new_short_code(),
+                domain=admitted.domain,
                 long_url=data.long_url,
                 tags=tags,
                 expires_at=data.expires_at,
@@ -613,6 +646,7 @@ class LinkService:
             new = repo.NewLink(
                 id=row.id,
                 short_code=row.short_code,
+                domain=row.domain,
                 long_url=row.long_url,
                 tags=tags,
                 expires_at=row.expires_at,
@@ -646,7 +680,7 @@ class LinkService:
             ):
                 return row, link
         if data.alias:
-            raise AliasTaken(data.alias)
+            raise AliasTaken(data.alias, admitted.domain)
         raise NoFreeCode()
 
     async def get(self, principal: Principal, link_id: str) -> Link:
@@ -795,13 +829,19 @@ class LinkService:
                 fields = await self._rechecked(principal, current, fields)
             if "variants" in changed:
                 await repo.reset_variant_clicks(conn, current.id)
-            if "short_code" in changed:
+            if (
+                fields.domain
+                and "domain" in changed
+                and not await repo.lock_domain(conn, principal, fields.domain)
+            ):
+                raise _unknown_domain(fields.domain)
+            if {"short_code", "domain"} & set(changed):
                 await repo.move_code(
                     conn,
                     principal,
                     current.id,
-                    old_code=current.short_code,
-                    new_code=fields.short_code,
+                    old=(current.domain, current.short_code),
+                    new=(fields.domain, fields.short_code),
                     reservation_days=self.reservation_days,
                 )
             row = await repo.update_link(
@@ -813,10 +853,14 @@ class LinkService:
                 also=flagged_event if fields.safety_verdict != current.safety_verdict else None,
             )
         written = [row]
-        if row.short_code != current.short_code:  # the old code answers 410 while reserved
+        # The old place answers 410 while reserved.
+        if (row.domain, row.short_code) != (current.domain, current.short_code):
             written.append(
                 msgspec.structs.replace(
-                    row, short_code=current.short_code, deleted_at=row.updated_at
+                    row,
+                    short_code=current.short_code,
+                    domain=current.domain,
+                    deleted_at=row.updated_at,
                 )
             )
         await self.cache.write(written)
@@ -867,6 +911,8 @@ class LinkService:
                     _WIRE_NAMES[name]: (
                         before.password_hash is not None
                         if name == "password_hash"
+                        else (before.domain or None)
+                        if name == "domain"
                         else _wire_value(getattr(before, name))
                     )
                     for name in changed
@@ -890,6 +936,7 @@ def _deleted(row: repo.LinkRow) -> Event:
 
 _WIRE_NAMES = {
     "short_code": "shortCode",
+    "domain": "domain",
     "long_url": "longUrl",
     "tags": "tags",
     "expires_at": "expiresAt",

@@ -6,6 +6,7 @@ RETURNING id
 
 -- name: qr_by_id
 SELECT q.id, q.environment, q.type, q.title, q.data, q.dynamic, q.link_id, q.payload, l.short_code,
+       coalesce(l.domain, '') AS domain,
        q.created_at, q.updated_at
 FROM qr_codes q LEFT JOIN links l ON l.id = q.link_id
 WHERE q.id = %(id)s AND q.user_id = %(user_id)s AND q.environment = %(environment)s
@@ -13,6 +14,7 @@ WHERE q.id = %(id)s AND q.user_id = %(user_id)s AND q.environment = %(environmen
 
 -- name: qr_by_id_for_update
 SELECT q.id, q.environment, q.type, q.title, q.data, q.dynamic, q.link_id, q.payload, l.short_code,
+       coalesce(l.domain, '') AS domain,
        q.created_at, q.updated_at
 FROM qr_codes q LEFT JOIN links l ON l.id = q.link_id
 WHERE q.id = %(id)s AND q.user_id = %(user_id)s AND q.environment = %(environment)s
@@ -21,6 +23,7 @@ FOR UPDATE OF q
 
 -- name: list_qr
 SELECT q.id, q.environment, q.type, q.title, q.data, q.dynamic, q.link_id, q.payload, l.short_code,
+       coalesce(l.domain, '') AS domain,
        q.created_at, q.updated_at
 FROM qr_codes q LEFT JOIN links l ON l.id = q.link_id
 WHERE q.user_id = %(user_id)s AND q.environment = %(environment)s AND q.deleted_at IS NULL

@@ -35,6 +35,7 @@ class QrRow(msgspec.Struct, kw_only=True):
     link_id: str | None
     payload: str | None
     short_code: str | None
+    domain: str  # the encoded link's custom domain; "" for the default short host
     created_at: datetime
     updated_at: datetime
 

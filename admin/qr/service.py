@@ -32,7 +32,7 @@ from admin.qr.schemas import (
     QrPage,
     QrUpdate,
 )
-from admin.urls import parse_http_url, public_base, same_host
+from admin.urls import parse_http_url, public_base, same_host, short_url
 from common.ids import SHORT_CODE_LENGTH, new_id
 from common.timefmt import iso_utc
 
@@ -75,8 +75,9 @@ class QrService:
     def payload_of(self, row: repo.QrRow) -> str:
         if row.payload is not None:
             return row.payload
-        short_url = f"{public_base(self.short_base_url, row.environment)}/{row.short_code}"
-        return f"{short_url}?{QR_MARKER}" if row.type == "link" else short_url
+        assert row.short_code is not None  # a dynamic code: payload is None
+        address = short_url(self.short_base_url, row.environment, row.short_code, row.domain)
+        return f"{address}?{QR_MARKER}" if row.type == "link" else address
 
     def to_resource(self, row: repo.QrRow) -> QrCode:
         return QrCode(
@@ -88,7 +89,7 @@ class QrService:
             payload=self.payload_of(row),
             link_id=row.link_id,
             short_url=(
-                f"{public_base(self.short_base_url, row.environment)}/{row.short_code}"
+                short_url(self.short_base_url, row.environment, row.short_code, row.domain)
                 if row.short_code
                 else None
             ),
@@ -175,8 +176,13 @@ class QrService:
             target = await links_repo.get_link(conn, principal, body.data.link_id)
             if target is None or target.managed_by is not None:
                 raise validation([FieldError("data.linkId", "is not one of your links")])
-            base = public_base(self.short_base_url, principal.environment)
-            static = None if dynamic else f"{base}/{target.short_code}"
+            static = (
+                None
+                if dynamic
+                else short_url(
+                    self.short_base_url, target.environment, target.short_code, target.domain
+                )
+            )
             return None, target.id, static
         if isinstance(body, BioQrCreate):
             username = await bio_repo.username_of(conn, principal)

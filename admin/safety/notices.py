@@ -6,7 +6,7 @@ from __future__ import annotations
 from admin.events.repository import Event
 from admin.links.repository import LinkRow
 from admin.safety.repository import Mail
-from admin.urls import public_base
+from admin.urls import short_url
 from common.safety import REASONS
 from common.timefmt import iso_utc, utc_now
 
@@ -37,11 +37,11 @@ def flagged_event(row: LinkRow) -> Event:
 
 
 def flagged_mail(row: LinkRow, recipient: str, short_base_url: str) -> Mail:
-    short_url = f"{public_base(short_base_url, row.environment)}/{row.short_code}"
+    address = short_url(short_base_url, row.environment, row.short_code, row.domain)
     reasons = "".join(f"- {REASONS.get(code, code)}\n" for code in row.safety_reasons)
-    subject = f"Hop: your link {short_url} {_SUBJECT[row.safety_verdict]}"
+    subject = f"Hop: your link {address} {_SUBJECT[row.safety_verdict]}"
     body = (
-        f"Your short link {short_url} (id {row.id}) {_WHAT[row.safety_verdict]}.\n"
+        f"Your short link {address} (id {row.id}) {_WHAT[row.safety_verdict]}.\n"
         f"Destination: {row.long_url}\n"
     )
     if reasons:

@@ -18,7 +18,7 @@ SET safety_verdict = %(verdict)s, safety_reasons = %(reasons)s, safety_source = 
                           ELSE l.review_message END
 FROM old
 WHERE l.id = old.id
-RETURNING l.id, l.environment, l.short_code, l.long_url, l.tags, l.expires_at,
+RETURNING l.id, l.environment, l.short_code, l.domain, l.long_url, l.tags, l.expires_at,
           l.redirect_type, l.forward_query, l.flagged_at, l.clicks, l.created_at,
           l.updated_at, l.deleted_at, l.managed_by, l.ios_url, l.android_url, l.host, l.site,
           l.safety_verdict, l.safety_reasons, l.safety_source, l.safety_checked_at,
@@ -32,7 +32,7 @@ RETURNING l.id, l.environment, l.short_code, l.long_url, l.tags, l.expires_at,
 
 -- name: link_by_id
 -- Any account's link (operators and the worker act across accounts).
-SELECT id, environment, short_code, long_url, tags, expires_at, redirect_type,
+SELECT id, environment, short_code, domain, long_url, tags, expires_at, redirect_type,
        forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
        ios_url, android_url, host, site, safety_verdict, safety_reasons, safety_source,
        safety_checked_at, safety_override, review_requested_at, user_id, rules, variants,
@@ -42,7 +42,7 @@ FROM links WHERE id = %(id)s AND deleted_at IS NULL
 
 -- name: links_by_sites
 -- The host → links index: every live link whose registrable domain is one of these.
-SELECT id, environment, short_code, long_url, tags, expires_at, redirect_type,
+SELECT id, environment, short_code, domain, long_url, tags, expires_at, redirect_type,
        forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
        ios_url, android_url, host, site, safety_verdict, safety_reasons, safety_source,
        safety_checked_at, safety_override, review_requested_at, user_id, rules, variants,
@@ -52,7 +52,7 @@ FROM links WHERE site = ANY(%(sites)s) AND deleted_at IS NULL
 
 -- name: links_by_hosts
 -- The same, by (site, host) pairs: the links on exactly these hosts.
-SELECT l.id, l.environment, l.short_code, l.long_url, l.tags, l.expires_at,
+SELECT l.id, l.environment, l.short_code, l.domain, l.long_url, l.tags, l.expires_at,
        l.redirect_type, l.forward_query, l.flagged_at, l.clicks, l.created_at, l.updated_at,
        l.deleted_at, l.managed_by, l.ios_url, l.android_url, l.host, l.site,
        l.safety_verdict, l.safety_reasons, l.safety_source, l.safety_checked_at,

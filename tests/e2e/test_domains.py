@@ -3,36 +3,12 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterator
 
 import httpx
-import pytest
 
 from tests.support.accounts import Account, create_account, create_key
 from tests.support.api import assert_problem
 from tests.support.dns import DnsServer
-from tests.support.processes import HopProcess
-from tests.support.stack import Stack
-
-
-@pytest.fixture(scope="module")
-def dns_server() -> Iterator[DnsServer]:
-    server = DnsServer()
-    yield server
-    server.close()
-
-
-@pytest.fixture(scope="module")
-def dns_admin(session_stack: Stack, dns_server: DnsServer) -> Iterator[HopProcess]:
-    admin = session_stack.start_admin("admin-dns", HOP_DNS_RESOLVER=dns_server.address)
-    yield admin
-    admin.stop()
-
-
-@pytest.fixture
-def client(dns_admin: HopProcess) -> Iterator[httpx.Client]:
-    with httpx.Client(base_url=dns_admin.url, timeout=30, follow_redirects=False) as api:
-        yield api
 
 
 def fields(response: httpx.Response) -> list[str]:
@@ -40,11 +16,11 @@ def fields(response: httpx.Response) -> list[str]:
 
 
 def test_add_verify_check_and_delete(
-    client: httpx.Client, dns_server: DnsServer, database_url: str
+    dns_api: httpx.Client, dns_server: DnsServer, database_url: str
 ) -> None:
     owner, rival = create_account(database_url), create_account(database_url)
     name = f"go.brand-{secrets.token_hex(4)}.example"
-    added = client.post(
+    added = dns_api.post(
         "/v1/domains", json={"hostname": f"Go.{name[3:].upper()}."}, headers=owner.headers()
     )
     assert added.status_code == 201, added.text
@@ -55,47 +31,47 @@ def test_add_verify_check_and_delete(
     assert record["type"] == "TXT"
     assert record["name"] == f"_hop-challenge.{name}"
     assert added.headers["location"] == f"/v1/domains/{domain['id']}"
-    again = client.post("/v1/domains", json={"hostname": name}, headers=owner.headers())
+    again = dns_api.post("/v1/domains", json={"hostname": name}, headers=owner.headers())
     assert_problem(again, 409, "Conflict")
 
-    early = client.post(f"/v1/domains/{domain['id']}/verify", headers=owner.headers())
+    early = dns_api.post(f"/v1/domains/{domain['id']}/verify", headers=owner.headers())
     assert_problem(early, 422, "Validation")
     assert fields(early) == ["verification"]
     assert f"_hop-challenge.{name}" in dns_server.questions
-    pending = client.get(f"/v1/domains/{domain['id']}", headers=owner.headers()).json()
+    pending = dns_api.get(f"/v1/domains/{domain['id']}", headers=owner.headers()).json()
     assert pending["status"] == "pending"
     assert pending["checkedAt"] is not None
-    assert_problem(client.get("/v1/domains/check", params={"domain": name}), 404, "Not Found")
+    assert_problem(dns_api.get("/v1/domains/check", params={"domain": name}), 404, "Not Found")
 
     dns_server.txt[record["name"]] = ["v=spf1 -all", record["value"]]
-    verified = client.post(f"/v1/domains/{domain['id']}/verify", headers=owner.headers())
+    verified = dns_api.post(f"/v1/domains/{domain['id']}/verify", headers=owner.headers())
     assert verified.status_code == 200, verified.text
     assert verified.json()["status"] == "verified"
     assert verified.json()["verifiedAt"] is not None
-    check = client.get("/v1/domains/check", params={"domain": name.upper()})  # no credentials
+    check = dns_api.get("/v1/domains/check", params={"domain": name.upper()})  # no credentials
     assert check.status_code == 200
     assert check.json() == {"domain": name, "verified": True}
 
     # Another account may claim the name, but not prove it while the owner holds it.
-    theirs = client.post("/v1/domains", json={"hostname": name}, headers=rival.headers()).json()
+    theirs = dns_api.post("/v1/domains", json={"hostname": name}, headers=rival.headers()).json()
     dns_server.txt[record["name"]].append(theirs["verification"]["value"])
-    taken = client.post(f"/v1/domains/{theirs['id']}/verify", headers=rival.headers())
+    taken = dns_api.post(f"/v1/domains/{theirs['id']}/verify", headers=rival.headers())
     assert_problem(taken, 409, "Conflict")
     assert fields(taken) == ["hostname"]
 
-    listed = client.get("/v1/domains", headers=owner.headers()).json()["data"]
+    listed = dns_api.get("/v1/domains", headers=owner.headers()).json()["data"]
     assert [item["id"] for item in listed] == [domain["id"]]
-    assert client.delete(f"/v1/domains/{domain['id']}", headers=owner.headers()).status_code == 204
-    assert_problem(client.get("/v1/domains/check", params={"domain": name}), 404, "Not Found")
+    assert dns_api.delete(f"/v1/domains/{domain['id']}", headers=owner.headers()).status_code == 204
+    assert_problem(dns_api.get("/v1/domains/check", params={"domain": name}), 404, "Not Found")
     assert_problem(
-        client.get(f"/v1/domains/{domain['id']}", headers=owner.headers()), 404, "Not Found"
+        dns_api.get(f"/v1/domains/{domain['id']}", headers=owner.headers()), 404, "Not Found"
     )
-    now_theirs = client.post(f"/v1/domains/{theirs['id']}/verify", headers=rival.headers())
+    now_theirs = dns_api.post(f"/v1/domains/{theirs['id']}/verify", headers=rival.headers())
     assert now_theirs.status_code == 200, now_theirs.text
-    assert client.get("/v1/domains/check", params={"domain": name}).status_code == 200
+    assert dns_api.get("/v1/domains/check", params={"domain": name}).status_code == 200
 
 
-def test_domain_refusals(client: httpx.Client, account: Account, database_url: str) -> None:
+def test_domain_refusals(dns_api: httpx.Client, account: Account, database_url: str) -> None:
     for hostname in (
         "1.2.3.4",
         "localhost",
@@ -104,7 +80,7 @@ def test_domain_refusals(client: httpx.Client, account: Account, database_url: s
         "a..b.example",
         "127.0.0.1",
     ):
-        response = client.post(
+        response = dns_api.post(
             "/v1/domains", json={"hostname": hostname}, headers=account.headers()
         )
         assert_problem(response, 422, "Validation")
@@ -113,28 +89,28 @@ def test_domain_refusals(client: httpx.Client, account: Account, database_url: s
     # name could never be verified, so it is refused when added (the schema's maxLength).
     longest = ".".join(["a" * 63, "b" * 63, "c" * 63, "x" * 22 + secrets.token_hex(12)])
     assert len(longest) == 238
-    fits = client.post("/v1/domains", json={"hostname": longest}, headers=account.headers())
+    fits = dns_api.post("/v1/domains", json={"hostname": longest}, headers=account.headers())
     assert fits.status_code == 201, fits.text
     assert (
-        client.post(
+        dns_api.post(
             f"/v1/domains/{fits.json()['id']}/verify", headers=account.headers()
         ).status_code
         == 422
     )  # no record yet: a lookup, not a server error
-    too_long = client.post(
+    too_long = dns_api.post(
         "/v1/domains", json={"hostname": "d" + longest}, headers=account.headers()
     )
     assert_problem(too_long, 422, "Validation")
     assert fields(too_long) == ["hostname"]
-    own = client.post(
+    own = dns_api.post(
         "/v1/domains", json={"hostname": "127.0.0.1.nip.example"}, headers=account.headers()
     )
     assert own.status_code == 201  # an ordinary name
     assert_problem(
-        client.get("/v1/domains/check", params={"domain": "not a name"}), 422, "Validation"
+        dns_api.get("/v1/domains/check", params={"domain": "not a name"}), 422, "Validation"
     )
     reader = create_key(database_url, account.email, ("links:read",))
-    refused = client.post(
+    refused = dns_api.post(
         "/v1/domains",
         json={"hostname": "go.example.org"},
         headers={"Authorization": f"Bearer {reader}"},
@@ -142,5 +118,5 @@ def test_domain_refusals(client: httpx.Client, account: Account, database_url: s
     assert_problem(refused, 403, "Forbidden")
     other = create_account(database_url)
     assert_problem(
-        client.get(f"/v1/domains/{own.json()['id']}", headers=other.headers()), 404, "Not Found"
+        dns_api.get(f"/v1/domains/{own.json()['id']}", headers=other.headers()), 404, "Not Found"
     )

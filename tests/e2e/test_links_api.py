@@ -486,9 +486,11 @@ def test_link_json_shape_round_trips(api: httpx.Client, account: Account) -> Non
         "notes",
         "preview",
         "utm",
+        # Custom domains: null on the default short host.
+        "domain",
     }
     assert body["passwordProtected"] is False
-    assert all(body[name] is None for name in ("rules", "variants", "maxClicks", "utm"))
+    assert all(body[name] is None for name in ("rules", "variants", "maxClicks", "utm", "domain"))
     assert set(body["safety"]) == {"verdict", "reasons", "source", "checkedAt", "reviewRequestedAt"}
     # Read back, the link is the same JSON, member for member.
     assert api.get(f"/v1/links/{body['id']}", headers=account.headers()).json() == body

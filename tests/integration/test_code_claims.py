@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 
+import msgspec
 import psycopg
 
 from admin.auth.principal import Principal
@@ -110,11 +111,57 @@ def test_a_code_renamed_away_during_a_claim_stays_reserved(database_url: str) ->
                 conn,
                 owner,
                 link.id,
-                old_code=code,
-                new_code=f"{code}-2",
+                old=("", code),
+                new=("", f"{code}-2"),
                 reservation_days=_DAYS,
             ),
             thief,
         )
 
     assert asyncio.run(scenario()) is False
+
+
+def test_codes_are_claimed_and_reserved_per_domain(database_url: str) -> None:
+    """The same code on the default host and on two domains is three claims; a code freed
+    on one domain stays reserved there for its owner, and says nothing of the others."""
+    owner = principal_of(create_account(database_url).user_id)
+    rival = principal_of(create_account(database_url).user_id)
+    code = f"per-dom-{owner.user_id[-10:]}"
+    brand, other = f"go.{code}.test", f"links.{code}.test"
+
+    def on(domain: str) -> repo.NewLink:
+        return msgspec.structs.replace(values(code), domain=domain)
+
+    async def scenario() -> list[bool]:
+        async with await psycopg.AsyncConnection.connect(database_url, autocommit=True) as conn:
+            first = on(brand)
+            outcomes = [
+                await insert(conn, owner, on("")),
+                await insert(conn, rival, on(other)),
+                await insert(conn, owner, first),
+                await insert(conn, rival, on(brand)),  # held on that domain
+            ]
+            # Moved to the default host under a new code: the old (domain, code) is freed
+            # but reserved for its owner there.
+            async with conn.transaction():
+                await repo.move_code(
+                    conn,
+                    owner,
+                    first.id,
+                    old=(brand, code),
+                    new=("", f"{code}-2"),
+                    reservation_days=_DAYS,
+                )
+            outcomes += [
+                await insert(conn, rival, on(brand)),  # reserved for the owner
+                await insert(conn, owner, on(brand)),  # the owner takes it back
+            ]
+            held = await conn.execute(
+                "SELECT domain, count(*) FROM short_codes WHERE short_code = %s"
+                " GROUP BY domain ORDER BY domain",
+                (code,),
+            )
+            assert await held.fetchall() == [("", 1), (brand, 1), (other, 1)]
+            return outcomes
+
+    assert asyncio.run(scenario()) == [True, True, True, False, False, True]

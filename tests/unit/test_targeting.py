@@ -111,6 +111,7 @@ def _row(**fields: object) -> LinkRow:
         "id": "lnk_1",
         "environment": "live",
         "short_code": "abc",
+        "domain": "",
         "long_url": "https://example.com/a?x=1#f",
         "tags": [],
         "expires_at": None,

@@ -34,10 +34,12 @@ class Link:
         safety (LinkSafety): What the safety layer says of the destination (docs/safety.md).
         short_code (str):
         short_url (str): <short_base_url>/<shortCode>; for sandbox (svc_test_) links <short_base_url>/test/<shortCode>.
+            On a custom domain https://<domain>/<shortCode> (sandbox: https://<domain>/test/<shortCode>).
         status (LinkStatus): blocked: the safety layer blocks it (403 at the edge); flagged: visitors see a warning page
             first; expired; active.
         tags (list[str]):
         updated_at (str):
+        domain (None | str | Unset): The custom domain the link lives on; null: the default short host.
         exhausted_at (None | str | Unset): When clicks reached maxClicks; null before.
         expired_url (None | str | Unset):
         max_clicks (int | None | Unset):
@@ -63,6 +65,7 @@ class Link:
     status: LinkStatus
     tags: list[str]
     updated_at: str
+    domain: None | str | Unset = UNSET
     exhausted_at: None | str | Unset = UNSET
     expired_url: None | str | Unset = UNSET
     max_clicks: int | None | Unset = UNSET
@@ -105,6 +108,12 @@ class Link:
         tags = self.tags
 
         updated_at = self.updated_at
+
+        domain: None | str | Unset
+        if isinstance(self.domain, Unset):
+            domain = UNSET
+        else:
+            domain = self.domain
 
         exhausted_at: None | str | Unset
         if isinstance(self.exhausted_at, Unset):
@@ -197,6 +206,8 @@ class Link:
                 "updatedAt": updated_at,
             }
         )
+        if domain is not UNSET:
+            field_dict["domain"] = domain
         if exhausted_at is not UNSET:
             field_dict["exhaustedAt"] = exhausted_at
         if expired_url is not UNSET:
@@ -259,6 +270,15 @@ class Link:
         tags = cast(list[str], d.pop("tags"))
 
         updated_at = d.pop("updatedAt")
+
+        def _parse_domain(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        domain = _parse_domain(d.pop("domain", UNSET))
 
         def _parse_exhausted_at(data: object) -> None | str | Unset:
             if data is None:
@@ -399,6 +419,7 @@ class Link:
             status=status,
             tags=tags,
             updated_at=updated_at,
+            domain=domain,
             exhausted_at=exhausted_at,
             expired_url=expired_url,
             max_clicks=max_clicks,

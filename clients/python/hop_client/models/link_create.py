@@ -25,6 +25,7 @@ class LinkCreate:
     Attributes:
         long_url (str): Absolute http(s) URL, at most 2,048 characters.
         alias (None | str | Unset):
+        domain (None | str | Unset):
         expired_url (None | str | Unset):
         expires_at (datetime.datetime | None | Unset):
         forward_query (bool | Unset):  Default: True.
@@ -42,6 +43,7 @@ class LinkCreate:
 
     long_url: str
     alias: None | str | Unset = UNSET
+    domain: None | str | Unset = UNSET
     expired_url: None | str | Unset = UNSET
     expires_at: datetime.datetime | None | Unset = UNSET
     forward_query: bool | Unset = True
@@ -67,6 +69,12 @@ class LinkCreate:
             alias = UNSET
         else:
             alias = self.alias
+
+        domain: None | str | Unset
+        if isinstance(self.domain, Unset):
+            domain = UNSET
+        else:
+            domain = self.domain
 
         expired_url: None | str | Unset
         if isinstance(self.expired_url, Unset):
@@ -165,6 +173,8 @@ class LinkCreate:
         )
         if alias is not UNSET:
             field_dict["alias"] = alias
+        if domain is not UNSET:
+            field_dict["domain"] = domain
         if expired_url is not UNSET:
             field_dict["expiredUrl"] = expired_url
         if expires_at is not UNSET:
@@ -212,6 +222,15 @@ class LinkCreate:
             return cast(None | str | Unset, data)
 
         alias = _parse_alias(d.pop("alias", UNSET))
+
+        def _parse_domain(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        domain = _parse_domain(d.pop("domain", UNSET))
 
         def _parse_expired_url(data: object) -> None | str | Unset:
             if data is None:
@@ -367,6 +386,7 @@ class LinkCreate:
         link_create = cls(
             long_url=long_url,
             alias=alias,
+            domain=domain,
             expired_url=expired_url,
             expires_at=expires_at,
             forward_query=forward_query,

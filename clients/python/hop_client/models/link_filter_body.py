@@ -20,6 +20,7 @@ class LinkFilterBody:
     Attributes:
         created_from (datetime.datetime | None | Unset):
         created_to (datetime.datetime | None | Unset):
+        domain (None | str | Unset):
         q (None | str | Unset):
         status (LinkFilterBodyStatusType0 | None | Unset):
         tag (list[str] | Unset):
@@ -28,6 +29,7 @@ class LinkFilterBody:
 
     created_from: datetime.datetime | None | Unset = UNSET
     created_to: datetime.datetime | None | Unset = UNSET
+    domain: None | str | Unset = UNSET
     q: None | str | Unset = UNSET
     status: LinkFilterBodyStatusType0 | None | Unset = UNSET
     tag: list[str] | Unset = UNSET
@@ -49,6 +51,12 @@ class LinkFilterBody:
             created_to = self.created_to.isoformat()
         else:
             created_to = self.created_to
+
+        domain: None | str | Unset
+        if isinstance(self.domain, Unset):
+            domain = UNSET
+        else:
+            domain = self.domain
 
         q: None | str | Unset
         if isinstance(self.q, Unset):
@@ -79,6 +87,8 @@ class LinkFilterBody:
             field_dict["createdFrom"] = created_from
         if created_to is not UNSET:
             field_dict["createdTo"] = created_to
+        if domain is not UNSET:
+            field_dict["domain"] = domain
         if q is not UNSET:
             field_dict["q"] = q
         if status is not UNSET:
@@ -128,6 +138,15 @@ class LinkFilterBody:
 
         created_to = _parse_created_to(d.pop("createdTo", UNSET))
 
+        def _parse_domain(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        domain = _parse_domain(d.pop("domain", UNSET))
+
         def _parse_q(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -166,6 +185,7 @@ class LinkFilterBody:
         link_filter_body = cls(
             created_from=created_from,
             created_to=created_to,
+            domain=domain,
             q=q,
             status=status,
             tag=tag,

@@ -26,8 +26,9 @@ class LinkUpdate:
 
     Attributes:
         alias (str | Unset): Custom short code: 3-64 of A-Z a-z 0-9 _ -. Unique per environment (live and sandbox are
-            separate); a code freed by a delete or alias change stays reserved for its previous owner for
+            separate) and domain; a code freed by a delete, alias or domain change stays reserved for its previous owner for
             HOP_CODE_RESERVATION_DAYS (30 by default).
+        domain (None | str | Unset):
         expired_url (None | str | Unset):
         expires_at (datetime.datetime | None | Unset):
         forward_query (bool | Unset):
@@ -45,6 +46,7 @@ class LinkUpdate:
     """
 
     alias: str | Unset = UNSET
+    domain: None | str | Unset = UNSET
     expired_url: None | str | Unset = UNSET
     expires_at: datetime.datetime | None | Unset = UNSET
     forward_query: bool | Unset = UNSET
@@ -65,6 +67,12 @@ class LinkUpdate:
         from ..models.preview import Preview  # noqa: PLC0415
 
         alias = self.alias
+
+        domain: None | str | Unset
+        if isinstance(self.domain, Unset):
+            domain = UNSET
+        else:
+            domain = self.domain
 
         expired_url: None | str | Unset
         if isinstance(self.expired_url, Unset):
@@ -166,6 +174,8 @@ class LinkUpdate:
         field_dict.update({})
         if alias is not UNSET:
             field_dict["alias"] = alias
+        if domain is not UNSET:
+            field_dict["domain"] = domain
         if expired_url is not UNSET:
             field_dict["expiredUrl"] = expired_url
         if expires_at is not UNSET:
@@ -206,6 +216,15 @@ class LinkUpdate:
 
         d = dict(src_dict)
         alias = d.pop("alias", UNSET)
+
+        def _parse_domain(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        domain = _parse_domain(d.pop("domain", UNSET))
 
         def _parse_expired_url(data: object) -> None | str | Unset:
             if data is None:
@@ -377,6 +396,7 @@ class LinkUpdate:
 
         link_update = cls(
             alias=alias,
+            domain=domain,
             expired_url=expired_url,
             expires_at=expires_at,
             forward_query=forward_query,

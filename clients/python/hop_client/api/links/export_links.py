@@ -20,6 +20,7 @@ def _get_kwargs(
     q: None | str | Unset = UNSET,
     created_from: None | str | Unset = UNSET,
     created_to: None | str | Unset = UNSET,
+    domain: None | str | Unset = UNSET,
     format_: Literal["csv"] | Unset = "csv",
 ) -> dict[str, Any]:
 
@@ -67,6 +68,13 @@ def _get_kwargs(
     else:
         json_created_to = created_to
     params["createdTo"] = json_created_to
+
+    json_domain: None | str | Unset
+    if isinstance(domain, Unset):
+        json_domain = UNSET
+    else:
+        json_domain = domain
+    params["domain"] = json_domain
 
     params["format"] = format_
 
@@ -146,6 +154,7 @@ def sync_detailed(
     q: None | str | Unset = UNSET,
     created_from: None | str | Unset = UNSET,
     created_to: None | str | Unset = UNSET,
+    domain: None | str | Unset = UNSET,
     format_: Literal["csv"] | Unset = "csv",
 ) -> Response[File | Problem]:
     """Export links as CSV
@@ -164,6 +173,8 @@ def sync_detailed(
             date-time.
         created_to (None | str | Unset): Created before. ISO 8601 date (UTC midnight) or date-
             time.
+        domain (None | str | Unset): The links on this custom domain (go.brand.com), or `default`:
+            those on the default short host.
         format_ (Literal['csv'] | Unset): Only csv. Default: 'csv'.
 
     Raises:
@@ -181,6 +192,7 @@ def sync_detailed(
         q=q,
         created_from=created_from,
         created_to=created_to,
+        domain=domain,
         format_=format_,
     )
 
@@ -200,6 +212,7 @@ def sync(
     q: None | str | Unset = UNSET,
     created_from: None | str | Unset = UNSET,
     created_to: None | str | Unset = UNSET,
+    domain: None | str | Unset = UNSET,
     format_: Literal["csv"] | Unset = "csv",
 ) -> File | Problem | None:
     """Export links as CSV
@@ -218,6 +231,8 @@ def sync(
             date-time.
         created_to (None | str | Unset): Created before. ISO 8601 date (UTC midnight) or date-
             time.
+        domain (None | str | Unset): The links on this custom domain (go.brand.com), or `default`:
+            those on the default short host.
         format_ (Literal['csv'] | Unset): Only csv. Default: 'csv'.
 
     Raises:
@@ -236,6 +251,7 @@ def sync(
         q=q,
         created_from=created_from,
         created_to=created_to,
+        domain=domain,
         format_=format_,
     ).parsed
 
@@ -249,6 +265,7 @@ async def asyncio_detailed(
     q: None | str | Unset = UNSET,
     created_from: None | str | Unset = UNSET,
     created_to: None | str | Unset = UNSET,
+    domain: None | str | Unset = UNSET,
     format_: Literal["csv"] | Unset = "csv",
 ) -> Response[File | Problem]:
     """Export links as CSV
@@ -267,6 +284,8 @@ async def asyncio_detailed(
             date-time.
         created_to (None | str | Unset): Created before. ISO 8601 date (UTC midnight) or date-
             time.
+        domain (None | str | Unset): The links on this custom domain (go.brand.com), or `default`:
+            those on the default short host.
         format_ (Literal['csv'] | Unset): Only csv. Default: 'csv'.
 
     Raises:
@@ -284,6 +303,7 @@ async def asyncio_detailed(
         q=q,
         created_from=created_from,
         created_to=created_to,
+        domain=domain,
         format_=format_,
     )
 
@@ -301,6 +321,7 @@ async def asyncio(
     q: None | str | Unset = UNSET,
     created_from: None | str | Unset = UNSET,
     created_to: None | str | Unset = UNSET,
+    domain: None | str | Unset = UNSET,
     format_: Literal["csv"] | Unset = "csv",
 ) -> File | Problem | None:
     """Export links as CSV
@@ -319,6 +340,8 @@ async def asyncio(
             date-time.
         created_to (None | str | Unset): Created before. ISO 8601 date (UTC midnight) or date-
             time.
+        domain (None | str | Unset): The links on this custom domain (go.brand.com), or `default`:
+            those on the default short host.
         format_ (Literal['csv'] | Unset): Only csv. Default: 'csv'.
 
     Raises:
@@ -338,6 +361,7 @@ async def asyncio(
             q=q,
             created_from=created_from,
             created_to=created_to,
+            domain=domain,
             format_=format_,
         )
     ).parsed

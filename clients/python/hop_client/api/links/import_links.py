@@ -95,7 +95,7 @@ def sync_detailed(
 
      Create links from a CSV file (`Content-Type: text/csv`, UTF-8): a header row
     naming the columns (`longUrl` required; `alias`, `tags` separated by `|`,
-    `expiresAt`, `redirectType`, `forwardQuery`; others ignored), then up to 1,000
+    `expiresAt`, `redirectType`, `forwardQuery`, `domain`; others ignored), then up to 1,000
     rows. Answers as POST /v1/links/bulk, `index` counting data rows from 0.
 
     Args:
@@ -129,7 +129,7 @@ def sync(
 
      Create links from a CSV file (`Content-Type: text/csv`, UTF-8): a header row
     naming the columns (`longUrl` required; `alias`, `tags` separated by `|`,
-    `expiresAt`, `redirectType`, `forwardQuery`; others ignored), then up to 1,000
+    `expiresAt`, `redirectType`, `forwardQuery`, `domain`; others ignored), then up to 1,000
     rows. Answers as POST /v1/links/bulk, `index` counting data rows from 0.
 
     Args:
@@ -158,7 +158,7 @@ async def asyncio_detailed(
 
      Create links from a CSV file (`Content-Type: text/csv`, UTF-8): a header row
     naming the columns (`longUrl` required; `alias`, `tags` separated by `|`,
-    `expiresAt`, `redirectType`, `forwardQuery`; others ignored), then up to 1,000
+    `expiresAt`, `redirectType`, `forwardQuery`, `domain`; others ignored), then up to 1,000
     rows. Answers as POST /v1/links/bulk, `index` counting data rows from 0.
 
     Args:
@@ -190,7 +190,7 @@ async def asyncio(
 
      Create links from a CSV file (`Content-Type: text/csv`, UTF-8): a header row
     naming the columns (`longUrl` required; `alias`, `tags` separated by `|`,
-    `expiresAt`, `redirectType`, `forwardQuery`; others ignored), then up to 1,000
+    `expiresAt`, `redirectType`, `forwardQuery`, `domain`; others ignored), then up to 1,000
     rows. Answers as POST /v1/links/bulk, `index` counting data rows from 0.
 
     Args:

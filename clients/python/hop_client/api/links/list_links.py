@@ -21,6 +21,7 @@ def _get_kwargs(
     q: None | str | Unset = UNSET,
     created_from: None | str | Unset = UNSET,
     created_to: None | str | Unset = UNSET,
+    domain: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
     sort: ListLinksSort | Unset = "-created",
@@ -70,6 +71,13 @@ def _get_kwargs(
     else:
         json_created_to = created_to
     params["createdTo"] = json_created_to
+
+    json_domain: None | str | Unset
+    if isinstance(domain, Unset):
+        json_domain = UNSET
+    else:
+        json_domain = domain
+    params["domain"] = json_domain
 
     params["limit"] = limit
 
@@ -162,6 +170,7 @@ def sync_detailed(
     q: None | str | Unset = UNSET,
     created_from: None | str | Unset = UNSET,
     created_to: None | str | Unset = UNSET,
+    domain: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
     sort: ListLinksSort | Unset = "-created",
@@ -182,6 +191,8 @@ def sync_detailed(
             date-time.
         created_to (None | str | Unset): Created before. ISO 8601 date (UTC midnight) or date-
             time.
+        domain (None | str | Unset): The links on this custom domain (go.brand.com), or `default`:
+            those on the default short host.
         limit (int | Unset):  Default: 50.
         cursor (None | str | Unset):
         sort (ListLinksSort | Unset): -created (newest first, the default), created, -clicks (most
@@ -202,6 +213,7 @@ def sync_detailed(
         q=q,
         created_from=created_from,
         created_to=created_to,
+        domain=domain,
         limit=limit,
         cursor=cursor,
         sort=sort,
@@ -223,6 +235,7 @@ def sync(
     q: None | str | Unset = UNSET,
     created_from: None | str | Unset = UNSET,
     created_to: None | str | Unset = UNSET,
+    domain: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
     sort: ListLinksSort | Unset = "-created",
@@ -243,6 +256,8 @@ def sync(
             date-time.
         created_to (None | str | Unset): Created before. ISO 8601 date (UTC midnight) or date-
             time.
+        domain (None | str | Unset): The links on this custom domain (go.brand.com), or `default`:
+            those on the default short host.
         limit (int | Unset):  Default: 50.
         cursor (None | str | Unset):
         sort (ListLinksSort | Unset): -created (newest first, the default), created, -clicks (most
@@ -264,6 +279,7 @@ def sync(
         q=q,
         created_from=created_from,
         created_to=created_to,
+        domain=domain,
         limit=limit,
         cursor=cursor,
         sort=sort,
@@ -279,6 +295,7 @@ async def asyncio_detailed(
     q: None | str | Unset = UNSET,
     created_from: None | str | Unset = UNSET,
     created_to: None | str | Unset = UNSET,
+    domain: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
     sort: ListLinksSort | Unset = "-created",
@@ -299,6 +316,8 @@ async def asyncio_detailed(
             date-time.
         created_to (None | str | Unset): Created before. ISO 8601 date (UTC midnight) or date-
             time.
+        domain (None | str | Unset): The links on this custom domain (go.brand.com), or `default`:
+            those on the default short host.
         limit (int | Unset):  Default: 50.
         cursor (None | str | Unset):
         sort (ListLinksSort | Unset): -created (newest first, the default), created, -clicks (most
@@ -319,6 +338,7 @@ async def asyncio_detailed(
         q=q,
         created_from=created_from,
         created_to=created_to,
+        domain=domain,
         limit=limit,
         cursor=cursor,
         sort=sort,
@@ -338,6 +358,7 @@ async def asyncio(
     q: None | str | Unset = UNSET,
     created_from: None | str | Unset = UNSET,
     created_to: None | str | Unset = UNSET,
+    domain: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
     sort: ListLinksSort | Unset = "-created",
@@ -358,6 +379,8 @@ async def asyncio(
             date-time.
         created_to (None | str | Unset): Created before. ISO 8601 date (UTC midnight) or date-
             time.
+        domain (None | str | Unset): The links on this custom domain (go.brand.com), or `default`:
+            those on the default short host.
         limit (int | Unset):  Default: 50.
         cursor (None | str | Unset):
         sort (ListLinksSort | Unset): -created (newest first, the default), created, -clicks (most
@@ -380,6 +403,7 @@ async def asyncio(
             q=q,
             created_from=created_from,
             created_to=created_to,
+            domain=domain,
             limit=limit,
             cursor=cursor,
             sort=sort,

@@ -1,0 +1,63 @@
+"""The set of verified custom hostnames in Redis (``keys.DOMAINS_KEY``), which tells
+every edge which ``Host`` headers name a custom domain (edge/domains.py).
+
+The admin adds a hostname when its domain is verified and removes it when the domain is
+deleted, each time announcing the change on ``DOMAIN_CHANGES_CHANNEL``; ``hop cache
+rebuild`` (and the worker at start) makes the set PostgreSQL's again. As with link
+entries, a failed write is logged, not raised: the change is recorded, and a rebuild
+restores the set.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import cast
+
+from redis.asyncio import Redis
+from redis.exceptions import RedisError
+
+from admin.db import Connection
+from admin.domains.repository import verified_hostnames
+from common.channels import publish
+from common.keys import DOMAIN_CHANGES_CHANNEL, DOMAINS_KEY
+
+logger = logging.getLogger(__name__)
+
+
+class DomainSet:
+    def __init__(self, redis: Redis) -> None:
+        self.redis = redis
+
+    async def add(self, hostname: str) -> None:
+        await self._change(hostname, add=True)
+
+    async def remove(self, hostname: str) -> None:
+        await self._change(hostname, add=False)
+
+    async def _change(self, hostname: str, *, add: bool) -> None:
+        try:
+            if add:
+                await self.redis.sadd(DOMAINS_KEY, hostname)
+            else:
+                await self.redis.srem(DOMAINS_KEY, hostname)
+            await publish(self.redis, DOMAIN_CHANGES_CHANNEL, hostname)
+        except (RedisError, OSError):
+            logger.exception(
+                "domain set write failed; `hop cache rebuild` restores it",
+                extra={"action": "domains.write_failed", "hostname": hostname},
+            )
+
+
+async def rebuild_domains(conn: Connection, redis: Redis) -> int:
+    """Make the set PostgreSQL's verified hostnames by adding and removing members (never
+    emptied on the way, so an edge reading it meanwhile keeps every domain that stays);
+    announce it. How many hostnames the set holds."""
+    wanted = set(await verified_hostnames(conn))
+    members = cast("set[bytes]", await redis.smembers(DOMAINS_KEY))
+    held = {member.decode() for member in members}
+    if wanted - held:
+        await redis.sadd(DOMAINS_KEY, *(wanted - held))
+    if held - wanted:
+        await redis.srem(DOMAINS_KEY, *(held - wanted))
+    await publish(redis, DOMAIN_CHANGES_CHANNEL, "*")
+    return len(wanted)

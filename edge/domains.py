@@ -1,0 +1,76 @@
+"""The verified custom hostnames (``keys.DOMAINS_KEY``) this edge routes by ``Host``.
+
+The set is read from Redis when the change channel is first subscribed, again on every
+change the admin announces, and again after every resubscription (changes announced
+while the channel was down are lost, as for the link cache). Until the first read
+succeeds the set is empty and every request is served from the default namespace, as
+it is on a deployment with no custom domain at all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from typing import cast
+
+from redis.asyncio import Redis
+from redis.exceptions import RedisError
+
+from common.backoff import Backoff
+from common.channels import Subscription
+from common.keys import DOMAIN_CHANGES_CHANNEL, DOMAINS_KEY
+
+logger = logging.getLogger(__name__)
+
+
+def host_of(raw: str) -> str:
+    """A Host header (or HTTP/2 authority) as the set holds names: lower case, without
+    its port or a final dot."""
+    host = raw.lower()
+    if not host.endswith("]"):  # an IPv6 literal without a port has nothing to strip
+        name, colon, port = host.rpartition(":")
+        if colon and port.isdigit():
+            host = name
+    return host.removesuffix(".")
+
+
+class CustomDomains:
+    def __init__(self, redis: Redis, on_change: Callable[[frozenset[str]], None]) -> None:
+        self.redis = redis
+        self.on_change = on_change
+        self.hosts: frozenset[str] = frozenset()
+        self._stale = asyncio.Event()
+        self.subscription = Subscription(
+            redis,
+            DOMAIN_CHANGES_CHANNEL,
+            on_message=lambda _: self._stale.set(),
+            on_resync=self._stale.set,
+        )
+
+    async def run(self) -> None:
+        await asyncio.gather(self.subscription.run(), self._reload())
+
+    def stop(self) -> None:
+        self.subscription.stop()
+
+    async def _reload(self) -> None:
+        backoff = Backoff(0.05, 1.0)
+        while True:
+            await self._stale.wait()
+            self._stale.clear()
+            try:
+                members = cast("set[bytes]", await self.redis.smembers(DOMAINS_KEY))
+            except (RedisError, OSError) as exc:
+                logger.warning(
+                    "custom domains not reloaded; retrying",
+                    extra={"action": "edge.domains_failed", "error": str(exc)},
+                )
+                self._stale.set()
+                await asyncio.sleep(backoff.next())
+                continue
+            backoff.reset()
+            hosts = frozenset(member.decode() for member in members)
+            if hosts != self.hosts:
+                self.hosts = hosts
+                self.on_change(hosts)
