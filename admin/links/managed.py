@@ -16,6 +16,7 @@ from admin.auth.principal import Principal
 from admin.db import Connection
 from admin.errors import ServiceUnavailable
 from admin.links import repository as repo
+from admin.safety.destinations import of_link, other_hosts
 from admin.safety.urlforms import locate
 from common.ids import new_id, new_short_code
 
@@ -48,6 +49,8 @@ async def create_managed_link(
             ),
         )
         if row is not None:
+            if ios_url or android_url:  # an app code's other destinations
+                await repo.replace_other_hosts(conn, row.id, other_hosts(of_link(row)))
             return row
     raise ServiceUnavailable("Could not allocate a short code; retry.")
 
@@ -80,4 +83,7 @@ async def retarget_managed_link(
         host=host,
         site=site,
     )
-    return await repo.update_link(conn, principal, fields)
+    row = await repo.update_link(conn, principal, fields)
+    if ios_url or android_url or current.ios_url or current.android_url:
+        await repo.replace_other_hosts(conn, row.id, other_hosts(of_link(row)))
+    return row

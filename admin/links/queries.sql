@@ -31,6 +31,13 @@ link AS (
     FROM code
     RETURNING id
 ),
+-- The hosts of its other destinations (rules, variants, expiredUrl), which the safety
+-- layer finds links by (0013_link_destination_hosts.sql).
+other_hosts AS (
+    INSERT INTO link_destination_hosts (link_id, site, host)
+    SELECT link.id, v.site, v.host
+    FROM link CROSS JOIN unnest(%(other_sites)s::text[], %(other_hosts)s::text[]) AS v(site, host)
+),
 event AS (
     INSERT INTO events (id, user_id, environment, type, data, created_at)
     SELECT %(event_id)s, %(user_id)s, %(environment)s, %(event_type)s, %(event_data)s,
@@ -353,3 +360,15 @@ WITH marked AS (
 INSERT INTO link_variant_clicks AS v (link_id, variant, clicks)
 SELECT link_id, variant, count(*) FROM marked GROUP BY 1, 2 ORDER BY 1, 2
 ON CONFLICT (link_id, variant) DO UPDATE SET clicks = v.clicks + EXCLUDED.clicks
+
+-- name: replace_other_hosts
+-- A change of a link's destinations: its other destinations' hosts as they are now.
+WITH gone AS (
+    DELETE FROM link_destination_hosts d
+    WHERE d.link_id = %(id)s
+      AND NOT d.host = ANY(%(other_hosts)s::text[])
+)
+INSERT INTO link_destination_hosts (link_id, site, host)
+SELECT %(id)s, v.site, v.host
+FROM unnest(%(other_sites)s::text[], %(other_hosts)s::text[]) AS v(site, host)
+ON CONFLICT (link_id, host) DO NOTHING

@@ -107,6 +107,8 @@ class NewLink(FeatureColumns, frozen=True, kw_only=True):
     safety_verdict: str = "ok"
     safety_reasons: list[str] = msgspec.field(default_factory=list)
     safety_source: str = "heuristic"
+    # (site, host) of its other destinations (link_destination_hosts, admin/safety/).
+    other_hosts: list[tuple[str, str]] = msgspec.field(default_factory=list)
 
 
 class NewManagedLink(msgspec.Struct, frozen=True, kw_only=True):
@@ -222,6 +224,7 @@ async def insert_link(
     params = {
         **_json(msgspec.structs.asdict(link)),
         **_owner(principal),
+        **_other_hosts(link.other_hosts),
         "event_id": new_id("evt"),
         "event_type": created.type,
         "event_data": event_data(created),
@@ -232,6 +235,21 @@ async def insert_link(
     if inserted and flagged is not None:
         await record_event(conn, principal, flagged)
     return inserted
+
+
+def _other_hosts(located: list[tuple[str, str]]) -> dict[str, Any]:
+    return {
+        "other_sites": [site for site, _ in located],
+        "other_hosts": [host for _, host in located],
+    }
+
+
+async def replace_other_hosts(
+    conn: Connection, link_id: str, located: list[tuple[str, str]]
+) -> None:
+    """The link's destination hosts besides longUrl's, (site, host) pairs, as they are
+    now (in the caller's transaction, with the change that moved them)."""
+    await conn.execute(_SQL["replace_other_hosts"], {"id": link_id, **_other_hosts(located)})
 
 
 async def insert_managed_link(

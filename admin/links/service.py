@@ -48,6 +48,7 @@ from admin.links.schemas import (
     VariantStats,
 )
 from admin.safety.checker import SafetyChecker
+from admin.safety.destinations import destinations, of_link, other_hosts
 from admin.safety.notices import flagged_event
 from admin.safety.quota import NewAccountQuota
 from admin.safety.urlforms import locate
@@ -176,30 +177,6 @@ def _check_features(
         _check_url("expiredUrl", data.expired_url, short_base_url, errors)
     if isinstance(data.preview, Preview) and data.preview.image is not None:
         _check_url("preview.image", data.preview.image, short_base_url, errors)
-
-
-def _destinations(long_url: str, fields: repo.FeatureColumns) -> list[str]:
-    """Every URL a visitor may be sent to, longUrl first (each one is safety-checked)."""
-    urls = [long_url]
-    urls += [rule["url"] for rule in fields.rules or ()]
-    urls += [variant["url"] for variant in fields.variants or ()]
-    if fields.expired_url:
-        urls.append(fields.expired_url)
-    return list(dict.fromkeys(urls))
-
-
-_SEVERITY = {"ok": 0, "warn": 1, "block": 2}
-
-
-def _worst(decisions: list[Decision]) -> Decision:
-    """The most severe verdict, with every flagged destination's reasons."""
-    worst = max(decisions, key=lambda decision: _SEVERITY[decision.verdict])
-    if worst.verdict == "ok":
-        return worst
-    reasons = dict.fromkeys(
-        reason for decision in decisions if decision.verdict != "ok" for reason in decision.reasons
-    )
-    return Decision(worst.verdict, tuple(reasons), worst.source)
 
 
 def _json_of(value: Any) -> Any:
@@ -446,9 +423,7 @@ class LinkService:
     async def _decision(
         self, principal: Principal, urls: list[str], *, override: str | None = None
     ) -> Decision:
-        return _worst(
-            [await self.safety.check(principal.user_id, url, override=override) for url in urls]
-        )
+        return await self.safety.check_all(principal.user_id, urls, override=override)
 
     def to_resource(self, row: repo.LinkRow, variant_clicks: dict[int, int] | None = None) -> Link:
         counts = variant_clicks or {}
@@ -579,7 +554,7 @@ class LinkService:
             preview=_json_of(data.preview),
             utm=_json_of(data.utm),
         )
-        decision = await self._decision(principal, _destinations(data.long_url, features))
+        decision = await self._decision(principal, destinations(data.long_url, features))
         # The verifier binds the password to the link id: the id is fixed before hashing.
         link_id = new_id("lnk")
         password_hash = password_verifier = None
@@ -606,6 +581,7 @@ class LinkService:
         if admitted.domain and not await repo.lock_domain(conn, principal, admitted.domain):
             raise _unknown_domain(admitted.domain)
         host, site = locate(data.long_url)
+        others = other_hosts(destinations(data.long_url, features))
         now = utc_now()
         tags = _unique_tags(data.tags)
         flagged = decision.verdict != "ok"
@@ -668,6 +644,7 @@ class LinkService:
                 notes=row.notes,
                 preview=row.preview,
                 utm=row.utm,
+                other_hosts=others,
             )
             created = Event("link.created", msgspec.to_builtins(link))
             if await repo.insert_link(
@@ -825,7 +802,8 @@ class LinkService:
                 fields = msgspec.structs.replace(
                     fields, password_verifier=changes["password_verifier"]
                 )
-            if {"long_url", "rules", "variants", "expired_url"} & set(changed):
+            moved = bool({"long_url", "rules", "variants", "expired_url"} & set(changed))
+            if moved:
                 fields = await self._rechecked(principal, current, fields)
             if "variants" in changed:
                 await repo.reset_variant_clicks(conn, current.id)
@@ -852,6 +830,8 @@ class LinkService:
                 # security.flagged, once per change of verdict
                 also=flagged_event if fields.safety_verdict != current.safety_verdict else None,
             )
+            if moved:
+                await repo.replace_other_hosts(conn, row.id, other_hosts(of_link(row)))
         written = [row]
         # The old place answers 410 while reserved.
         if (row.domain, row.short_code) != (current.domain, current.short_code):
@@ -882,9 +862,7 @@ class LinkService:
         """The fields with the new destination's verdict. An operator's block stays with
         the link; an operator's allow was about the old destination and lapses."""
         override = "block" if current.safety_override == "block" else None
-        decision = await self._decision(
-            principal, _destinations(fields.long_url, fields), override=override
-        )
+        decision = await self._decision(principal, of_link(fields), override=override)
         host, site = locate(fields.long_url)
         return msgspec.structs.replace(
             fields,

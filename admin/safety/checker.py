@@ -19,7 +19,7 @@ from admin.db import Database
 from admin.safety import repository as repo
 from admin.safety.index import SafetyIndex
 from admin.safety.scorer import OK, Scorer
-from admin.safety.verdicts import FEED_REASONS, Decision, decide
+from admin.safety.verdicts import FEED_REASONS, Decision, decide, worst
 from admin.safety.webrisk import WebRiskClient, WebRiskError
 from common.settings import SafetySettings
 
@@ -62,6 +62,12 @@ class SafetyChecker:
             host_rule=self.index.host_rule(hostname),
             wave=wave,
         )
+
+    async def check_all(
+        self, user_id: str, urls: list[str], *, override: str | None = None, wave: bool = False
+    ) -> Decision:
+        """A link's verdict: each of its destinations checked, the worst winning."""
+        return worst([await self.check(user_id, url, override=override, wave=wave) for url in urls])
 
     async def webrisk_listed(self, url: str) -> bool:
         """Whether Web Risk lists the URL: a local prefix matched and hashes:search

@@ -44,9 +44,16 @@ SET version_token = EXCLUDED.version_token, prefixes = EXCLUDED.prefixes, update
 SELECT threat_type, prefixes FROM safety_webrisk_lists
 
 -- name: new_sites
--- The sites of links created since the given id (ids are time-ordered).
-SELECT site, min(created_at) AS first_seen_at FROM links
-WHERE id >= %(since_id)s AND site IS NOT NULL
+-- The sites of links created since the given id (ids are time-ordered), longUrl's and
+-- their other destinations' alike.
+SELECT site, min(created_at) AS first_seen_at FROM (
+    SELECT site, created_at FROM links
+    WHERE id >= %(since_id)s AND site IS NOT NULL
+    UNION ALL
+    SELECT d.site, l.created_at
+    FROM link_destination_hosts d JOIN links l ON l.id = d.link_id
+    WHERE d.link_id >= %(since_id)s
+) AS seen
 GROUP BY site
 
 -- name: add_sites
@@ -55,8 +62,10 @@ SELECT * FROM unnest(%(sites)s::text[], %(first_seen)s::timestamptz[], %(prefixe
 ON CONFLICT (site) DO NOTHING
 
 -- name: new_hosts
-SELECT DISTINCT host, site FROM links
+SELECT host, site FROM links
 WHERE id >= %(since_id)s AND host IS NOT NULL AND site IS NOT NULL
+UNION
+SELECT host, site FROM link_destination_hosts WHERE link_id >= %(since_id)s
 
 -- name: add_hosts
 INSERT INTO safety_hosts (host, site, webrisk_prefix)
@@ -74,9 +83,16 @@ SELECT site FROM safety_hosts WHERE webrisk_prefix = ANY(%(prefixes)s)
 SELECT site FROM safety_sites WHERE wave_at IS NULL AND first_seen_at >= %(since)s
 
 -- name: wave_counts
-SELECT site, count(*) AS links, count(DISTINCT user_id) AS accounts FROM links
-WHERE site = ANY(%(sites)s) AND deleted_at IS NULL AND created_at >= %(since)s
-GROUP BY site
+-- Links with a destination on each site (longUrl or another one), each link once.
+WITH hit AS (
+    SELECT id AS link_id, site FROM links WHERE site = ANY(%(sites)s)
+    UNION
+    SELECT link_id, site FROM link_destination_hosts WHERE site = ANY(%(sites)s)
+)
+SELECT hit.site, count(*) AS links, count(DISTINCT l.user_id) AS accounts
+FROM hit JOIN links l ON l.id = hit.link_id
+WHERE l.deleted_at IS NULL AND l.created_at >= %(since)s
+GROUP BY hit.site
 
 -- name: mark_wave
 UPDATE safety_sites SET wave_at = now() WHERE site = %(site)s AND wave_at IS NULL
@@ -91,3 +107,21 @@ LIMIT %(limit)s
 UPDATE links l SET host = v.host, site = v.site
 FROM unnest(%(ids)s::text[], %(hosts)s::text[], %(sites)s::text[]) AS v(id, host, site)
 WHERE l.id = v.id
+
+-- name: undestined_links
+-- Links from before 0013_link_destination_hosts with destinations besides longUrl whose
+-- hosts are not recorded yet, in id order from ``after`` (one pass at worker start).
+SELECT l.id, l.long_url, l.created_at, l.rules, l.variants, l.expired_url, l.ios_url,
+       l.android_url
+FROM links l
+WHERE l.id > %(after)s AND l.deleted_at IS NULL
+  AND (l.rules IS NOT NULL OR l.variants IS NOT NULL OR l.expired_url IS NOT NULL
+       OR l.ios_url IS NOT NULL OR l.android_url IS NOT NULL)
+  AND NOT EXISTS (SELECT 1 FROM link_destination_hosts d WHERE d.link_id = l.id)
+ORDER BY l.id
+LIMIT %(limit)s
+
+-- name: add_other_hosts
+INSERT INTO link_destination_hosts (link_id, site, host)
+SELECT * FROM unnest(%(ids)s::text[], %(sites)s::text[], %(hosts)s::text[])
+ON CONFLICT (link_id, host) DO NOTHING

@@ -9,6 +9,7 @@ from datetime import datetime
 import msgspec
 
 from admin.db import Connection, fetch_all, load_queries
+from admin.links.repository import FeatureColumns
 
 _SQL = load_queries(__file__, "feeds.sql")
 
@@ -36,6 +37,16 @@ class Unlocated(msgspec.Struct, frozen=True):
     id: str
     long_url: str
     created_at: datetime
+
+
+class Undestined(FeatureColumns, frozen=True, kw_only=True):
+    """A link whose other destinations' hosts are not recorded yet."""
+
+    id: str
+    long_url: str
+    created_at: datetime
+    ios_url: str | None = None
+    android_url: str | None = None
 
 
 async def feed_keys(conn: Connection, source: str) -> set[str]:
@@ -151,3 +162,18 @@ async def locate_links(
     conn: Connection, ids: list[str], hosts: list[str], sites: list[str]
 ) -> None:
     await conn.execute(_SQL["locate_links"], {"ids": ids, "hosts": hosts, "sites": sites})
+
+
+async def undestined_links(conn: Connection, after: str, limit: int) -> list[Undestined]:
+    params = {"after": after, "limit": limit}
+    return await fetch_all(conn, _SQL["undestined_links"], params, Undestined)
+
+
+async def add_other_hosts(conn: Connection, rows: list[tuple[str, str, str]]) -> None:
+    """Record (link id, site, host) rows of links' other destinations."""
+    params = {
+        "ids": [link_id for link_id, _, _ in rows],
+        "sites": [site for _, site, _ in rows],
+        "hosts": [host for _, _, host in rows],
+    }
+    await conn.execute(_SQL["add_other_hosts"], params)

@@ -41,17 +41,13 @@ SELECT id, environment, short_code, domain, long_url, tags, expires_at, redirect
 FROM links WHERE id = %(id)s AND deleted_at IS NULL
 
 -- name: links_by_sites
--- The host → links index: every live link whose registrable domain is one of these.
-SELECT id, environment, short_code, domain, long_url, tags, expires_at, redirect_type,
-       forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
-       ios_url, android_url, host, site, safety_verdict, safety_reasons, safety_source,
-       safety_checked_at, safety_override, review_requested_at, user_id, rules, variants,
-       password_hash, password_verifier, max_clicks, expired_url, exhausted_at, title, notes,
-       preview, utm
-FROM links WHERE site = ANY(%(sites)s) AND deleted_at IS NULL
-
--- name: links_by_hosts
--- The same, by (site, host) pairs: the links on exactly these hosts.
+-- The host → links index: every live link one of whose destinations (longUrl, or another
+-- one in link_destination_hosts) is on one of these registrable domains.
+WITH hit AS (
+    SELECT id FROM links WHERE site = ANY(%(sites)s) AND deleted_at IS NULL
+    UNION
+    SELECT link_id FROM link_destination_hosts WHERE site = ANY(%(sites)s)
+)
 SELECT l.id, l.environment, l.short_code, l.domain, l.long_url, l.tags, l.expires_at,
        l.redirect_type, l.forward_query, l.flagged_at, l.clicks, l.created_at, l.updated_at,
        l.deleted_at, l.managed_by, l.ios_url, l.android_url, l.host, l.site,
@@ -59,9 +55,28 @@ SELECT l.id, l.environment, l.short_code, l.domain, l.long_url, l.tags, l.expire
        l.safety_override, l.review_requested_at, l.user_id, l.rules, l.variants,
        l.password_hash, l.password_verifier, l.max_clicks, l.expired_url, l.exhausted_at,
        l.title, l.notes, l.preview, l.utm
-FROM links l
-JOIN unnest(%(sites)s::text[], %(hosts)s::text[]) AS v(site, host)
-  ON l.site = v.site AND l.host = v.host
+FROM links l JOIN hit ON hit.id = l.id
+WHERE l.deleted_at IS NULL
+
+-- name: links_by_hosts
+-- The same, by (site, host) pairs: the links with a destination on exactly these hosts.
+WITH v AS (
+    SELECT * FROM unnest(%(sites)s::text[], %(hosts)s::text[]) AS v(site, host)
+),
+hit AS (
+    SELECT l.id FROM links l JOIN v ON l.site = v.site AND l.host = v.host
+    WHERE l.deleted_at IS NULL
+    UNION
+    SELECT d.link_id FROM link_destination_hosts d JOIN v ON d.site = v.site AND d.host = v.host
+)
+SELECT l.id, l.environment, l.short_code, l.domain, l.long_url, l.tags, l.expires_at,
+       l.redirect_type, l.forward_query, l.flagged_at, l.clicks, l.created_at, l.updated_at,
+       l.deleted_at, l.managed_by, l.ios_url, l.android_url, l.host, l.site,
+       l.safety_verdict, l.safety_reasons, l.safety_source, l.safety_checked_at,
+       l.safety_override, l.review_requested_at, l.user_id, l.rules, l.variants,
+       l.password_hash, l.password_verifier, l.max_clicks, l.expired_url, l.exhausted_at,
+       l.title, l.notes, l.preview, l.utm
+FROM links l JOIN hit ON hit.id = l.id
 WHERE l.deleted_at IS NULL
 
 -- name: request_review

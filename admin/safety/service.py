@@ -20,6 +20,7 @@ from admin.errors import Conflict, FieldError, NotFound, validation
 from admin.links.cache import LinkCache
 from admin.safety import repository as repo
 from admin.safety.checker import SafetyChecker
+from admin.safety.destinations import all_hosts, of_link
 from admin.safety.hosts import ascii_host, site_of, under
 from admin.safety.index import announce
 from admin.safety.notices import flagged_event, flagged_mail
@@ -106,13 +107,16 @@ class SafetyService:
         wave_sites: frozenset[str] = frozenset(),
         reviewed: bool = False,
     ) -> list[repo.ChangedLink]:
-        """Check each link again (feeds, host rules, heuristics, its own override) and
-        write what changed."""
+        """Check each link again, every destination of it as at create (feeds, host
+        rules, heuristics, its own override; the worst verdict wins), and write what
+        changed."""
         changed = []
         for link in links:
-            wave = link.safety_source == "spam_wave" or link.site in wave_sites
-            decision = await self.checker.check(
-                link.user_id, link.long_url, override=link.safety_override, wave=wave
+            wave = link.safety_source == "spam_wave" or (
+                bool(wave_sites) and any(site in wave_sites for site, _ in all_hosts(link))
+            )
+            decision = await self.checker.check_all(
+                link.user_id, of_link(link), override=link.safety_override, wave=wave
             )
             async with self.db.transaction() as conn:
                 row = await self.apply(
@@ -136,7 +140,7 @@ class SafetyService:
             raise NotFound(f"No link with id {link_id!r}.")
         override = None if decision == "clear" else decision
         if override is None:
-            verdict = await self.checker.check(link.user_id, link.long_url)
+            verdict = await self.checker.check_all(link.user_id, of_link(link))
         else:
             verdict = decide(OK, override=override)
         async with self.db.transaction() as conn:
@@ -168,7 +172,7 @@ class SafetyService:
             links = [
                 link
                 for link in await repo.links_by_sites(conn, [site_of(name)])
-                if link.host is not None and under(link.host, name)
+                if any(under(host, name) for _, host in all_hosts(link))
             ]
         if self.redis is not None:
             await announce(self.redis)

@@ -2,7 +2,8 @@
 
 An operator's decision on the link, then on its host, wins until changed; then a
 threat-feed hit blocks; then a spam wave warns; then the heuristic scorer decides.
-Allowlists and verified domains only ever silence the scorer (see checker.py).
+Allowlists and verified domains only ever silence the scorer (see checker.py). A link
+with several destinations gets the worst of their verdicts (``worst``).
 """
 
 from __future__ import annotations
@@ -48,3 +49,18 @@ def decide(
     if heuristic.verdict != "ok":
         return Decision(heuristic.verdict, heuristic.reasons, "heuristic")
     return Decision("ok", (), "heuristic")
+
+
+_SEVERITY: Final = {"ok": 0, "warn": 1, "block": 2}
+
+
+def worst(decisions: list[Decision]) -> Decision:
+    """A link's verdict from its destinations' (admin/safety/destinations.py): the most
+    severe one, with every flagged destination's reasons."""
+    top = max(decisions, key=lambda decision: _SEVERITY[decision.verdict])
+    if top.verdict == "ok":
+        return top
+    reasons = dict.fromkeys(
+        reason for decision in decisions if decision.verdict != "ok" for reason in decision.reasons
+    )
+    return Decision(top.verdict, tuple(reasons), top.source)

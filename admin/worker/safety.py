@@ -13,7 +13,8 @@ locating links made before the layer existed.
   ``wave_accounts`` accounts makes a wave, claimed once: its links are set to ``warn``
   (reason ``spam_wave``) and join the review queue (``hop safety queue``).
 - **Backfill**: links from before the migration (and any without a site) get their host
-  and site, a batch at a time, so refreshes can find them.
+  and site, a batch at a time, so refreshes can find them; links from before
+  ``link_destination_hosts`` get their other destinations' hosts the same way.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from admin.errors import ServiceUnavailable
 from admin.safety import feeds_repository as feeds_repo
 from admin.safety import repository as repo
 from admin.safety.checker import SafetyChecker
+from admin.safety.destinations import destinations, of_link, other_hosts
 from admin.safety.feeds import FeedError, download, read_phishtank, read_urlhaus
 from admin.safety.hosts import under
 from admin.safety.index import announce
@@ -83,6 +85,7 @@ class SafetyWorker:
         self.stopping = asyncio.Event()
         self._next_wave = utc_now()
         self._located = False
+        self._destined_after: str | None = ""  # backfill position; None when done
         self._recommended: datetime | None = None  # Web Risk's next diff time
 
     def _feeds(self) -> list[tuple[str, float, Callable[[], Awaitable[int]]]]:
@@ -118,6 +121,8 @@ class SafetyWorker:
     async def tick(self) -> None:
         if not self._located:
             self._located = await self.locate_links() < _BACKFILL_BATCH
+        if self._destined_after is not None:
+            self._destined_after = await self.locate_destinations(self._destined_after)
         # Sites first: a feed refresh finds links through the sites recorded here.
         if utc_now() >= self._next_wave:
             await self.scan_waves()
@@ -193,7 +198,7 @@ class SafetyWorker:
             await self.checker.index.reload(conn)
             links = await find(conn)
         await announce(self.redis)
-        hit = [link for link in links if listed(link.long_url)]
+        hit = [link for link in links if any(listed(url) for url in of_link(link))]
         changed = await self.service.reassess(hit)
         if changed:
             logger.info(
@@ -311,3 +316,31 @@ class SafetyWorker:
                 pairs = sorted(located)
                 await feeds_repo.add_hosts(conn, pairs, [site_prefix(h) for h, _ in pairs])
         return len(batch)
+
+    async def locate_destinations(self, after: str) -> str | None:
+        """Record the other destinations' hosts of a batch of links made before they were
+        recorded with the link (0013_link_destination_hosts), in id order after
+        ``after``, and their sites and hosts for spam waves and Web Risk; the position
+        to go on from, or None when done. One pass over links at each worker start:
+        rows written since by the links service are not read again (NOT EXISTS)."""
+        async with self.db.connection() as conn:
+            batch = await feeds_repo.undestined_links(conn, after, _BACKFILL_BATCH)
+        if not batch:
+            return None
+        rows: list[tuple[str, str, str]] = []
+        first_seen: dict[str, datetime] = {}
+        located: set[tuple[str, str]] = set()
+        for link in batch:
+            urls = destinations(link.long_url, link, link.ios_url, link.android_url)
+            for site, host in other_hosts(urls):
+                rows.append((link.id, site, host))
+                first_seen[site] = min(first_seen.get(site, link.created_at), link.created_at)
+                located.add((host, site))
+        if rows:
+            seen = [feeds_repo.NewSite(site, at) for site, at in first_seen.items()]
+            pairs = sorted(located)
+            async with self.db.transaction() as conn:
+                await feeds_repo.add_other_hosts(conn, rows)
+                await feeds_repo.add_sites(conn, seen, [site_prefix(s.site) for s in seen])
+                await feeds_repo.add_hosts(conn, pairs, [site_prefix(h) for h, _ in pairs])
+        return batch[-1].id if len(batch) == _BACKFILL_BATCH else None

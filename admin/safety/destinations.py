@@ -1,0 +1,59 @@
+"""Every URL a link may send a visitor to, and the hosts they are on: longUrl, its
+targeting rules' and A/B variants' URLs, expiredUrl, and a QR app code's iosUrl and
+androidUrl. A link is judged by all of them, the worst verdict winning (verdicts.py
+``worst``), at create and update and on every re-check; the hosts besides longUrl's are
+kept in ``link_destination_hosts`` so refreshes find the link through any of them."""
+
+from __future__ import annotations
+
+from admin.links.repository import FeatureColumns, LinkFields, LinkRow
+from admin.safety.urlforms import locate
+
+Located = tuple[str, str]  # (site, host), as links.site and links.host hold them
+
+
+def destinations(
+    long_url: str,
+    features: FeatureColumns,
+    ios_url: str | None = None,
+    android_url: str | None = None,
+) -> list[str]:
+    """Every URL a visitor may be sent to, longUrl first, each once."""
+    urls = [long_url]
+    urls += [rule["url"] for rule in features.rules or ()]
+    urls += [variant["url"] for variant in features.variants or ()]
+    urls += [url for url in (features.expired_url, ios_url, android_url) if url]
+    return list(dict.fromkeys(urls))
+
+
+def of_link(link: LinkRow | LinkFields) -> list[str]:
+    """A stored link's destinations, longUrl first."""
+    return destinations(link.long_url, link, link.ios_url, link.android_url)
+
+
+def other_hosts(urls: list[str]) -> list[Located]:
+    """The (site, host) of each destination after the first (longUrl) that is on another
+    host than longUrl, each host once, sorted."""
+    if len(urls) < 2:
+        return []
+    main = _located(urls[0])
+    found: dict[str, str] = {}
+    for url in urls[1:]:
+        located = _located(url)
+        if located is not None and located != main:
+            found[located[1]] = located[0]
+    return sorted((site, host) for host, site in found.items())
+
+
+def all_hosts(link: LinkRow) -> list[Located]:
+    """The (site, host) of every destination of a stored link, longUrl's first."""
+    main = [(link.site, link.host)] if link.site and link.host else []
+    return main + other_hosts(of_link(link))
+
+
+def _located(url: str) -> Located | None:
+    try:
+        host, site = locate(url)
+    except (UnicodeError, ValueError):
+        return None  # never matches a feed entry or a rule (as in locate_links)
+    return (site, host) if host else None
