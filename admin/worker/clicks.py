@@ -141,11 +141,16 @@ class ClickConsumer:
                     await asyncio.sleep(backoff.next())
                     continue
                 if "NOGROUP" not in str(exc):
+                    # An answer we don't know. The clicks wait in the stream, so keep
+                    # trying (and saying so) rather than leave this shard unread while
+                    # the rest of the worker looks healthy.
                     logger.exception(
-                        "click consumer stopped",
+                        "click consumer failed; retrying",
                         extra={"action": "worker.clicks_failed", "stream": self.stream},
                     )
-                    raise
+                    self._own_backlog = True
+                    await asyncio.sleep(backoff.next())
+                    continue
                 # The stream or group vanished (Redis flushed): recreate and go on.
                 logger.warning(
                     "click consumer group missing; recreating",

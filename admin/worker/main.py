@@ -13,6 +13,7 @@ import logging
 import os
 import signal
 import socket
+from typing import Any
 
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
@@ -57,8 +58,8 @@ def run(settings: Settings) -> int:
     configure_logging(settings.log_level, settings.log_format)
     if settings.worker.metrics_listen is not None:
         serve_process(settings.worker.metrics_listen)
-    asyncio.run(serve(settings, settings.database_url, settings.redis_url))
-    return 0
+    healthy = asyncio.run(serve(settings, settings.database_url, settings.redis_url))
+    return 0 if healthy else 1
 
 
 async def _start(pool: Pool, redis: Redis, stop: asyncio.Event) -> bytes:
@@ -122,7 +123,34 @@ def safety_worker(settings: Settings, pool: Pool, redis: Redis) -> tuple[SafetyW
     return SafetyWorker(db, redis, service, settings.safety, user_agent=user_agent), index
 
 
-async def serve(settings: Settings, database_url: str, redis_url: str) -> None:
+async def _until_stopped_or_failed(stop: asyncio.Event, tasks: list[asyncio.Task[Any]]) -> bool:
+    """Wait for the stop signal; False if a task failed first (then stop is set too).
+
+    Each loop catches what it can ride out. A task that still ends with an exception
+    has stopped doing its work while the process looks alive (a click shard nobody
+    reads, webhooks nobody sends): the worker stops instead, with a non-zero exit, so
+    its supervisor starts a fresh one. Nothing is lost by it: clicks stay pending in
+    the stream and deliveries leased in PostgreSQL until another worker takes them."""
+    stopped = asyncio.create_task(stop.wait(), name="stop")
+    running: set[asyncio.Task[Any]] = {stopped, *tasks}
+    healthy = True
+    while not stopped.done():
+        done, running = await asyncio.wait(running, return_when=asyncio.FIRST_COMPLETED)
+        failed = [t for t in done if t is not stopped and not t.cancelled() and t.exception()]
+        for task in failed:
+            logger.error(
+                "worker task failed; stopping the worker",
+                exc_info=task.exception(),
+                extra={"action": "worker.task_failed", "task": task.get_name()},
+            )
+        if failed:
+            healthy = False
+            stop.set()
+    return healthy
+
+
+async def serve(settings: Settings, database_url: str, redis_url: str) -> bool:
+    """Run until SIGTERM/SIGINT; False if it stopped because a task failed."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -196,7 +224,7 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> None:
             "worker running",
             extra={"action": "worker.started", "consumer": name, "shards": len(consumers)},
         )
-        await stop.wait()
+        healthy = await _until_stopped_or_failed(stop, tasks)
         for consumer in consumers:
             consumer.stopping.set()
         for stopping in (dispatcher.stopping, mailer.stopping, safety.stopping):
@@ -209,3 +237,4 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> None:
         "worker stopped",
         extra={"action": "worker.stopped", "stored": sum(c.stored for c in consumers)},
     )
+    return healthy

@@ -83,3 +83,50 @@ def test_buffer_holds_a_bounded_backlog_while_redis_is_away(tmp_path: Path) -> N
         server.stop()
     assert (held, dropped) == (120, 80)  # the oldest 80 were dropped, and counted
     assert entries == 3  # 120 clicks in batches of at most 50
+
+
+def test_a_consumer_outlives_an_answer_it_does_not_know(tmp_path: Path, database_url: str) -> None:
+    """An unexpected Redis error (here WRONGTYPE: something else holds the stream's key)
+    must not end the shard's consumer while the worker looks healthy: it retries, and
+    reads again once the key is a stream."""
+    server = EmbeddedRedis(tmp_path / "redis", durable=False)
+    url = server.start()
+
+    async def scenario() -> tuple[bool, list[Any]]:
+        redis = Redis.from_url(url)
+        async with AsyncConnectionPool(database_url, min_size=1, max_size=1) as pool:
+            consumer = ClickConsumer(
+                redis,
+                pool,
+                Enricher(b"salt", ()),
+                consumer="t",
+                read_count=100,
+                claim_idle_ms=60_000,
+                max_deliveries=5,
+            )
+            await redis.set(CLICK_STREAM, b"not a stream")
+            running = asyncio.create_task(consumer.run())
+            await asyncio.sleep(1.0)  # several failed rounds
+            alive = not running.done()
+            await redis.delete(CLICK_STREAM)
+            groups: list[Any] = []
+            for _ in range(100):
+                groups = (
+                    await redis.xinfo_groups(CLICK_STREAM)
+                    if await redis.exists(CLICK_STREAM)
+                    else []
+                )
+                if groups:
+                    break
+                await asyncio.sleep(0.1)
+            consumer.stopping.set()
+            await asyncio.wait_for(running, 10)
+        await redis.aclose()
+        return alive, groups
+
+    try:
+        alive, groups = asyncio.run(scenario())
+    finally:
+        server.stop()
+    assert alive
+    assert [group["name"] for group in groups] == [CLICK_CONSUMER_GROUP.encode()]
