@@ -69,6 +69,7 @@ from admin.web.templating import template_config
 from admin.webhooks.routes import WebhookController
 from admin.webhooks.service import WebhookService
 from common.clientip import parse_networks
+from common.domains import CustomDomains
 from common.linkpass import LinkPasswords
 from common.logs import configure_logging
 from common.redis_store import connect
@@ -130,6 +131,9 @@ class Stores:
         # Feed entries and operator host rules in memory, kept current over Redis.
         self.safety_index = SafetyIndex()
         self.safety_changes = self.safety_index.subscription(self.redis)
+        # The verified custom domains, kept current over Redis as on every edge: a link
+        # may not send visitors to one of them (a redirect loop through us).
+        self.custom_domains = CustomDomains(self.redis)
         self._background: list[asyncio.Task[None]] = []
 
     async def open(self) -> None:
@@ -139,10 +143,12 @@ class Stores:
         self._background.append(asyncio.create_task(self.key_usage.run()))
         self._background.append(asyncio.create_task(self.safety_changes.run()))
         self._background.append(asyncio.create_task(self.safety_index.run(self.db)))
+        self._background.append(asyncio.create_task(self.custom_domains.run()))
 
     async def close(self) -> None:
         self.auth_changes.stop()
         self.safety_changes.stop()
+        self.custom_domains.stop()
         for task in self._background:
             task.cancel()
         await asyncio.gather(*self._background, return_exceptions=True)
@@ -196,6 +202,7 @@ def _services(settings: Settings, stores: Stores, box: SecretBox) -> dict[str, A
             link_passwords=(
                 LinkPasswords(settings.link_password_key) if settings.link_password_key else None
             ),
+            custom_hosts=lambda: stores.custom_domains.hosts,
         ),
         "safety": SafetyService(db, checker, link_cache, settings.short_base_url, redis),
         "analytics": AnalyticsService(db, settings.short_base_url),

@@ -25,6 +25,7 @@ from redis.backoff import ExponentialBackoff
 from redis.exceptions import RedisError
 
 from common.clientip import client_network, parse_networks
+from common.domains import CustomDomains, host_of
 from common.keys import (
     SANDBOX_PATH,
     bio_key,
@@ -54,7 +55,6 @@ from common.wire import (
 from edge import pages, safety
 from edge.cache import LinkCache
 from edge.clicks import ClickBuffer
-from edge.domains import CustomDomains, host_of
 from edge.invalidation import link_invalidations
 from edge.metrics import LinkCounts, Publisher
 from edge.resolver import Resolver

@@ -1,5 +1,5 @@
 """The set of verified custom hostnames in Redis (``keys.DOMAINS_KEY``), which tells
-every edge which ``Host`` headers name a custom domain (edge/domains.py).
+every edge which ``Host`` headers name a custom domain (common/domains.py).
 
 The admin adds a hostname when its domain is verified and removes it when the domain is
 deleted, each time announcing the change on ``DOMAIN_CHANGES_CHANNEL``; ``hop cache

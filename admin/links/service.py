@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import base64
 import functools
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from datetime import datetime
 from typing import Any, Literal
+from urllib.parse import SplitResult, urlsplit
 
 import msgspec
 from msgspec import UNSET
@@ -53,7 +54,7 @@ from admin.safety.notices import flagged_event
 from admin.safety.quota import NewAccountQuota
 from admin.safety.urlforms import locate
 from admin.safety.verdicts import Decision
-from admin.urls import InvalidUrl, parse_http_url, same_host, short_url
+from admin.urls import InvalidUrl, parse_http_url, short_url
 from common.ids import new_id, new_short_code
 from common.linkpass import LinkPasswords
 from common.targeting import COUNTRIES, WEIGHT_TOTAL
@@ -129,17 +130,32 @@ class _Admitted(msgspec.Struct, frozen=True):
 _PENDING: HopError = HopError("pending")
 
 
-def _check_url(field: str, value: str, short_base_url: str, errors: list[FieldError]) -> None:
+class OwnHosts:
+    """Where Hop's short links answer: the default short host and every verified custom
+    domain (any account's). A destination there would send visitors back to us."""
+
+    def __init__(
+        self, short_base_url: str, custom_hosts: Callable[[], frozenset[str]] = frozenset
+    ) -> None:
+        self.short_host = (urlsplit(short_base_url).hostname or "").lower()
+        self.custom_hosts = custom_hosts
+
+    def hold(self, parts: SplitResult) -> bool:
+        host = (parts.hostname or "").rstrip(".").lower()
+        return host == self.short_host or host in self.custom_hosts()
+
+
+def _check_url(field: str, value: str, own: OwnHosts, errors: list[FieldError]) -> None:
     try:
         parts = parse_http_url(value)
     except InvalidUrl as exc:
         errors.append(FieldError(field, str(exc)))
         return
-    if same_host(parts, short_base_url):
+    if own.hold(parts):
         errors.append(FieldError(field, "must not point at a short link (redirect loop)"))
 
 
-def _check_rules(rules: list[Rule], short_base_url: str, errors: list[FieldError]) -> None:
+def _check_rules(rules: list[Rule], own: OwnHosts, errors: list[FieldError]) -> None:
     for i, rule in enumerate(rules):
         when = rule.when
         if not (when.country or when.device or when.os or when.language):
@@ -152,31 +168,29 @@ def _check_rules(rules: list[Rule], short_base_url: str, errors: list[FieldError
                         "is not an ISO 3166-1 alpha-2 country code",
                     )
                 )
-        _check_url(f"rules[{i}].url", rule.url, short_base_url, errors)
+        _check_url(f"rules[{i}].url", rule.url, own, errors)
 
 
-def _check_variants(variants: list[Variant], short_base_url: str, errors: list[FieldError]) -> None:
+def _check_variants(variants: list[Variant], own: OwnHosts, errors: list[FieldError]) -> None:
     total = sum(variant.weight for variant in variants)
     if total != WEIGHT_TOTAL:
         errors.append(
             FieldError("variants", f"weights must add up to {WEIGHT_TOTAL}; they add up to {total}")
         )
     for i, variant in enumerate(variants):
-        _check_url(f"variants[{i}].url", variant.url, short_base_url, errors)
+        _check_url(f"variants[{i}].url", variant.url, own, errors)
 
 
-def _check_features(
-    data: LinkCreate | LinkUpdate, short_base_url: str, errors: list[FieldError]
-) -> None:
+def _check_features(data: LinkCreate | LinkUpdate, own: OwnHosts, errors: list[FieldError]) -> None:
     """What decides a visit at the edge: every destination is checked like longUrl."""
     if isinstance(data.rules, list):
-        _check_rules(data.rules, short_base_url, errors)
+        _check_rules(data.rules, own, errors)
     if isinstance(data.variants, list):
-        _check_variants(data.variants, short_base_url, errors)
+        _check_variants(data.variants, own, errors)
     if isinstance(data.expired_url, str):
-        _check_url("expiredUrl", data.expired_url, short_base_url, errors)
+        _check_url("expiredUrl", data.expired_url, own, errors)
     if isinstance(data.preview, Preview) and data.preview.image is not None:
-        _check_url("preview.image", data.preview.image, short_base_url, errors)
+        _check_url("preview.image", data.preview.image, own, errors)
 
 
 def _json_of(value: Any) -> Any:
@@ -237,15 +251,15 @@ def _changes(
     return changes, changed
 
 
-def _check_update(data: LinkUpdate, short_base_url: str) -> None:
+def _check_update(data: LinkUpdate, own: OwnHosts) -> None:
     errors: list[FieldError] = []
     if data.long_url is not UNSET:
-        _check_url("longUrl", data.long_url, short_base_url, errors)
+        _check_url("longUrl", data.long_url, own, errors)
     if data.alias is not UNSET:
         _check_alias(data.alias, errors)
     if data.expires_at is not UNSET and data.expires_at is not None:
         _check_expiry(data.expires_at, errors)
-    _check_features(data, short_base_url, errors)
+    _check_features(data, own, errors)
     if errors:
         raise validation(errors)
 
@@ -396,10 +410,14 @@ class LinkService:
         quota: NewAccountQuota | None = None,
         passwords: Passwords | None = None,
         link_passwords: LinkPasswords | None = None,
+        custom_hosts: Callable[[], frozenset[str]] = frozenset,
     ) -> None:
         self.db = db
         self.cache = cache
         self.short_base_url = short_base_url
+        # Destinations must not lead back to us: the short host or a verified custom
+        # domain (custom_hosts: the admin's live copy of the set the edges route by).
+        self.own_hosts = OwnHosts(short_base_url, custom_hosts)
         # How long a freed code stays reserved for its owner (HOP_CODE_RESERVATION_DAYS).
         self.reservation_days = reservation_days
         # Every destination is checked on create and change (admin/safety/checker.py).
@@ -534,12 +552,12 @@ class LinkService:
         quota (429), the safety verdict."""
         errors: list[FieldError] = []
         domain = _domain_of(data.domain)
-        _check_url("longUrl", data.long_url, self.short_base_url, errors)
+        _check_url("longUrl", data.long_url, self.own_hosts, errors)
         if data.alias is not None:
             _check_alias(data.alias, errors)
         if data.expires_at is not None:
             _check_expiry(data.expires_at, errors)
-        _check_features(data, self.short_base_url, errors)
+        _check_features(data, self.own_hosts, errors)
         if errors:
             raise validation(errors)
         if self.quota is not None:
@@ -781,7 +799,7 @@ class LinkService:
             before = rows[-1].id
 
     async def update(self, principal: Principal, link_id: str, data: LinkUpdate) -> Link:
-        _check_update(data, self.short_base_url)
+        _check_update(data, self.own_hosts)
         password: Password | None = None
         if data.password is not UNSET:
             password = (None, None)

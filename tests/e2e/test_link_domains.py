@@ -280,3 +280,52 @@ def test_a_rebuild_restores_the_domains_and_their_links(
     assert store.get(link_key(f"{host}/kept")) is not None
     assert store.get(link_key(f"{ghost}/ghost-code")) is None
     eventually(lambda: location(edge, "/kept", host) == "https://brand.example/kept")
+
+
+def test_a_destination_on_a_verified_domain_is_a_loop(
+    dns_api: httpx.Client, dns_server: DnsServer, database_url: str
+) -> None:
+    """A verified custom domain is one of our hosts, whoever owns it: a link (or a rule
+    or a variant) sending visitors there would come back to us. 422 naming the field."""
+    owner, other = create_account(database_url), create_account(database_url)
+    host = verified_domain(dns_api, dns_server, owner.headers(), new_hostname())["hostname"]
+    loops = (
+        ({"longUrl": f"https://{host.upper()}/sale"}, ["longUrl"]),
+        (
+            {
+                "longUrl": "https://brand.example/",
+                "rules": [{"when": {"os": ["ios"]}, "url": f"https://{host}/app"}],
+            },
+            ["rules[0].url"],
+        ),
+        (
+            {
+                "longUrl": "https://brand.example/",
+                "variants": [
+                    {"url": "https://brand.example/a", "weight": 50},
+                    {"url": f"http://{host}:8080/b", "weight": 50},
+                ],
+            },
+            ["variants[1].url"],
+        ),
+    )
+    for body, named in loops:
+        # The admin learns of the domain over Redis: allow it a moment.
+        def refused(body: dict[str, Any] = body) -> httpx.Response | None:
+            response = dns_api.post("/v1/links", json=body, headers=other.headers())
+            return response if response.status_code == 422 else None
+
+        response = eventually(refused, 10)
+        assert response is not None, body
+        assert_problem(response, 422, "Validation")
+        assert fields(response) == named
+    made = dns_api.post(
+        "/v1/links", json={"longUrl": "https://brand.example/"}, headers=other.headers()
+    ).json()
+    moved = dns_api.patch(
+        f"/v1/links/{made['id']}",
+        json={"expiredUrl": f"https://{host}/gone"},
+        headers=other.headers(),
+    )
+    assert_problem(moved, 422, "Validation")
+    assert fields(moved) == ["expiredUrl"]

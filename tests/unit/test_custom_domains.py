@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from admin.urls import short_url
+from common.domains import host_of
 from common.keys import link_cache_key, link_key_in
 from edge.cache import LinkCache
-from edge.domains import host_of
 from edge.invalidation import link_invalidations
 from edge.targets import not_found
 

@@ -1,4 +1,5 @@
-"""The verified custom hostnames (``keys.DOMAINS_KEY``) this edge routes by ``Host``.
+"""The verified custom hostnames (``keys.DOMAINS_KEY``): the edge routes by them
+(``Host``), the admin refuses destinations on them (a redirect loop through us).
 
 The set is read from Redis when the change channel is first subscribed, again on every
 change the admin announces, and again after every resubscription (changes announced
@@ -36,7 +37,9 @@ def host_of(raw: str) -> str:
 
 
 class CustomDomains:
-    def __init__(self, redis: Redis, on_change: Callable[[frozenset[str]], None]) -> None:
+    def __init__(
+        self, redis: Redis, on_change: Callable[[frozenset[str]], None] | None = None
+    ) -> None:
         self.redis = redis
         self.on_change = on_change
         self.hosts: frozenset[str] = frozenset()
@@ -64,7 +67,7 @@ class CustomDomains:
             except (RedisError, OSError) as exc:
                 logger.warning(
                     "custom domains not reloaded; retrying",
-                    extra={"action": "edge.domains_failed", "error": str(exc)},
+                    extra={"action": "domains.reload_failed", "error": str(exc)},
                 )
                 self._stale.set()
                 await asyncio.sleep(backoff.next())
@@ -73,4 +76,5 @@ class CustomDomains:
             hosts = frozenset(member.decode() for member in members)
             if hosts != self.hosts:
                 self.hosts = hosts
-                self.on_change(hosts)
+                if self.on_change is not None:
+                    self.on_change(hosts)
