@@ -619,9 +619,11 @@ VARIABLES: tuple[Variable, ...] = (
     Variable("HOP_LANDING_URL", "edge.landing_url", _any_http_url, "https://github.com/",
              "Where the edge sends visitors of the bare short domain `/`."),
     Variable("HOP_EDGE_CACHE_ENTRIES", "edge.cache_entries", _positive_int, 500_000,
-             "Most links one edge worker keeps in memory (least recently used go first)."),
+             "Most links one edge worker keeps in memory (least recently used go first), "
+             "for the short host and again for custom domains' links."),
     Variable("HOP_EDGE_CACHE_MB", "edge.cache_megabytes", _positive_int, 64,
-             "Most memory, in MB (estimated), one edge worker's link cache may use."),
+             "Most memory, in MB (estimated), one edge worker's link cache may use; custom "
+             "domains' links have a cache of their own with the same bound."),
     Variable("HOP_CLICK_FLUSH_MS", "edge.click_flush_ms", _positive_int, 5,
              "How often the edge writes buffered clicks to the Redis stream, milliseconds."),
     Variable("HOP_CLICK_BATCH_MAX", "edge.click_batch_max", _positive_int, 1000,

@@ -167,7 +167,7 @@ class EdgeApp:
         self._misses = self.counts.misses
         self.metrics: Publisher | None = None
         if edge.metrics_listen is not None:
-            self.metrics = Publisher(self.counts, self.cache, self.clicks)
+            self.metrics = Publisher(self.counts, (self.cache, self.domain_cache), self.clicks)
 
     # --- RSGI lifecycle: granian calls these around the worker's event loop.
 

@@ -14,6 +14,7 @@ at most one interval late; the final publish on shutdown loses nothing.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 
 from prometheus_client import Counter, Gauge
 
@@ -64,11 +65,15 @@ class LinkCounts:
 
 class Publisher:
     def __init__(
-        self, counts: LinkCounts, cache: LinkCache, clicks: ClickBuffer, interval: float = 1.0
+        self,
+        counts: LinkCounts,
+        caches: Sequence[LinkCache],
+        clicks: ClickBuffer,
+        interval: float = 1.0,
     ) -> None:
         require_multiprocess()
         self.counts = counts
-        self.cache = cache
+        self.caches = caches  # the default host's links, the custom domains' links
         self.clicks = clicks
         self.interval = interval
         self._seen = {"hit": [0] * STATUSES, "miss": [0] * STATUSES}
@@ -87,8 +92,8 @@ class Publisher:
         CLICKS_DROPPED.inc(dropped - self._dropped)
         self._written, self._dropped = written, dropped
         CLICK_BUFFER_DEPTH.set(len(self.clicks.pending))
-        CACHE_ENTRIES.set(len(self.cache))
-        CACHE_BYTES.set(self.cache.bytes)
+        CACHE_ENTRIES.set(sum(len(cache) for cache in self.caches))
+        CACHE_BYTES.set(sum(cache.bytes for cache in self.caches))
         PROCESS.update()
 
     async def run(self) -> None:
