@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import ssl
 import time
@@ -90,11 +91,12 @@ def _target(parts: SplitResult) -> str:
     return f"{path}?{quote(parts.query, safe=_TARGET_SAFE)}" if parts.query else path
 
 
-class _Target(msgspec.Struct, frozen=True):
-    """What an endpoint URL decides once and for all: its parts, the request target and
-    ``Host``, and, for an IP literal, the checked address (the policy is fixed)."""
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Target:
+    """What an endpoint URL decides once and for all: the request target and ``Host``,
+    and, for an IP literal, the checked address (the policy is fixed). Not a Struct: it
+    holds addresses, never crosses a wire and has no schema."""
 
-    parts: SplitResult
     https: bool
     host: str
     port: int
@@ -110,7 +112,6 @@ def _parse_target(endpoint: str, policy: AddressPolicy, allow_http: bool) -> _Ta
     host = parts.hostname or ""
     literal = literal_address(host)
     return _Target(
-        parts=parts,
         https=https,
         host=host,
         port=parts.port or (443 if https else 80),
