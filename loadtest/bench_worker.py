@@ -5,7 +5,7 @@ Loads links, writes a backlog of clicks to the stream exactly as the edge does
 starts ``--workers`` worker processes and measures clicks stored per second.
 (bench_edge.py compares the drain with the edge's redirect rate in the same run.)
 
-    .venv/bin/python -m loadtest.bench_worker [--clicks 300000] [--workers 1]
+    .venv/bin/python -m loadtest.bench_worker [--clicks 300000] [--workers 1] [--read-count N]
 
 It also prints what a click costs in storage, for docs/capacity.md: bytes of Redis
 memory per click while it waits in the stream, and per stored click the PostgreSQL
@@ -128,6 +128,9 @@ def main() -> None:
         help="clicks per stream entry (the edge writes ~175 at 35k req/s)",
     )
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument(
+        "--read-count", type=int, default=None, help="HOP_WORKER_READ_COUNT (default: the setting)"
+    )
     args = parser.parse_args()
     print(f"# worker benchmark, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {machine()}")
     with Stack() as stack:
@@ -144,7 +147,8 @@ def main() -> None:
         wal_before = _wal_position(stack.database_url)
         started = time.monotonic()
         for n in range(args.workers):
-            stack.start(["hop.cli", "worker"], stack.env(HOP_WORKER_NAME=f"bench-{n}"))
+            extra = {"HOP_WORKER_READ_COUNT": str(args.read_count)} if args.read_count else {}
+            stack.start(["hop.cli", "worker"], stack.env(HOP_WORKER_NAME=f"bench-{n}", **extra))
         first_seen, first_count, stored = 0.0, 0, 0
         while time.monotonic() - started < 900 and stored < args.clicks:
             stored = clicks_stored(stack.database_url, user.userId)

@@ -1,16 +1,26 @@
+-- name: click_staging
+-- Where a batch is copied before ingest_clicks reads it: one per session, emptied
+-- at every commit, never logged (a temporary table).
+CREATE TEMPORARY TABLE IF NOT EXISTS click_staging (
+    event_id text, link_id text, clicked_at timestamptz, visitor_id bytea,
+    visitor_hll integer, country text, device text, os text, browser text, referrer text,
+    referrer_host text, user_agent text, is_bot boolean, is_qr boolean
+) ON COMMIT DELETE ROWS
+
+-- name: copy_clicks
+COPY click_staging (event_id, link_id, clicked_at, visitor_id, visitor_hll, country, device,
+                    os, browser, referrer, referrer_host, user_agent, is_bot, is_qr)
+FROM STDIN (FORMAT BINARY)
+
 -- name: ingest_clicks
 -- One statement per batch: store the clicks not seen before, and only for those
 -- bump the daily rollups and the link totals and write link.clicked events.
 -- A redelivered batch therefore changes nothing.
 WITH incoming AS (
-    -- The batch arrives as one JSON array of EnrichedClick objects (ingest.batch_json).
-    SELECT t.event_id, t.link_id, t.clicked_at, decode(t.visitor_id, 'base64') AS visitor_id,
-           t.visitor_hll, t.country, t.device, t.os, t.browser, t.referrer, t.referrer_host, t.user_agent,
-           t.is_bot, t.is_qr
-    FROM json_to_recordset(%(clicks)s::json)
-         AS t(event_id text, link_id text, clicked_at timestamptz, visitor_id text,
-              visitor_hll integer, country text, device text, os text, browser text, referrer text,
-              referrer_host text, user_agent text, is_bot boolean, is_qr boolean)
+    -- The batch, as copied into click_staging in this transaction (binary COPY).
+    SELECT event_id, link_id, clicked_at, visitor_id, visitor_hll, country, device, os,
+           browser, referrer, referrer_host, user_agent, is_bot, is_qr
+    FROM click_staging
 ),
 inserted AS (
     INSERT INTO clicks (event_id, link_id, clicked_at, visitor_id, country, device, os,

@@ -21,7 +21,8 @@ _batch_encoder = msgspec.json.Encoder()
 
 
 def batch_json(items: Sequence[EnrichedClick]) -> str:
-    """A batch as one JSON array parameter, unpacked in SQL by ``json_to_recordset``.
+    """A batch as one JSON array parameter, unpacked in SQL by ``json_to_recordset``
+    (Bio page visits; clicks are copied, see ``store_clicks``).
 
     PostgreSQL's C parser unpacks it far cheaper than the driver adapts one array per
     column (measured: 2 vs 34 ms of client CPU per 1,000 clicks).
@@ -29,10 +30,36 @@ def batch_json(items: Sequence[EnrichedClick]) -> str:
     return _batch_encoder.encode(items).decode()
 
 
+_STAGING_TYPES = (
+    "text", "text", "timestamptz", "bytea", "int4", "text", "text", "text", "text", "text",
+    "text", "text", "bool", "bool",
+)  # fmt: skip
+
+
+def _staged(c: EnrichedClick) -> tuple[object, ...]:
+    """A click as a row of click_staging (its columns, in order)."""
+    return (
+        c.event_id, c.link_id, c.clicked_at, c.visitor_id, c.visitor_hll, c.country, c.device,
+        c.os, c.browser, c.referrer, c.referrer_host, c.user_agent, c.is_bot, c.is_qr,
+    )  # fmt: skip
+
+
 async def store_clicks(conn: Connection, clicks: Sequence[EnrichedClick]) -> int:
-    """Insert the batch in the caller's transaction; return how many were new."""
-    cursor = await conn.execute(_INGEST["ingest_clicks"], {"clicks": batch_json(clicks)})
-    row = await cursor.fetchone()
+    """Insert the batch in the caller's transaction; return how many were new.
+
+    The clicks go to PostgreSQL by binary COPY into a temporary table that the one
+    ingest statement reads: measured against the same statement reading a JSON array
+    (``json_to_recordset``), a 3,500-click batch took 0.70-0.78 of the time, since no
+    text is parsed into timestamps, bytes and numbers on the server.
+    """
+    await conn.execute(_INGEST["click_staging"])
+    async with conn.cursor() as cursor:
+        async with cursor.copy(_INGEST["copy_clicks"]) as copy:
+            copy.set_types(_STAGING_TYPES)
+            for click in clicks:
+                await copy.write_row(_staged(click))
+        await cursor.execute(_INGEST["ingest_clicks"])
+        row = await cursor.fetchone()
     return int(row[0]) if row else 0
 
 

@@ -148,6 +148,8 @@ async def record(
     deliveries of the same (still active) webhooks in it too, saving a claim."""
     if not results:
         return []
+    if all(r.succeeded for r in results):
+        return await _record_successes(conn, results, now, refill)
     # Pipelined: the lock and the first two writes go in one round trip, the
     # streaks, e-mails and commit in a second.
     async with conn.pipeline(), conn.transaction():
@@ -174,6 +176,55 @@ async def record(
             per_webhook=refill.per_webhook,
             lease=refill.lease,
         )
+
+
+async def _record_successes(
+    conn: Connection, results: Sequence[Result], now: datetime, refill: Refill | None
+) -> list[Claimed]:
+    """``record`` when every attempt succeeded, in one round trip.
+
+    Nothing here needs an answer before the commit: every webhook's streak becomes
+    0 and none can pause (so no e-mail), and the refill's statement picks the
+    still-active webhooks itself. So the whole transaction (lock, writes, lease,
+    commit) is sent at once and read back once, where the general path waits for
+    the locked rows first. The lease is still its own statement after the lock,
+    so its in-flight counts are read in a snapshot taken with the locks held.
+    """
+    ids = sorted({r.claimed.webhook_id for r in results})
+    leased = None
+    async with conn.pipeline(), conn.transaction():
+        await conn.execute(_SQL["reset_streaks"], {"ids": ids})
+        await conn.execute(
+            _SQL["record_successes"],
+            {
+                "ids": [r.claimed.id for r in results],
+                "tokens": [r.claimed.lease_token for r in results],
+                "attempt_ids": [r.attempt_id for r in results],
+                "webhook_ids": [r.claimed.webhook_id for r in results],
+                "attempts": [r.claimed.attempt for r in results],
+                "status_codes": [r.status_code for r in results],
+                "durations": [r.duration_ms for r in results],
+                "bodies": [r.response_body for r in results],
+                "attempted_at": [r.attempted_at for r in results],
+            },
+        )
+        if refill is not None and refill.limit > 0:
+            leased = conn.cursor(row_factory=class_row(Claimed))
+            await leased.execute(
+                _SQL["claim_deliveries_of_active"],
+                {
+                    "now": now,
+                    "limit": refill.limit,
+                    "per_webhook": refill.per_webhook,
+                    "webhook_ids": ids,
+                    "lease_until": now + refill.lease,
+                },
+            )
+    if leased is None:
+        return []
+    claimed = await leased.fetchall()
+    claimed.sort(key=lambda item: (item.webhook_id, item.event_seq))
+    return claimed
 
 
 async def _write_outcomes(conn: Connection, results: Sequence[Result]) -> None:

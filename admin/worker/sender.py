@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import ssl
 import time
@@ -29,8 +30,9 @@ from admin.outbound.policy import (
     IPAddress,
     RefusedEndpoint,
     Resolver,
+    literal_address,
     parse_endpoint,
-    resolve_checked,
+    resolve_host,
     system_resolve,
 )
 from admin.worker.http1 import Answer, Connection, ProtocolError, StaleConnection, request_head
@@ -39,6 +41,7 @@ logger = logging.getLogger(__name__)
 KEEP_BYTES = 2048
 IDLE_SECONDS = 30.0  # a kept-alive connection unused this long is closed, not reused
 _MAX_POOLS = 1024
+_MAX_TARGETS = 1024
 _TARGET_SAFE = "!$&'()*+,;=:@/?%~-._"
 _Key = tuple[str, str, str, str, int]
 
@@ -88,6 +91,36 @@ def _target(parts: SplitResult) -> str:
     return f"{path}?{quote(parts.query, safe=_TARGET_SAFE)}" if parts.query else path
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Target:
+    """What an endpoint URL decides once and for all: the request target and ``Host``,
+    and, for an IP literal, the checked address (the policy is fixed). Not a Struct: it
+    holds addresses, never crosses a wire and has no schema."""
+
+    https: bool
+    host: str
+    port: int
+    path: str
+    host_header: str
+    literal: list[IPAddress] | None
+
+
+def _parse_target(endpoint: str, policy: AddressPolicy, allow_http: bool) -> _Target:
+    """RefusedEndpoint for a URL or an IP literal the policy refuses."""
+    parts = parse_endpoint(endpoint, allow_http=allow_http)
+    https = parts.scheme.lower() == "https"
+    host = parts.hostname or ""
+    literal = literal_address(host)
+    return _Target(
+        https=https,
+        host=host,
+        port=parts.port or (443 if https else 80),
+        path=_target(parts),
+        host_header=_host_header(parts),
+        literal=None if literal is None else policy.check([str(literal)]),
+    )
+
+
 class Sender:
     def __init__(
         self,
@@ -106,6 +139,18 @@ class Sender:
         self.ssl_context = ssl_context or ssl.create_default_context()
         self.connections = connections
         self._idle: OrderedDict[_Key, list[Connection]] = OrderedDict()
+        self._targets: dict[str, _Target] = {}
+
+    def _target_of(self, endpoint: str) -> _Target:
+        # Parsing and checking the same URL for every attempt cost ~30 µs each; a name
+        # is still resolved and its addresses checked at every attempt.
+        target = self._targets.get(endpoint)
+        if target is None:
+            target = _parse_target(endpoint, self.policy, self.allow_http)
+            if len(self._targets) >= _MAX_TARGETS:
+                self._targets.clear()
+            self._targets[endpoint] = target
+        return target
 
     async def post(
         self, endpoint: str, body: bytes, headers: dict[str, str], *, pool: str = ""
@@ -116,11 +161,11 @@ class Sender:
         error: str | None = None
         try:
             async with asyncio.timeout(self.timeout):
-                parts = parse_endpoint(endpoint, allow_http=self.allow_http)
-                addresses = await resolve_checked(
-                    parts, self.policy, self.resolver, resolve_seconds=self.timeout
+                target = self._target_of(endpoint)
+                addresses = target.literal or await resolve_host(
+                    target.host, target.port, self.policy, self.resolver, self.timeout
                 )
-                answer = await self._post_checked(parts, addresses, body, headers, pool)
+                answer = await self._post_checked(target, addresses, body, headers, pool)
         except TimeoutError:
             error = f"no complete answer within {self.timeout:g} s"
         except RefusedEndpoint as exc:
@@ -150,22 +195,20 @@ class Sender:
 
     async def _post_checked(
         self,
-        parts: SplitResult,
+        target: _Target,
         addresses: list[IPAddress],
         body: bytes,
         headers: dict[str, str],
         pool: str,
     ) -> Answer:
-        https = parts.scheme.lower() == "https"
-        host = parts.hostname or ""
-        port = parts.port or (443 if https else 80)
         head = request_head(
-            _target(parts), [("Host", _host_header(parts)), *headers.items()], len(body)
+            target.path, [("Host", target.host_header), *headers.items()], len(body)
         )
+        scheme = "https" if target.https else "http"
         for index, address in enumerate(addresses):
-            key = (pool, parts.scheme.lower(), host.lower(), str(address), port)
+            key = (pool, scheme, target.host.lower(), str(address), target.port)
             try:
-                return await self._exchange(key, https, host, head, body)
+                return await self._exchange(key, target.https, target.host, head, body)
             except OSError:
                 if index == len(addresses) - 1:
                     raise

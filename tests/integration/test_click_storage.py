@@ -10,6 +10,7 @@ import random
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
+import msgspec
 import psycopg
 import pytest
 from psycopg_pool import AsyncConnectionPool
@@ -18,6 +19,7 @@ from admin.analytics import hll
 from admin.analytics.batch import store_batch
 from admin.analytics.enrich import EnrichedClick
 from admin.analytics.repository import click_stats
+from admin.db import RejectedData
 from admin.worker.housekeeping import Retention, purge_once
 from tests.support.accounts import create_account
 from tests.support.stores import scratch_database
@@ -86,6 +88,38 @@ def test_ingest_keeps_day_sketches_and_a_replay_changes_nothing(scratch_url: str
 
     assert _store(scratch_url, clicks) == 0  # every event seen: nothing changes
     assert _sketches(scratch_url) == sketches
+
+
+def test_a_click_postgresql_refuses_stores_nothing_of_its_batch(scratch_url: str) -> None:
+    # The batch is copied into a staging table before the ingest statement reads it: a
+    # value PostgreSQL cannot hold (text with NUL) fails the whole batch as refused data,
+    # which the consumer retries entry by entry, and the connection is usable afterwards.
+    at = datetime(2026, 11, 20, 8, tzinfo=UTC)
+    clicks = [_click(n, bytes([n]) * 16, at) for n in range(5)]
+    poisoned = list(clicks)
+    poisoned[2] = msgspec.structs.replace(clicks[2], user_agent="bad\x00agent")
+
+    async def run() -> tuple[type[Exception] | None, int, int]:
+        async with AsyncConnectionPool(scratch_url, min_size=1, max_size=1) as pool:
+            refused: type[Exception] | None = None
+            try:
+                async with pool.connection() as conn:
+                    await store_batch(conn, poisoned)
+            except RejectedData as exc:
+                refused = type(exc)
+            async with pool.connection() as conn:
+                cursor = await conn.execute("SELECT count(*) FROM clicks")
+                (before,) = await cursor.fetchone() or (0,)
+            async with pool.connection() as conn:
+                stored = await store_batch(conn, clicks)
+            return refused, int(before), stored
+
+    refused, before, stored = asyncio.run(run())
+    assert refused is not None
+    assert (before, stored) == (0, 5)
+    with psycopg.connect(scratch_url) as conn:
+        rollups = conn.execute("SELECT sum(clicks)::int FROM click_rollups").fetchone()
+    assert rollups == (5,)
 
 
 def test_python_and_postgresql_agree_on_observations(scratch_url: str) -> None:

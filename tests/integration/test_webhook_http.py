@@ -346,3 +346,41 @@ def test_a_refused_address_stays_out_of_the_attempt_log(caplog: pytest.LogCaptur
     assert record.action == "webhook.endpoint_refused"  # type: ignore[attr-defined]
     assert record.webhook == "wh_1"  # type: ignore[attr-defined]
     assert record.detail == "hooks.example resolves to 10.1.2.3"  # type: ignore[attr-defined]
+
+
+def test_a_name_is_resolved_and_checked_at_every_attempt_a_literal_once() -> None:
+    # The sender keeps what an endpoint URL decides (its parts, a literal's check), but a
+    # host name's addresses can change between attempts (DNS rebinding): every attempt
+    # resolves it again and checks what it got.
+    answers = [["127.0.0.1"], ["127.0.0.1"], ["10.1.2.3"]]
+    asked: list[str] = []
+
+    async def resolve(host: str, _: int) -> list[str]:
+        asked.append(host)
+        return answers[len(asked) - 1]
+
+    async def scenario() -> list[tuple[int | None, str | None]]:
+        ok = b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n"
+        server = await asyncio.start_server(answering(ok, ok, ok, ok), "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        sender = Sender(LOOPBACK, allow_http=True, timeout=5, resolver=resolve)
+        outcomes = []
+        try:
+            for endpoint in ["hooks.test", "hooks.test", "127.0.0.1", "127.0.0.1", "hooks.test"]:
+                outcome = await sender.post(f"http://{endpoint}:{port}/x", b"{}", {}, pool="wh_1")
+                outcomes.append((outcome.status_code, outcome.error))
+        finally:
+            await sender.aclose()
+            server.close()
+            await server.wait_closed()
+        return outcomes
+
+    outcomes = asyncio.run(scenario())
+    assert asked == ["hooks.test"] * 3  # never for the literals
+    assert outcomes[:4] == [(200, None)] * 4
+    assert outcomes[4] == (None, "endpoint refused: resolves to a non-public address")
+    refused = Sender(LOOPBACK, allow_http=True, timeout=5)
+    outcome = asyncio.run(refused.post("http://10.0.0.1:9/x", b"{}", {}, pool="wh_1"))
+    assert outcome.error == "endpoint refused: is not a public address"
+    outcome = asyncio.run(refused.post("http://10.0.0.1:9/x", b"{}", {}, pool="wh_1"))
+    assert outcome.error == "endpoint refused: is not a public address"  # not cached as allowed

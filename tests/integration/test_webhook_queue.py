@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Iterator
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import psycopg
@@ -16,6 +16,7 @@ from psycopg_pool import AsyncConnectionPool
 from admin.worker import delivery_repository as queue
 from admin.worker.dispatcher import Dispatcher, lease_for
 from admin.worker.mail import Mailer, SmtpTransport
+from common.ids import new_id
 from hop.embedded import free_port
 from tests.support.accounts import create_account
 from tests.support.dispatch import FakeClock, dispatcher, emit, register, service
@@ -319,3 +320,113 @@ def test_mailer_sends_once_over_smtp_and_retries_when_the_server_is_down(db: str
     ((attempts, error),) = sql(db, "SELECT attempts, last_error FROM mail_outbox")
     assert attempts == 2
     assert error  # the refused connection is on record
+
+
+def _success(claimed: queue.Claimed, at: datetime, status: int = 200) -> queue.Result:
+    return queue.Result(
+        claimed=claimed,
+        attempt_id=new_id("att"),
+        attempted_at=at,
+        status_code=status,
+        duration_ms=3,
+        response_body="ok",
+        error=None,
+        succeeded=True,
+        state="succeeded",
+        next_attempt_at=None,
+        gone=False,
+    )
+
+
+def test_a_batch_of_successes_is_recorded_and_refilled_in_one_transaction(db: str) -> None:
+    owner = create_account(db)
+
+    async def scenario() -> None:
+        async with pool_for(db) as pool:
+            active = await register(pool, owner.user_id, "http://127.0.0.1:9/a", ["link.created"])
+            paused = await register(pool, owner.user_id, "http://127.0.0.1:9/p", ["link.created"])
+            for n in range(6):
+                await emit(pool, owner.user_id, "link.created", n)
+            clock, lease = FakeClock(), lease_for(5)
+            async with pool.connection() as conn:
+                first = await queue.claim(conn, now=clock(), limit=10, per_webhook=2, lease=lease)
+            assert len(first) == 4  # two per webhook
+            sql(db, "UPDATE webhooks SET failure_streak = 3 WHERE id = %s RETURNING 1", active.id)
+            # Paused by another worker after this one leased: its outcomes are still
+            # recorded, but no more of its deliveries are leased.
+            sql(db, "UPDATE webhooks SET status = 'paused' WHERE id = %s RETURNING 1", paused.id)
+            refill = queue.Refill(limit=10, per_webhook=2, lease=lease)
+            done = [_success(item, clock()) for item in first]
+            async with pool.connection() as conn:
+                more = await queue.record(conn, done, clock(), refill)
+            assert {item.webhook_id for item in more} == {active.id}
+            seqs = sorted(item.event_seq for item in first if item.webhook_id == active.id)
+            assert [item.event_seq for item in more] == [seqs[-1] + 1, seqs[-1] + 2]
+            assert sql(db, "SELECT failure_streak FROM webhooks WHERE id = %s", active.id) == [(0,)]
+            rows = sql(
+                db,
+                "SELECT state, attempts, lease_until IS NULL, delivered_at IS NOT NULL"
+                " FROM webhook_deliveries WHERE id = ANY(%s)",
+                [item.id for item in first],
+            )
+            assert rows == [("succeeded", 1, True, True)] * 4
+            log = sql(
+                db,
+                "SELECT delivery_id, attempt, status_code, succeeded, error FROM webhook_attempts"
+                " WHERE delivery_id = ANY(%s) ORDER BY delivery_id",
+                [item.id for item in first],
+            )
+            assert log == sorted((item.id, 1, 200, True, None) for item in first)
+            # The refill respected the bound: nothing more is due for the active webhook.
+            async with pool.connection() as conn:
+                assert (
+                    await queue.claim(conn, now=clock(), limit=10, per_webhook=2, lease=lease) == []
+                )
+
+    asyncio.run(scenario())
+
+
+def test_a_batch_of_successes_refused_in_the_middle_records_nothing(db: str) -> None:
+    owner = create_account(db)
+
+    async def scenario() -> None:
+        async with pool_for(db) as pool:
+            hook = await register(pool, owner.user_id, "http://127.0.0.1:9/a", ["link.created"])
+            for n in range(4):
+                await emit(pool, owner.user_id, "link.created", n)
+            sql(db, "UPDATE webhooks SET failure_streak = 2 WHERE id = %s RETURNING 1", hook.id)
+            clock, lease = FakeClock(), lease_for(5)
+            async with pool.connection() as conn:
+                first = await queue.claim(conn, now=clock(), limit=10, per_webhook=3, lease=lease)
+            assert len(first) == 3
+            # The second result cannot be stored (a status beyond smallint): PostgreSQL
+            # refuses the statement after the streak reset ran in the same transaction.
+            done = [
+                _success(item, clock(), 70000 if n == 1 else 200) for n, item in enumerate(first)
+            ]
+            refill = queue.Refill(limit=10, per_webhook=4, lease=lease)
+            async with pool.connection() as conn:
+                with pytest.raises(psycopg.errors.NumericValueOutOfRange):
+                    await queue.record(conn, done, clock(), refill)
+            assert sql(db, "SELECT failure_streak FROM webhooks WHERE id = %s", hook.id) == [(2,)]
+            rows = sql(
+                db,
+                "SELECT id, state, attempts, lease_token FROM webhook_deliveries"
+                " WHERE webhook_id = %s ORDER BY event_seq",
+                hook.id,
+            )
+            # Untouched: the three still leased with their tokens, the fourth not leased.
+            assert rows == [(item.id, "pending", 0, item.lease_token) for item in first] + [
+                (rows[3][0], "pending", 0, None)
+            ]
+            assert sql(
+                db, "SELECT count(*) FROM webhook_attempts WHERE webhook_id = %s", hook.id
+            ) == [(0,)]
+            # The pool's connection is usable again, and the same batch, fixed, goes in.
+            fixed = [_success(item, clock()) for item in first]
+            async with pool.connection() as conn:
+                more = await queue.record(conn, fixed, clock(), refill)
+            assert [item.id for item in more] == [rows[3][0]]
+            assert sql(db, "SELECT failure_streak FROM webhooks WHERE id = %s", hook.id) == [(0,)]
+
+    asyncio.run(scenario())
