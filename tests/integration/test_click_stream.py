@@ -22,6 +22,19 @@ def _event(n: int) -> ClickEvent:
     return ClickEvent(f"e{n}", "lnk_x", "code", 0, "127.0.0.1:1", "", "", "", "", "")
 
 
+def _consumer(redis: Redis, pool: AsyncConnectionPool[Any]) -> ClickConsumer:
+    """Shard 0's consumer ``t``, claiming nothing within the test."""
+    return ClickConsumer(
+        redis,
+        pool,
+        Enricher(b"salt", ()),
+        consumer="t",
+        read_count=100,
+        claim_idle_ms=60_000,
+        max_deliveries=5,
+    )
+
+
 def test_trim_keeps_every_unacknowledged_entry(tmp_path: Path, database_url: str) -> None:
     server = EmbeddedRedis(tmp_path / "redis", durable=False)
     url = server.start()
@@ -29,15 +42,7 @@ def test_trim_keeps_every_unacknowledged_entry(tmp_path: Path, database_url: str
     async def scenario() -> tuple[int, list[Any]]:
         redis = Redis.from_url(url)
         async with AsyncConnectionPool(database_url, min_size=1, max_size=1) as pool:
-            consumer = ClickConsumer(
-                redis,
-                pool,
-                Enricher(b"salt", ()),
-                consumer="t",
-                read_count=100,
-                claim_idle_ms=60_000,
-                max_deliveries=5,
-            )
+            consumer = _consumer(redis, pool)
             await consumer.ensure_group()
             ids: list[Any] = [
                 await redis.xadd(CLICK_STREAM, {b"v": b"1", b"c": b""}) for _ in range(10)
@@ -95,15 +100,7 @@ def test_a_consumer_outlives_an_answer_it_does_not_know(tmp_path: Path, database
     async def scenario() -> tuple[bool, list[Any]]:
         redis = Redis.from_url(url)
         async with AsyncConnectionPool(database_url, min_size=1, max_size=1) as pool:
-            consumer = ClickConsumer(
-                redis,
-                pool,
-                Enricher(b"salt", ()),
-                consumer="t",
-                read_count=100,
-                claim_idle_ms=60_000,
-                max_deliveries=5,
-            )
+            consumer = _consumer(redis, pool)
             await redis.set(CLICK_STREAM, b"not a stream")
             running = asyncio.create_task(consumer.run())
             await asyncio.sleep(1.0)  # several failed rounds
