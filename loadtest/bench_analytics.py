@@ -32,7 +32,7 @@ import psycopg
 from admin.analytics import hll
 from hop.embedded import wait_for_port
 from loadtest.bench_edge import clicks_stored
-from loadtest.bench_worker import backlog
+from loadtest.bench_worker import backlog, drained
 from loadtest.harness import Stack, machine, stop
 
 _STEP = 1_000_000  # rows per INSERT: bounded statements, progress visible
@@ -157,18 +157,13 @@ def _ingest_rate(stack: Stack, probe: _Probe, event_prefix: str) -> float:
     before = clicks_stored(stack.database_url, probe.user_id)
     backlog(stack, probe.codes, probe.link_ids, probe.clicks, 175, event_prefix=event_prefix)
     worker = stack.start(["hop.cli", "worker"], stack.env(HOP_WORKER_NAME=event_prefix))
-    first_seen, first_count, stored = 0.0, 0, 0
-    deadline = time.monotonic() + 900
-    while time.monotonic() < deadline and stored < probe.clicks:
-        stored = clicks_stored(stack.database_url, probe.user_id) - before
-        if stored and not first_seen:
-            first_seen, first_count = time.monotonic(), stored
-        time.sleep(0.1)
+    stored, rate = drained(
+        stack, probe.user_id, probe.clicks, started=time.monotonic(), before=before, poll=0.1
+    )
     stop(worker)
-    elapsed = time.monotonic() - first_seen if first_seen else 0.0
     if stored < probe.clicks:
         raise SystemExit(f"the worker stored {stored:,} of {probe.clicks:,} clicks in 900 s")
-    return (stored - first_count) / elapsed if elapsed > 0 else 0.0
+    return rate
 
 
 def _forget_clicks(conn: psycopg.Connection, link_id: str) -> None:

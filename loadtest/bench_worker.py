@@ -82,6 +82,28 @@ def backlog(
         pipe.execute()
 
 
+def drained(
+    stack: Stack,
+    user_id: str,
+    clicks: int,
+    *,
+    started: float,
+    before: int = 0,
+    poll: float = 0.25,
+) -> tuple[int, float]:
+    """Wait (up to 900 s from ``started``) until the workers have stored ``clicks`` more
+    of the account's clicks than ``before``: how many they stored, and the rate from the
+    first stored batch on (a worker's start is not drain time)."""
+    first_seen, first_count, stored = 0.0, 0, 0
+    while time.monotonic() - started < 900 and stored < clicks:
+        stored = clicks_stored(stack.database_url, user_id) - before
+        if stored and not first_seen:
+            first_seen, first_count = time.monotonic(), stored
+        time.sleep(poll)
+    elapsed = time.monotonic() - first_seen if first_seen else 0.0
+    return stored, (stored - first_count) / elapsed if elapsed > 0 else 0.0
+
+
 def _table_bytes(conn: psycopg.Connection[tuple[object, ...]], table: str) -> int:
     """Heap, indexes and TOAST of ``table``, and of its partitions if it has any
     (``pg_partition_tree`` lists nothing for a table that is not partitioned)."""
@@ -149,14 +171,7 @@ def main() -> None:
         for n in range(args.workers):
             extra = {"HOP_WORKER_READ_COUNT": str(args.read_count)} if args.read_count else {}
             stack.start(["hop.cli", "worker"], stack.env(HOP_WORKER_NAME=f"bench-{n}", **extra))
-        first_seen, first_count, stored = 0.0, 0, 0
-        while time.monotonic() - started < 900 and stored < args.clicks:
-            stored = clicks_stored(stack.database_url, user.userId)
-            if stored and not first_seen:
-                first_seen, first_count = time.monotonic(), stored
-            time.sleep(0.25)
-        elapsed = time.monotonic() - first_seen
-        rate = (stored - first_count) / elapsed if elapsed > 0 else 0.0
+        stored, rate = drained(stack, user.userId, args.clicks, started=started)
         print(
             f"{args.workers} worker(s): stored {stored:,} of {args.clicks:,};"
             f" drain {rate:,.0f} clicks/s"
