@@ -92,6 +92,7 @@ class EdgeSettings(msgspec.Struct, frozen=True, kw_only=True):
 class WorkerSettings(msgspec.Struct, frozen=True, kw_only=True):
     name: str | None
     read_count: int
+    batches_in_flight: int
     claim_idle_ms: int
     max_deliveries: int
     metrics_listen: Listen | None
@@ -642,6 +643,9 @@ VARIABLES: tuple[Variable, ...] = (
              "Consumer name in the click stream's group. Default: host name and process id."),
     Variable("HOP_WORKER_READ_COUNT", "worker.read_count", _positive_int, 20,
              "Stream entries (each a batch of clicks) the worker reads at once."),
+    Variable("HOP_WORKER_BATCHES_IN_FLIGHT", "worker.batches_in_flight", _positive_int, 2,
+             "Click batches one consumer stores at once, each in its own transaction on its "
+             "own connection (1: one after another)."),
     Variable("HOP_WORKER_CLAIM_IDLE_MS", "worker.claim_idle_ms", _positive_int, 30_000,
              "A click batch pending this long on a dead consumer is claimed by another."),
     Variable("HOP_WORKER_MAX_DELIVERIES", "worker.max_deliveries", _positive_int, 5,

@@ -18,6 +18,7 @@ import socket
 import stat
 import subprocess
 import time
+from collections.abc import Mapping
 from pathlib import Path
 
 _PG_SYSTEM_USER = "embedded_postgres"
@@ -69,10 +70,13 @@ def _stop_process(process: subprocess.Popen[bytes], sig: int, timeout: float) ->
 class EmbeddedPostgres:
     """A PostgreSQL server in ``root``; ``start()`` returns its URL."""
 
-    def __init__(self, root: Path, *, durable: bool = True) -> None:
+    def __init__(
+        self, root: Path, *, durable: bool = True, settings: Mapping[str, str] | None = None
+    ) -> None:
         self.root = root.resolve()
         self.data = self.root / "data"
         self.durable = durable
+        self.settings = dict(settings or {})  # postgresql.conf parameters, e.g. max_wal_size
         self.port: int | None = None
         self.process: subprocess.Popen[bytes] | None = None
         self.bin = postgres_bin_dir()
@@ -112,6 +116,8 @@ class EmbeddedPostgres:
             "-c",
             "max_connections=300",
         ]
+        for name, value in self.settings.items():
+            options += ["-c", f"{name}={value}"]
         if not self.durable:
             # Test databases are thrown away: trade crash safety for speed.
             options += [

@@ -29,6 +29,7 @@ import asyncio
 import json
 import random
 import statistics
+import subprocess
 import threading
 import time
 from datetime import UTC, datetime
@@ -47,6 +48,7 @@ from loadtest.harness import (
     paths_file,
     require_wrk,
     run_wrk,
+    tree_cpu_seconds,
     worker_rss_megabytes,
 )
 
@@ -75,8 +77,19 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument("--connections", type=int, default=64)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--zipf", type=float, default=1.1, help="Zipf exponent of code draws")
-    parser.add_argument(
+    second = parser.add_mutually_exclusive_group()
+    second.add_argument(
         "--metrics", action="store_true", help="also run an edge with metrics on and compare"
+    )
+    second.add_argument(
+        "--control",
+        action="store_true",
+        help="also run a second edge exactly like the first (what --metrics reads as no cost)",
+    )
+    parser.add_argument(
+        "--second-first",
+        action="store_true",
+        help="start, warm and run the second edge (--metrics, --control) before the plain one",
     )
     parser.add_argument(
         "--scrape-interval",
@@ -138,14 +151,24 @@ def add_rules(stack: Stack, codes: list[str], share: float) -> int:
     return len(chosen)
 
 
+# A second edge beside the plain one: with metrics on, or the same (the A/A control).
+_SECOND_EDGES = {"edge+metrics", "edge (control)"}
+
+
 def _compare(
-    urls: dict[str, str], codes: list[str], args: argparse.Namespace
+    urls: dict[str, str], pids: dict[str, int], codes: list[str], args: argparse.Namespace
 ) -> tuple[dict[str, Any], int]:
     """Warm both, alternate constant/edge runs, print them.
+
+    Besides each run's rate, the CPU time each server (``pids``: its main process and
+    all its workers) spent per answer: on a shared 2-core host a run's rate moves with
+    whatever else runs, the CPU an answer costs hardly does, and a server whose
+    workers are saturated answers in inverse proportion to it.
 
     Returns the medians (and the ratio) and the requests sent to the edge."""
     sent = 0
     results: dict[str, list[WrkResult]] = {name: [] for name in urls}
+    cpu_us: dict[str, list[float]] = {name: [] for name in urls}
     with paths_file(zipf_paths(codes, 200_000, args.zipf)) as zipf:
         for name, url in urls.items():  # warm every server and the edges' caches
             warm = run_wrk(url, zipf, seconds=2, connections=args.connections, threads=args.threads)
@@ -153,6 +176,7 @@ def _compare(
         for round_number in range(args.rounds):
             order = list(urls) if round_number % 2 == 0 else list(reversed(urls))
             for name in order:
+                cpu_before = tree_cpu_seconds(pids[name])
                 result = run_wrk(
                     urls[name],
                     zipf,
@@ -161,14 +185,21 @@ def _compare(
                     threads=args.threads,
                 )
                 results[name].append(result)
+                cpu_us[name].append(
+                    1e6 * (tree_cpu_seconds(pids[name]) - cpu_before) / max(result.requests, 1)
+                )
                 sent += result.requests if name != "constant" else 0
-                print(f"round {round_number + 1} {name:14} {result.row()}   errors {result.errors}")
+                print(
+                    f"round {round_number + 1} {name:14} {result.row()}   errors {result.errors}"
+                    f"   CPU {cpu_us[name][-1]:5.1f} us/answer"
+                )
     print()
     for name, runs in results.items():
         print(
             f"median {name:14} {statistics.median(r.rps for r in runs):10,.0f} req/s"
             f"   p50 {statistics.median(r.p50_ms for r in runs):6.2f} ms"
             f"   p99 {statistics.median(r.p99_ms for r in runs):6.2f} ms"
+            f"   CPU {statistics.median(cpu_us[name]):5.1f} us/answer"
         )
     for name in urls:
         if name == "constant":
@@ -179,13 +210,20 @@ def _compare(
             + ", ".join(f"{r:.3f}" for r in ratios)
             + f"   median {statistics.median(ratios):.3f}"
         )
-    if "edge+metrics" in results:  # adjacent in every round: the closest comparison
-        pairs = zip(results["edge+metrics"], results["edge"], strict=True)
+    for second in _SECOND_EDGES & results.keys():  # adjacent in every round: the closest
+        pairs = zip(results[second], results["edge"], strict=True)
         ratios = [m.rps / e.rps for m, e in pairs]
         print(
-            "ratio edge+metrics/edge per round: "
+            f"ratio {second}/edge per round: "
             + ", ".join(f"{r:.3f}" for r in ratios)
             + f"   median {statistics.median(ratios):.3f}"
+        )
+        # The metered edge's main process serves /metrics: its scrapes are counted here.
+        costs = [m / e for m, e in zip(cpu_us[second], cpu_us["edge"], strict=True)]
+        print(
+            f"CPU per answer {second}/edge per round: "
+            + ", ".join(f"{c:.3f}" for c in costs)
+            + f"   median {statistics.median(costs):.3f}"
         )
     ratios = [e.rps / c.rps for e, c in zip(results["edge"], results["constant"], strict=True)]
     summary: dict[str, Any] = {
@@ -193,6 +231,7 @@ def _compare(
             "rps": statistics.median(r.rps for r in runs),
             "p50_ms": statistics.median(r.p50_ms for r in runs),
             "p99_ms": statistics.median(r.p99_ms for r in runs),
+            "cpu_us": statistics.median(cpu_us[name]),
         }
         for name, runs in results.items()
     }
@@ -227,6 +266,47 @@ def _drain(stack: Stack, user_id: str, sent: int) -> tuple[int, float]:
     return stored, rate
 
 
+def _tailor(stack: Stack, codes: list[str], args: argparse.Namespace) -> None:
+    """``--rules-share``: give links rules and variants, and say what share of the
+    requests will meet them."""
+    tailored = add_rules(stack, codes, args.rules_share)
+    ranked = codes[:]
+    random.Random(7).shuffle(ranked)
+    step = max(1, round(1 / args.rules_share))
+    picked = {"/" + code for code in ranked[step // 2 :: step]}
+    draws = zipf_paths(codes, 200_000, args.zipf)
+    share = sum(path in picked for path in draws) / len(draws)
+    print(
+        f"links with rules or variants: {tailored:,} of {args.links:,}; "
+        f"share of requests to them: {share:.1%}"
+    )
+
+
+def _start_edges(
+    stack: Stack, args: argparse.Namespace
+) -> tuple[dict[str, tuple[subprocess.Popen[bytes], int]], int]:
+    """The plain edge and, with ``--metrics`` or ``--control``, the second one, started
+    (and later warmed and run) in that order, or the second first with
+    ``--second-first``: the edges by name with their ports, and the metrics port."""
+    metrics_port = stack.free_port()
+    names = ["edge"]
+    if args.metrics or args.control:
+        names.append("edge+metrics" if args.metrics else "edge (control)")
+    if args.second_first:
+        names.reverse()
+    edges = {}
+    for name in names:
+        port = stack.free_port()
+        metrics = {"HOP_EDGE_METRICS_LISTEN": f"127.0.0.1:{metrics_port}"}
+        env = stack.env(
+            HOP_EDGE_LISTEN=f"127.0.0.1:{port}",
+            HOP_SHORT_BASE_URL=f"http://127.0.0.1:{port}",
+            **(metrics if name == "edge+metrics" else {}),
+        )
+        edges[name] = (stack.start(["hop.cli", "edge"], env, port), port)
+    return edges, metrics_port
+
+
 def main() -> None:
     args = _arguments()
     require_wrk()
@@ -235,51 +315,20 @@ def main() -> None:
         user = stack.account()
         codes = stack.bulk_links(user.userId, args.links)
         if args.rules_share > 0:
-            tailored = add_rules(stack, codes, args.rules_share)
-            ranked = codes[:]
-            random.Random(7).shuffle(ranked)
-            step = max(1, round(1 / args.rules_share))
-            picked = {"/" + code for code in ranked[step // 2 :: step]}
-            draws = zipf_paths(codes, 200_000, args.zipf)
-            share = sum(path in picked for path in draws) / len(draws)
-            print(
-                f"links with rules or variants: {tailored:,} of {args.links:,}; "
-                f"share of requests to them: {share:.1%}"
-            )
-        edge_port, reference_port = stack.free_port(), stack.free_port()
-        edge = stack.start(
-            ["hop.cli", "edge"],
-            stack.env(
-                HOP_EDGE_LISTEN=f"127.0.0.1:{edge_port}",
-                HOP_SHORT_BASE_URL=f"http://127.0.0.1:{edge_port}",
-            ),
-            edge_port,
-        )
-        edges = [edge]
-        metered_port, metrics_port = stack.free_port(), stack.free_port()
-        if args.metrics:
-            edges.append(
-                stack.start(
-                    ["hop.cli", "edge"],
-                    stack.env(
-                        HOP_EDGE_LISTEN=f"127.0.0.1:{metered_port}",
-                        HOP_SHORT_BASE_URL=f"http://127.0.0.1:{metered_port}",
-                        HOP_EDGE_METRICS_LISTEN=f"127.0.0.1:{metrics_port}",
-                    ),
-                    metered_port,
-                )
-            )
-        stack.start(
+            _tailor(stack, codes, args)
+        reference_port = stack.free_port()
+        edges, metrics_port = _start_edges(stack, args)
+        reference = stack.start(
             ["loadtest.serve_reference"],
             stack.env(HOP_EDGE_LISTEN=f"127.0.0.1:{reference_port}"),
             reference_port,
         )
-        urls = {
-            "constant": f"http://127.0.0.1:{reference_port}",
-            "edge": f"http://127.0.0.1:{edge_port}",
-        }
-        if args.metrics:
-            urls["edge+metrics"] = f"http://127.0.0.1:{metered_port}"
+        urls = {"constant": f"http://127.0.0.1:{reference_port}"}
+        pids = {"constant": reference.pid}
+        for name, (process, port) in edges.items():
+            urls[name] = f"http://127.0.0.1:{port}"
+            pids[name] = process.pid
+        edge = edges["edge"][0]
 
         # Every link visited once first: the timed runs measure the warm edge (cache
         # hits, each change arriving by invalidation), and its memory holds them all.
@@ -304,7 +353,7 @@ def main() -> None:
         )
         if args.metrics:
             scraper.start()
-        summary, timed = _compare(urls, codes, args)
+        summary, timed = _compare(urls, pids, codes, args)
         edge_rps = summary["edge"]["rps"]
         stop_scraping.set()
         sent += timed
@@ -313,7 +362,8 @@ def main() -> None:
             f"{worker_rss_megabytes(edge.pid):.1f} MB"
         )
 
-        for process in edges:  # SIGTERM: the edge flushes its click buffer before exiting
+        # SIGTERM: the edge flushes its click buffer before exiting
+        for process, _port in edges.values():
             process.terminate()
             process.wait(60)
         edge_runs = len(edges) * (args.rounds + 2)  # cache fill, warm-up, timed runs

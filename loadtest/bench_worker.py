@@ -6,6 +6,7 @@ starts ``--workers`` worker processes and measures clicks stored per second.
 (bench_edge.py compares the drain with the edge's redirect rate in the same run.)
 
     .venv/bin/python -m loadtest.bench_worker [--clicks 300000] [--workers 1] [--read-count N]
+        [--in-flight N]
 
 It also prints what a click costs in storage, for docs/capacity.md: bytes of Redis
 memory per click while it waits in the stream, and per stored click the PostgreSQL
@@ -153,6 +154,12 @@ def main() -> None:
     parser.add_argument(
         "--read-count", type=int, default=None, help="HOP_WORKER_READ_COUNT (default: the setting)"
     )
+    parser.add_argument(
+        "--in-flight",
+        type=int,
+        default=None,
+        help="HOP_WORKER_BATCHES_IN_FLIGHT (default: the setting)",
+    )
     args = parser.parse_args()
     print(f"# worker benchmark, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {machine()}")
     with Stack() as stack:
@@ -170,6 +177,8 @@ def main() -> None:
         started = time.monotonic()
         for n in range(args.workers):
             extra = {"HOP_WORKER_READ_COUNT": str(args.read_count)} if args.read_count else {}
+            if args.in_flight:
+                extra["HOP_WORKER_BATCHES_IN_FLIGHT"] = str(args.in_flight)
             stack.start(["hop.cli", "worker"], stack.env(HOP_WORKER_NAME=f"bench-{n}", **extra))
         stored, rate = drained(stack, user.userId, args.clicks, started=started)
         print(

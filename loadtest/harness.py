@@ -177,6 +177,13 @@ def _children(pid: int) -> list[int]:
     return found
 
 
+# PostgreSQL as a production server would run for this write load, not as initdb leaves
+# it: with the default max_wal_size (1 GB) a click drain checkpoints every ~12 s, and
+# every page a batch touches first after a checkpoint is written whole into the WAL
+# (PostgreSQL logs "checkpoints are occurring too frequently"). docs/operations.md.
+SERVER_SETTINGS = {"max_wal_size": "8GB", "checkpoint_timeout": "15min"}
+
+
 class Stack(contextlib.ExitStack):
     """Embedded PostgreSQL and Redis in a temporary folder, migrated, plus child processes."""
 
@@ -184,7 +191,9 @@ class Stack(contextlib.ExitStack):
         super().__init__()
         self.root = Path(tempfile.mkdtemp(prefix="hop-bench-"))
         self.callback(shutil.rmtree, self.root, ignore_errors=True)
-        postgres = EmbeddedPostgres(self.root / "postgres", durable=durable)
+        postgres = EmbeddedPostgres(
+            self.root / "postgres", durable=durable, settings=SERVER_SETTINGS
+        )
         server = postgres.start()
         self.callback(postgres.stop)
         redis = EmbeddedRedis(self.root / "redis", durable=durable)

@@ -63,8 +63,12 @@ uniques AS (
     ON CONFLICT (link_id, day) DO UPDATE SET sketch = hll_merge(click_uniques.sketch, EXCLUDED.sketch)
 ),
 totals AS (
+    -- In link id order, as the rollups and sketches above: batches stored side by side
+    -- (one worker's batches in flight, other workers) lock the links in one order.
+    -- The sort feeds a nested loop over links_pkey, which updates rows in its order.
     UPDATE links SET clicks = links.clicks + per_link.n
-    FROM (SELECT link_id, count(*) AS n FROM inserted GROUP BY link_id) AS per_link
+    FROM (SELECT link_id, count(*) AS n FROM inserted GROUP BY link_id ORDER BY link_id)
+         AS per_link
     WHERE links.id = per_link.link_id
     RETURNING links.id, links.user_id, links.environment, links.short_code, links.long_url
 ),

@@ -162,8 +162,12 @@ def create_pool(url: str, size: int) -> AsyncConnectionPool:
     )
 
 
-def create_worker_pool(url: str) -> AsyncConnectionPool:
-    return AsyncConnectionPool(url, min_size=1, max_size=8, open=False, name="hop-worker")
+def create_worker_pool(url: str, click_batches: int = 2) -> AsyncConnectionPool:
+    """The worker's connections: one per click batch in flight (``click_batches``: every
+    shard's consumer's), and eight for the rest (deliveries, safety, housekeeping)."""
+    return AsyncConnectionPool(
+        url, min_size=1, max_size=8 + click_batches, open=False, name="hop-worker"
+    )
 
 
 async def connect(url: str) -> Connection:

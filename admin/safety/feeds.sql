@@ -99,8 +99,11 @@ UPDATE safety_sites SET wave_at = now() WHERE site = %(site)s AND wave_at IS NUL
 RETURNING site
 
 -- name: unlocated_links
--- Links from before the safety layer (or managed ones) whose host and site are unknown.
+-- Links from before the safety layer (or managed ones) whose host and site are unknown,
+-- in id order: locate_links updates them in this order, the one the click ingest locks
+-- links in, so the two don't deadlock.
 SELECT id, long_url, created_at FROM links WHERE site IS NULL AND deleted_at IS NULL
+ORDER BY id
 LIMIT %(limit)s
 
 -- name: locate_links

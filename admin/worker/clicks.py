@@ -26,6 +26,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections import deque
 from collections.abc import Sequence
 from typing import Any, NamedTuple, cast
 
@@ -54,6 +55,11 @@ from common.wire import CLICK_BATCH_VERSION, click_batch_decoder
 
 logger = logging.getLogger(__name__)
 _TRIM_EVERY_SECONDS = 5.0
+# Batches stored at once by one consumer, each in its own transaction on its own
+# connection: while PostgreSQL runs one batch's statement, the next one is copied and
+# started, so its backend never waits on this process (the lock order of the ingest
+# statement keeps concurrent batches from deadlocking, as between workers).
+BATCHES_IN_FLIGHT = 2
 _TRANSIENT: tuple[type[Exception], ...] = (*TRANSIENT_ERRORS, RedisError, OSError)
 # Answers Redis gives while a shard's primary changes: errors of the moment, not ours.
 _MOVING: tuple[type[Exception], ...] = (ClusterError, AskError, TryAgainError, ReadOnlyError)
@@ -94,6 +100,7 @@ class ClickConsumer:
         claim_idle_ms: int,
         max_deliveries: int,
         shard: int = 0,
+        in_flight: int = BATCHES_IN_FLIGHT,
     ) -> None:
         self.redis = redis
         # One consumer per shard (HOP_CLICK_STREAM_SHARDS): a shard and its dead letters
@@ -112,7 +119,8 @@ class ClickConsumer:
         self._own_backlog = True  # start by re-reading entries we were handed before a crash
         self._last_claim = 0.0
         self._last_trim = 0.0
-        self._storing: asyncio.Task[None] | None = None
+        self.in_flight = in_flight
+        self._storing: deque[asyncio.Task[None]] = deque()
 
     async def ensure_group(self) -> None:
         try:
@@ -169,9 +177,10 @@ class ClickConsumer:
     async def step(self) -> None:
         """One round: recover stuck entries when due, then read and store a batch.
 
-        Storing a batch overlaps with reading and enriching the next one: the
-        statement runs in PostgreSQL (another process, another core) while this
-        process decodes and enriches. At most one batch is being stored at a time.
+        Storing batches overlaps with reading and enriching the next one: the
+        statements run in PostgreSQL (other processes, other cores) while this
+        process decodes and enriches. Up to ``in_flight`` batches are being stored
+        at a time; entries are acknowledged as their own batch commits.
         """
         now = time.monotonic()
         if now - self._last_claim >= self.claim_idle_ms / 2000:
@@ -188,18 +197,25 @@ class ClickConsumer:
             return
         entries = await self._read(">", block_ms=500)
         batch = await self.prepare(entries) if entries else None
-        await self.settle()
-        if batch is not None:
-            self._storing = asyncio.create_task(self.store(batch, entries))
+        if batch is None:
+            await self.settle()
+        else:
+            while len(self._storing) >= self.in_flight:
+                await self._storing.popleft()
+            self._storing.append(asyncio.create_task(self.store(batch, entries)))
         if time.monotonic() - self._last_trim >= _TRIM_EVERY_SECONDS:
             self._last_trim = time.monotonic()
             await self.trim()
 
     async def settle(self) -> None:
-        """Wait for the batch being stored; its failure surfaces here."""
-        storing, self._storing = self._storing, None
-        if storing is not None:
-            await storing
+        """Wait for the batches being stored; the first failure surfaces here, once
+        they have all ended (none is left running unobserved)."""
+        storing, self._storing = list(self._storing), deque()
+        if storing:
+            outcomes = await asyncio.gather(*storing, return_exceptions=True)
+            for outcome in outcomes:
+                if isinstance(outcome, BaseException):
+                    raise outcome
 
     async def _read(self, start: str, block_ms: int | None = None) -> list[Entry]:
         response = cast(
@@ -242,7 +258,13 @@ class ClickConsumer:
             async with self.pool.connection() as conn:
                 stored = await store_batch(conn, batch.clicks)
         except Deadlock:
-            self._own_backlog = True  # another worker held the same rows; simply retry
+            # Another transaction held the same rows (the statement's lock order makes
+            # this rare): the entries stay pending and are read again from our backlog.
+            logger.warning(
+                "click batch deadlocked; retrying",
+                extra={"action": "worker.clicks_deadlock", "entries": len(batch.entry_ids)},
+            )
+            self._own_backlog = True
             return
         except RejectedData as exc:
             # One entry holds something PostgreSQL refuses: leave them all pending;

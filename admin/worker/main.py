@@ -161,7 +161,8 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> bool:
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
     redis = connect(redis_url, socket_timeout=10, socket_connect_timeout=5)
-    async with create_worker_pool(database_url) as pool:
+    click_batches = settings.click_stream_shards * settings.worker.batches_in_flight
+    async with create_worker_pool(database_url, click_batches) as pool:
         salt = await _start(pool, redis, stop)
         warm_up()  # before joining the click stream's group, not on its first batch
         enricher = Enricher(salt, parse_networks(settings.trusted_proxies))
@@ -177,6 +178,7 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> bool:
                 claim_idle_ms=settings.worker.claim_idle_ms,
                 max_deliveries=settings.worker.max_deliveries,
                 shard=shard,
+                in_flight=settings.worker.batches_in_flight,
             )
             for shard in range(settings.click_stream_shards)
         ]

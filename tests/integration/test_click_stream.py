@@ -4,34 +4,41 @@ buffer holds clicks while Redis is away, bounded, and delivers them after."""
 from __future__ import annotations
 
 import asyncio
+import random
 from pathlib import Path
 from typing import Any, cast
 
+import psycopg
 from psycopg_pool import AsyncConnectionPool
 from redis.asyncio import Redis
 
 from admin.analytics.enrich import Enricher
 from admin.worker.clicks import ClickConsumer
 from common.keys import CLICK_CONSUMER_GROUP, CLICK_STREAM
-from common.wire import ClickEvent
+from common.wire import CLICK_BATCH_VERSION, ClickEvent, click_batch_encoder
 from edge.clicks import ClickBuffer
 from hop.embedded import EmbeddedRedis
+from tests.support.accounts import create_account
+from tests.support.stores import scratch_database
 
 
 def _event(n: int) -> ClickEvent:
     return ClickEvent(f"e{n}", "lnk_x", "code", 0, "127.0.0.1:1", "", "", "", "", "")
 
 
-def _consumer(redis: Redis, pool: AsyncConnectionPool[Any]) -> ClickConsumer:
+def _consumer(
+    redis: Redis, pool: AsyncConnectionPool[Any], *, read_count: int = 100, in_flight: int = 2
+) -> ClickConsumer:
     """Shard 0's consumer ``t``, claiming nothing within the test."""
     return ClickConsumer(
         redis,
         pool,
         Enricher(b"salt", ()),
         consumer="t",
-        read_count=100,
+        read_count=read_count,
         claim_idle_ms=60_000,
         max_deliveries=5,
+        in_flight=in_flight,
     )
 
 
@@ -127,3 +134,67 @@ def test_a_consumer_outlives_an_answer_it_does_not_know(tmp_path: Path, database
         server.stop()
     assert alive
     assert [group["name"] for group in groups] == [CLICK_CONSUMER_GROUP.encode()]
+
+
+def test_batches_stored_side_by_side_count_every_click_once(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    """Two batches in flight on two connections, each touching the same few links in
+    its own order: both lock those links' totals, rollups and sketches, yet every
+    click counts once, and every entry is acknowledged."""
+    server = EmbeddedRedis(tmp_path / "redis", durable=False)
+    url = server.start()
+    links = [f"lnk_hot{n}" for n in range(6)]
+    rng = random.Random(11)
+    batches = [[rng.choice(links) for _ in range(60)] for _ in range(60)]
+    expected = {link: sum(batch.count(link) for batch in batches) for link in links}
+
+    async def scenario(database_url: str) -> int:
+        redis = Redis.from_url(url)
+        for number, batch in enumerate(batches):
+            events = [
+                ClickEvent(f"b{number}-{n}", link, "c", 1_763_800_000_000 + n,
+                           f"10.0.{number}.{n}:1", "Mozilla/5.0", "", "", "", "")
+                for n, link in enumerate(batch)
+            ]  # fmt: skip
+            await redis.xadd(
+                CLICK_STREAM, {b"v": CLICK_BATCH_VERSION, b"c": click_batch_encoder.encode(events)}
+            )
+        async with AsyncConnectionPool(database_url, min_size=2, max_size=2) as pool:
+            consumer = _consumer(redis, pool, read_count=1)  # one entry: one batch
+            await consumer.ensure_group()
+            for _ in range(10 * len(batches)):
+                await consumer.step()
+                pending: Any = await redis.xpending(CLICK_STREAM, CLICK_CONSUMER_GROUP)
+                if consumer.stored == 3600 and not pending["pending"]:
+                    break
+            await consumer.settle()
+            pending = await redis.xpending(CLICK_STREAM, CLICK_CONSUMER_GROUP)
+        await redis.aclose()
+        return int(pending["pending"])
+
+    with scratch_database(postgres_url) as database_url:
+        account = create_account(database_url)
+        with psycopg.connect(database_url, autocommit=True) as conn:
+            for link in links:
+                conn.execute(
+                    "INSERT INTO links (id, user_id, environment, short_code, long_url)"
+                    " VALUES (%s, %s, 'live', %s, 'https://example.com/')",
+                    (link, account.user_id, link[4:]),
+                )
+        try:
+            pending = asyncio.run(scenario(database_url))
+        finally:
+            server.stop()
+        with psycopg.connect(database_url) as conn:
+            totals: dict[str, int] = dict(conn.execute("SELECT id, clicks FROM links").fetchall())
+            rollups: dict[str, int] = dict(
+                conn.execute(
+                    "SELECT link_id, sum(clicks)::bigint FROM click_rollups GROUP BY 1"
+                ).fetchall()
+            )
+            stored = conn.execute("SELECT count(*) FROM clicks").fetchone()
+    assert pending == 0
+    assert stored == (3600,)
+    assert totals == expected
+    assert rollups == expected
