@@ -9,13 +9,18 @@ pair, the edge worker's RSS with every link cached, then lets a worker drain the
 stream and prints clicks sent vs stored and the drain rate.
 
     .venv/bin/python -m loadtest.bench_edge [--links 100000] [--rounds 3] [--seconds 10]
-        [--metrics [--scrape-interval 15]] [--rules-share 0.2]
+        [--metrics [--scrape-interval 15] | --control] [--second-first] [--rules-share 0.2]
+
+Each run also reports each server's CPU time per answer (its main process and workers).
 
 ``--metrics`` adds a second edge with ``HOP_EDGE_METRICS_LISTEN`` set (Prometheus
 metrics on, scraped every ``--scrape-interval`` seconds during the runs: 15 by default,
 as deploy/prometheus/prometheus.yml does; 1 to make the scrape's share visible),
 measured in the same rounds: the cost of metrics is the two edges' ratios to the
-constant app side by side.
+constant app side by side. ``--control`` adds the second edge without metrics instead:
+what the comparison reads when the two are the same (on a 2-vCPU VM the edge started
+first has run up to 8 % faster). ``--second-first`` starts, warms and runs the second
+edge first, to counterbalance that.
 
 ``--rules-share`` gives that share of the links targeting rules (OS, device, language,
 country: every condition is evaluated, none matches wrk's requests) and half of those
