@@ -30,7 +30,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 
 from common.backoff import Backoff
-from common.redis_store import is_cluster
+from common.redis_store import closed_transport, is_cluster
 
 logger = logging.getLogger(__name__)
 _PING_EVERY_SECONDS = 2.0
@@ -59,7 +59,9 @@ class Subscription:
             try:
                 await self._listen()
                 backoff.reset()
-            except (RedisError, OSError) as exc:
+            except (RedisError, OSError, RuntimeError) as exc:
+                if isinstance(exc, RuntimeError) and not closed_transport(exc):
+                    raise
                 self.connected.clear()
                 self.generation += 1
                 logger.warning(

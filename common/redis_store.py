@@ -240,3 +240,23 @@ def connect_sync(
 def is_cluster(client: object) -> bool:
     """Whether ``client`` (a client or one of its pipelines) talks to a Redis Cluster."""
     return isinstance(client, (RedisCluster, AsyncClusterPipeline, SyncRedisCluster))
+
+
+def closed_transport(exc: BaseException) -> bool:
+    """A write on a connection that had already closed, as uvloop reports it.
+
+    asyncio's own event loop ignores such a write and the read that follows fails with a
+    ConnectionError; uvloop (the worker's and the edge's loop) raises ``RuntimeError``
+    ("unable to perform operation on <TCPTransport closed=True …>; the handler is
+    closed"), which redis-py passes through, since it converts only ``OSError``. Seen
+    when a cluster node's connection drops in a failover. A lost connection, to retry
+    like any other."""
+    return isinstance(exc, RuntimeError) and "the handler is closed" in str(exc)
+
+
+def redis_down(exc: BaseException) -> bool:
+    """Whether ``exc`` means Redis is unreachable or the connection broke mid-command:
+    redis-py's errors, the OS's, and uvloop's closed transport (``closed_transport``).
+    Callers answer 503, back off or keep the data for later; anything else is a bug to
+    raise again."""
+    return isinstance(exc, (redis.RedisError, OSError)) or closed_transport(exc)

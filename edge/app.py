@@ -22,7 +22,6 @@ from typing import Any, cast
 
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
-from redis.exceptions import RedisError
 
 from common.clientip import client_network, parse_networks
 from common.domains import CustomDomains, host_of
@@ -36,7 +35,7 @@ from common.keys import (
 )
 from common.linkpass import COOKIE_SECONDS, MAX_PASSWORD_LENGTH, LinkPasswords, cookie_name
 from common.logs import configure_logging
-from common.redis_store import connect
+from common.redis_store import connect, redis_down
 from common.settings import Settings, SettingsError, load_settings
 from common.targeting import (
     classify,
@@ -247,7 +246,9 @@ class EdgeApp:
             counts = self._misses
             try:
                 target = await self.resolver.resolve(code)
-            except (RedisError, OSError):
+            except Exception as exc:
+                if not redis_down(exc):
+                    raise
                 proto.response_bytes(503, _UNAVAILABLE_HEADERS, pages.UNAVAILABLE)
                 counts[503] += 1
                 return
@@ -439,7 +440,9 @@ class EdgeApp:
                 target = not_found() if raw is None else target_of(link_entry_decoder.decode(raw))
             else:
                 target = await (self.domain_resolver if host else self.resolver).resolve(name)
-        except (RedisError, OSError):
+        except Exception as exc:
+            if not redis_down(exc):
+                raise
             proto.response_bytes(503, _UNAVAILABLE_HEADERS, pages.UNAVAILABLE)
             return
         now_ms = int(time.time() * 1000)
@@ -490,7 +493,9 @@ class EdgeApp:
                     pipe.incr(tries_key)
                     pipe.expire(tries_key, PASSWORD_WINDOW_SECONDS)
                     await pipe.execute()
-        except (RedisError, OSError):  # without the counter, no guessing: try again later
+        except Exception as exc:  # without the counter, no guessing: try again later
+            if not redis_down(exc):
+                raise
             proto.response_bytes(503, _UNAVAILABLE_HEADERS, pages.UNAVAILABLE)
             return
         if tries >= PASSWORD_TRIES:
@@ -565,7 +570,9 @@ class EdgeApp:
         key = sandbox_bio_key(username) if sandbox else bio_key(username)
         try:
             raw = cast("bytes | None", await self.redis.get(key))
-        except (RedisError, OSError):
+        except Exception as exc:
+            if not redis_down(exc):
+                raise
             unavailable = _SANDBOX_UNAVAILABLE_HEADERS if sandbox else _UNAVAILABLE_HEADERS
             proto.response_bytes(503, unavailable, pages.UNAVAILABLE)
             return
@@ -600,7 +607,9 @@ class EdgeApp:
         try:
             key = sandbox_link_key(link_cache_key(rest, host))
             raw = cast("bytes | None", await self.redis.get(key))
-        except (RedisError, OSError):
+        except Exception as exc:
+            if not redis_down(exc):
+                raise
             proto.response_bytes(503, _SANDBOX_UNAVAILABLE_HEADERS, pages.UNAVAILABLE)
             return
         target = not_found() if raw is None else target_of(link_entry_decoder.decode(raw))
@@ -641,7 +650,9 @@ class EdgeApp:
             counts = self._misses
             try:
                 target = await self.domain_resolver.resolve(link_cache_key(code, host))
-            except (RedisError, OSError):
+            except Exception as exc:
+                if not redis_down(exc):
+                    raise
                 proto.response_bytes(503, _UNAVAILABLE_HEADERS, pages.UNAVAILABLE)
                 counts[503] += 1
                 return

@@ -23,10 +23,10 @@ import time
 import zlib
 
 from redis.asyncio import Redis
-from redis.exceptions import RedisError
 
 from common.backoff import Backoff
 from common.keys import click_stream
+from common.redis_store import redis_down
 from common.wire import CLICK_BATCH_VERSION, ClickEvent, click_batch_encoder
 
 logger = logging.getLogger(__name__)
@@ -88,10 +88,12 @@ class ClickBuffer:
                             {b"v": CLICK_BATCH_VERSION, b"c": click_batch_encoder.encode(chunk)},
                         )
                 await pipe.execute()
-        except (RedisError, OSError):
+        except Exception as exc:
             # Some entries may have been written before the failure; writing them
             # again is harmless because the worker stores each event id once.
             self.pending = batch + self.pending
+            if not redis_down(exc):
+                raise
             overflow = len(self.pending) - self.buffer_max
             if overflow > 0:
                 del self.pending[:overflow]

@@ -6,10 +6,10 @@ import asyncio
 from typing import cast
 
 from redis.asyncio import Redis
-from redis.exceptions import RedisError
 
 from common.channels import Subscription
 from common.keys import link_key
+from common.redis_store import redis_down
 from common.wire import link_entry_decoder
 from edge.cache import LinkCache
 from edge.targets import Target, not_found, target_of
@@ -33,7 +33,9 @@ class Resolver:
             return entry
         try:
             return await self._coalesced(code)
-        except (RedisError, OSError):
+        except Exception as exc:
+            if not redis_down(exc):
+                raise
             stale = self.cache.get_stale(code)
             if stale is None:
                 raise

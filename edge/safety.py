@@ -21,9 +21,9 @@ import secrets
 from typing import Final, cast
 
 from redis.asyncio import Redis
-from redis.exceptions import RedisError
 
 from common.keys import SAFETY_CONTINUE_KEY
+from common.redis_store import redis_down
 from common.safety import REASONS
 
 CONTINUE_PARAMETER: Final = "hop_continue"
@@ -61,7 +61,9 @@ class ContinueTokens:
         try:
             await self.redis.set(SAFETY_CONTINUE_KEY, candidate, nx=True)
             stored = cast("bytes | None", await self.redis.get(SAFETY_CONTINUE_KEY))
-        except (RedisError, OSError):
+        except Exception as exc:
+            if not redis_down(exc):
+                raise
             return candidate
         self._key = stored or candidate
         return self._key

@@ -926,6 +926,9 @@ def _deleted(row: repo.LinkRow) -> Event:
             "shortCode": row.short_code,
             "longUrl": row.long_url,
             "deletedAt": iso_utc(row.deleted_at),
+            # Appended with custom domains: the code was freed on this host (null: the
+            # short host), so a receiver can tell two links with the same code apart.
+            "domain": row.domain or None,
         },
     )
 

@@ -51,6 +51,7 @@ from common.keys import (
     click_dead_letter_stream,
     click_stream,
 )
+from common.redis_store import closed_transport
 from common.wire import CLICK_BATCH_VERSION, click_batch_decoder
 
 logger = logging.getLogger(__name__)
@@ -61,6 +62,8 @@ _TRIM_EVERY_SECONDS = 5.0
 # statement keeps concurrent batches from deadlocking, as between workers).
 BATCHES_IN_FLIGHT = 2
 _TRANSIENT: tuple[type[Exception], ...] = (*TRANSIENT_ERRORS, RedisError, OSError)
+# RuntimeError only as closed_transport() recognises it; any other is raised again.
+_TRANSIENT_OR_CLOSED: tuple[type[Exception], ...] = (*_TRANSIENT, RuntimeError)
 # Answers Redis gives while a shard's primary changes: errors of the moment, not ours.
 _MOVING: tuple[type[Exception], ...] = (ClusterError, AskError, TryAgainError, ReadOnlyError)
 
@@ -164,7 +167,9 @@ class ClickConsumer:
                     "click consumer group missing; recreating",
                     extra={"action": "worker.clicks_group_recreated"},
                 )
-            except _TRANSIENT as exc:
+            except _TRANSIENT_OR_CLOSED as exc:
+                if isinstance(exc, RuntimeError) and not closed_transport(exc):
+                    raise
                 logger.warning(
                     "click consumer retrying after a store error",
                     extra={"action": "worker.clicks_retry", "error": str(exc)},
@@ -360,7 +365,10 @@ class ClickConsumer:
         safe = group["last-delivered-id"]
         if group["pending"]:
             summary = await self.redis.xpending(self.stream, CLICK_CONSUMER_GROUP)
-            safe = min(summary["min"], safe, key=_stream_id)
+            # None: what was pending has been acknowledged since XINFO (a batch in
+            # flight committed meanwhile), so everything below ``safe`` is done with.
+            if summary["min"] is not None:
+                safe = min(summary["min"], safe, key=_stream_id)
         if safe and safe != b"0-0":
             await self.redis.xtrim(self.stream, minid=safe, approximate=False)
 

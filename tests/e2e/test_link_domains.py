@@ -8,6 +8,7 @@ import secrets
 from typing import Any
 
 import httpx
+import psycopg
 import pytest
 import redis
 
@@ -149,6 +150,13 @@ def test_the_same_alias_on_two_hosts(
         headers=owner.headers(),
     )
     assert cleared.json() == {"matched": 2, "changed": 2}
+    with psycopg.connect(database_url) as conn:
+        gone = conn.execute(
+            "SELECT data FROM events WHERE type = 'link.deleted' AND data->>'id' = %s",
+            (link["id"],),
+        ).fetchone()
+    assert gone is not None
+    assert gone[0]["domain"] == host  # which host's code was freed
     assert edge.head(f"/{alias}", headers={"host": host}).status_code == 410
     deleted = dns_api.delete(f"/v1/domains/{domain['id']}", headers=owner.headers())
     assert deleted.status_code == 204, deleted.text

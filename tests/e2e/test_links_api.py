@@ -407,6 +407,7 @@ def test_writes_go_through_to_redis_and_the_outbox(
     assert events[0][2]["shortCode"] == link["shortCode"]
     assert sorted(events[1][2]["changes"]) == ["longUrl", "shortCode"]
     assert events[2][2]["id"] == link["id"]
+    assert events[2][2]["domain"] is None  # on the short host
 
 
 def test_failed_requests_write_nothing(

@@ -198,3 +198,38 @@ def test_batches_stored_side_by_side_count_every_click_once(
     assert stored == (3600,)
     assert totals == expected
     assert rollups == expected
+
+
+class _AcknowledgedMeanwhile(Redis):
+    """A real client whose XPENDING runs just after another batch's XACK: the entries
+    XINFO GROUPS still counted as pending are acknowledged by then."""
+
+    async def xpending(self, name: Any, groupname: Any) -> Any:
+        pending = await self.xpending_range(name, groupname, min="-", max="+", count=100)
+        await self.xack(name, groupname, *[item["message_id"] for item in pending])
+        return await super().xpending(name, groupname)
+
+
+def test_trim_after_the_pending_entries_were_acknowledged(
+    tmp_path: Path, database_url: str
+) -> None:
+    server = EmbeddedRedis(tmp_path / "redis", durable=False)
+    url = server.start()
+
+    async def scenario() -> int:
+        redis = _AcknowledgedMeanwhile.from_url(url)
+        async with AsyncConnectionPool(database_url, min_size=1, max_size=1) as pool:
+            consumer = _consumer(redis, pool)
+            await consumer.ensure_group()
+            for _ in range(5):
+                await redis.xadd(CLICK_STREAM, {b"v": b"1", b"c": b""})
+            await redis.xreadgroup(CLICK_CONSUMER_GROUP, "t", {CLICK_STREAM: ">"}, count=5)
+            await consumer.trim()  # XINFO: 5 pending; XPENDING: none
+            length = await redis.xlen(CLICK_STREAM)
+        await redis.aclose()
+        return int(length)
+
+    try:
+        assert asyncio.run(scenario()) == 1  # all done with: down to the last delivered
+    finally:
+        server.stop()

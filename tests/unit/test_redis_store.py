@@ -7,6 +7,7 @@ from typing import cast
 import pytest
 from redis.asyncio import Redis, RedisCluster
 from redis.crc import key_slot
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 from common.keys import (
     CLICK_DEAD_LETTER_STREAM,
@@ -16,7 +17,13 @@ from common.keys import (
     click_stream,
     rate_limit_keys,
 )
-from common.redis_store import connect, is_cluster, parse_redis_url
+from common.redis_store import (
+    closed_transport,
+    connect,
+    is_cluster,
+    parse_redis_url,
+    redis_down,
+)
 from common.settings import SettingsError, load_settings
 from common.wire import ClickEvent
 from edge.clicks import ClickBuffer
@@ -116,3 +123,18 @@ def test_the_edge_sends_each_click_to_its_codes_shard() -> None:
     assert sum(len(chunk) for _, chunk in grouped) == 200
     for shard, chunk in grouped:
         assert {click_shard(event.short_code, 5) for event in chunk} == {shard}
+
+
+def test_a_write_on_a_closed_uvloop_transport_is_redis_going_away() -> None:
+    # uvloop's words (the worker's and the edge's loop) for a write on a connection the
+    # server closed, which redis-py lets through when a cluster node goes in a failover.
+    closed = RuntimeError(
+        "unable to perform operation on <TCPTransport closed=True reading=False "
+        "0x55eb9affe730>; the handler is closed"
+    )
+    assert closed_transport(closed)
+    assert redis_down(closed)
+    assert redis_down(RedisConnectionError("Connection reset by peer"))
+    assert redis_down(ConnectionRefusedError())
+    assert not redis_down(RuntimeError("dictionary changed size during iteration"))
+    assert not redis_down(ValueError("the handler is closed"))
