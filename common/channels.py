@@ -30,7 +30,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 
 from common.backoff import Backoff
-from common.redis_store import closed_transport, is_cluster
+from common.redis_store import is_cluster, redis_down
 
 logger = logging.getLogger(__name__)
 _PING_EVERY_SECONDS = 2.0
@@ -59,8 +59,8 @@ class Subscription:
             try:
                 await self._listen()
                 backoff.reset()
-            except (RedisError, OSError, RuntimeError) as exc:
-                if isinstance(exc, RuntimeError) and not closed_transport(exc):
+            except Exception as exc:
+                if not redis_down(exc):
                     raise
                 self.connected.clear()
                 self.generation += 1

@@ -162,7 +162,7 @@ def create_pool(url: str, size: int) -> AsyncConnectionPool:
     )
 
 
-def create_worker_pool(url: str, click_batches: int = 2) -> AsyncConnectionPool:
+def create_worker_pool(url: str, click_batches: int) -> AsyncConnectionPool:
     """The worker's connections: one per click batch in flight (``click_batches``: every
     shard's consumer's), and eight for the rest (deliveries, safety, housekeeping)."""
     return AsyncConnectionPool(

@@ -56,14 +56,7 @@ from common.wire import CLICK_BATCH_VERSION, click_batch_decoder
 
 logger = logging.getLogger(__name__)
 _TRIM_EVERY_SECONDS = 5.0
-# Batches stored at once by one consumer, each in its own transaction on its own
-# connection: while PostgreSQL runs one batch's statement, the next one is copied and
-# started, so its backend never waits on this process (the lock order of the ingest
-# statement keeps concurrent batches from deadlocking, as between workers).
-BATCHES_IN_FLIGHT = 2
 _TRANSIENT: tuple[type[Exception], ...] = (*TRANSIENT_ERRORS, RedisError, OSError)
-# RuntimeError only as closed_transport() recognises it; any other is raised again.
-_TRANSIENT_OR_CLOSED: tuple[type[Exception], ...] = (*_TRANSIENT, RuntimeError)
 # Answers Redis gives while a shard's primary changes: errors of the moment, not ours.
 _MOVING: tuple[type[Exception], ...] = (ClusterError, AskError, TryAgainError, ReadOnlyError)
 
@@ -102,8 +95,8 @@ class ClickConsumer:
         read_count: int,
         claim_idle_ms: int,
         max_deliveries: int,
+        in_flight: int,
         shard: int = 0,
-        in_flight: int = BATCHES_IN_FLIGHT,
     ) -> None:
         self.redis = redis
         # One consumer per shard (HOP_CLICK_STREAM_SHARDS): a shard and its dead letters
@@ -167,8 +160,8 @@ class ClickConsumer:
                     "click consumer group missing; recreating",
                     extra={"action": "worker.clicks_group_recreated"},
                 )
-            except _TRANSIENT_OR_CLOSED as exc:
-                if isinstance(exc, RuntimeError) and not closed_transport(exc):
+            except Exception as exc:
+                if not (isinstance(exc, _TRANSIENT) or closed_transport(exc)):
                     raise
                 logger.warning(
                     "click consumer retrying after a store error",
@@ -185,7 +178,10 @@ class ClickConsumer:
         Storing batches overlaps with reading and enriching the next one: the
         statements run in PostgreSQL (other processes, other cores) while this
         process decodes and enriches. Up to ``in_flight`` batches are being stored
-        at a time; entries are acknowledged as their own batch commits.
+        at a time, each in its own transaction on its own connection, so PostgreSQL
+        runs one batch's statement while the next is copied in; the ingest statement's
+        lock order keeps them from deadlocking, as between workers. Entries are
+        acknowledged as their own batch commits.
         """
         now = time.monotonic()
         if now - self._last_claim >= self.claim_idle_ms / 2000:
