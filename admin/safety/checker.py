@@ -67,7 +67,8 @@ class SafetyChecker:
         self, user_id: str, urls: list[str], *, override: str | None = None, wave: bool = False
     ) -> Decision:
         """A link's verdict: each of its destinations checked, the worst winning."""
-        return worst([await self.check(user_id, url, override=override, wave=wave) for url in urls])
+        decisions = [await self.check(user_id, url, override=override, wave=wave) for url in urls]
+        return worst(decisions, urls)
 
     async def webrisk_listed(self, url: str) -> bool:
         """Whether Web Risk lists the URL: a local prefix matched and hashes:search

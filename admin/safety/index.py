@@ -28,6 +28,7 @@ from admin.safety.webrisk import HashList, listed_hashes
 from common.backoff import Backoff
 from common.channels import Subscription, publish
 from common.keys import SAFETY_CHANGES_CHANNEL
+from common.redis_store import redis_down
 
 logger = logging.getLogger(__name__)
 RELOAD_SECONDS: Final = 300.0
@@ -111,6 +112,8 @@ async def announce(redis: Redis) -> bool:
     """Tell every holder to reload; False when Redis could not be told."""
     try:
         await publish(redis, SAFETY_CHANGES_CHANNEL, "reload")
-    except (RedisError, OSError):
+    except Exception as exc:
+        if not redis_down(exc):
+            raise
         return False
     return True

@@ -36,7 +36,14 @@ def flagged_event(row: LinkRow) -> Event:
     )
 
 
-def flagged_mail(row: LinkRow, recipient: str, short_base_url: str) -> Mail:
+def flagged_mail(
+    row: LinkRow, recipient: str, short_base_url: str, flagged_urls: tuple[str, ...] = ()
+) -> Mail:
+    """The owner's e-mail about a verdict change. ``flagged_urls``: the destinations at
+    fault, named when any is not longUrl (a targeting rule's, a variant's, expiredUrl, a
+    QR app code's), so the owner knows which to change. An operator's decision on the
+    link itself is about the link, not one destination; one on a host names the
+    destinations on it."""
     address = short_url(short_base_url, row.environment, row.short_code, row.domain)
     reasons = "".join(f"- {REASONS.get(code, code)}\n" for code in row.safety_reasons)
     subject = f"Hop: your link {address} {_SUBJECT[row.safety_verdict]}"
@@ -44,6 +51,10 @@ def flagged_mail(row: LinkRow, recipient: str, short_base_url: str) -> Mail:
         f"Your short link {address} (id {row.id}) {_WHAT[row.safety_verdict]}.\n"
         f"Destination: {row.long_url}\n"
     )
+    named = row.safety_verdict != "ok" and row.safety_override is None
+    if named and any(url != row.long_url for url in flagged_urls):
+        body += "Flagged destinations of this link:\n"
+        body += "".join(f"- {url}\n" for url in flagged_urls)
     if reasons:
         body += f"\nWhy:\n{reasons}"
     if row.safety_verdict != "ok":

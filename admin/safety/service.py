@@ -97,7 +97,8 @@ class SafetyService:
         )
         row = await repo.set_verdict(conn, change, flagged_event)
         if row is not None and row.previous_verdict != row.safety_verdict:
-            await repo.queue_mail(conn, flagged_mail(row, row.email, self.short_base_url))
+            mail = flagged_mail(row, row.email, self.short_base_url, decision.urls)
+            await repo.queue_mail(conn, mail)
         return row
 
     async def reassess(

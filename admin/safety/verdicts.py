@@ -26,6 +26,9 @@ class Decision(msgspec.Struct, frozen=True):
     verdict: Verdict
     reasons: tuple[str, ...]
     source: str | None  # common.safety.Source
+    # The link's destinations that earned a verdict other than ok (``worst`` fills it):
+    # what the owner's e-mail names, since the one at fault may not be longUrl.
+    urls: tuple[str, ...] = ()
 
 
 def decide(
@@ -54,13 +57,20 @@ def decide(
 _SEVERITY: Final = {"ok": 0, "warn": 1, "block": 2}
 
 
-def worst(decisions: list[Decision]) -> Decision:
-    """A link's verdict from its destinations' (admin/safety/destinations.py): the most
-    severe one, with every flagged destination's reasons."""
+def worst(decisions: list[Decision], urls: list[str]) -> Decision:
+    """A link's verdict from its destinations' (admin/safety/destinations.py; one decision
+    per URL, in order): the most severe one, with every flagged destination's reasons and
+    the flagged destinations themselves."""
     top = max(decisions, key=lambda decision: _SEVERITY[decision.verdict])
     if top.verdict == "ok":
         return top
-    reasons = dict.fromkeys(
-        reason for decision in decisions if decision.verdict != "ok" for reason in decision.reasons
-    )
-    return Decision(top.verdict, tuple(reasons), top.source)
+    flagged = [
+        (url, decision)
+        for url, decision in zip(urls, decisions, strict=True)
+        if decision.verdict != "ok"
+    ]
+    reasons = dict.fromkeys(reason for _, decision in flagged for reason in decision.reasons)
+    # A spam wave warns every destination of a link that meets it: about the link, not
+    # about a destination, so it names none.
+    at_fault = tuple(url for url, decision in flagged if decision.source != "spam_wave")
+    return Decision(top.verdict, tuple(reasons), top.source, at_fault)

@@ -22,6 +22,7 @@ from tests.support.hooks import delivered, subscribe
 from tests.support.receiver import Receiver
 from tests.support.stack import Stack
 from tests.support.waiting import wait_until
+from tests.support.web import outbox
 
 WEBRISK_KEY = "test-webrisk-key"
 
@@ -178,6 +179,10 @@ def test_feeds_listing_a_links_other_destinations_later_block_it(
     assert events[expiring["id"]]["reasons"] == ["feed_urlhaus"]
     assert events[webrisked["id"]]["reasons"] == ["feed_webrisk"]
     assert events[ruled["id"]]["longUrl"] == fine
+    # The owner's e-mail names the destination the feed listed, not only longUrl.
+    [ruled_mail] = [body for _, body in outbox(hooks, account.email) if ruled["id"] in body]
+    assert f"Destination: {fine}\n" in ruled_mail
+    assert f"Flagged destinations of this link:\n- {rule_bad}\n" in ruled_mail
     assert _other_hosts(hooks, old["id"]) == [f"old-{token}.example"]
     with hooks.api() as api:
         assert {_status(api, account, link["id"]) for link in flagged} == {"blocked"}
