@@ -18,7 +18,6 @@ layout and subscribes again at the channel's new home, resynchronising as above.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Callable
@@ -27,7 +26,6 @@ from typing import Any, cast
 from redis.asyncio import Redis, RedisCluster
 from redis.asyncio.client import Pipeline
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import RedisError
 
 from common.backoff import Backoff
 from common.redis_store import is_cluster, redis_down
@@ -91,25 +89,28 @@ class Subscription:
 
     async def _listen_sharded(self, cluster: RedisCluster) -> None:
         try:
-            async with cluster.pubsub(ignore_subscribe_messages=False) as pubsub:
-                await pubsub.ssubscribe(self.channel)
-                last_ping = time.monotonic()
-                while not self._stopping:
-                    message = await pubsub.get_sharded_message(timeout=0.5)
-                    if message is not None:
-                        if message["type"] in ("sunsubscribe", b"sunsubscribe"):
-                            # The slot moved (failover, resharding): start again there.
-                            raise RedisConnectionError("shard channel moved")
-                        self._handle(message)
-                    if time.monotonic() - last_ping > _PING_EVERY_SECONDS:
-                        for node_pubsub in list(pubsub.node_pubsub_mapping.values()):
-                            await node_pubsub.ping()
-                        last_ping = time.monotonic()
-        except (RedisError, OSError):
-            # Learn where the channel's slot lives now before subscribing again.
-            with contextlib.suppress(RedisError, OSError):
-                await cluster.nodes_manager.initialize()
+            await self._relay_sharded(cluster)
+        except Exception as exc:
+            if redis_down(exc):
+                # Learn where the channel's slot lives now before subscribing again.
+                await _rediscover(cluster)
             raise
+
+    async def _relay_sharded(self, cluster: RedisCluster) -> None:
+        async with cluster.pubsub(ignore_subscribe_messages=False) as pubsub:
+            await pubsub.ssubscribe(self.channel)
+            last_ping = time.monotonic()
+            while not self._stopping:
+                message = await pubsub.get_sharded_message(timeout=0.5)
+                if message is not None:
+                    if message["type"] in ("sunsubscribe", b"sunsubscribe"):
+                        # The slot moved (failover, resharding): start again there.
+                        raise RedisConnectionError("shard channel moved")
+                    self._handle(message)
+                if time.monotonic() - last_ping > _PING_EVERY_SECONDS:
+                    for node_pubsub in list(pubsub.node_pubsub_mapping.values()):
+                        await node_pubsub.ping()
+                    last_ping = time.monotonic()
 
     def _handle(self, message: dict[str, Any]) -> None:
         kind = message["type"]
@@ -141,3 +142,12 @@ def publish_on(pipe: Pipeline, channel: str, message: str | bytes) -> None:
         pipe.spublish(channel, message)
     else:
         pipe.publish(channel, message)
+
+
+async def _rediscover(cluster: RedisCluster) -> None:
+    """Refresh the cluster's map of slots to nodes; a node still gone is retried later."""
+    try:
+        await cluster.nodes_manager.initialize()
+    except Exception as exc:
+        if not redis_down(exc):
+            raise

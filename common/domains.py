@@ -16,11 +16,11 @@ from collections.abc import Callable
 from typing import cast
 
 from redis.asyncio import Redis
-from redis.exceptions import RedisError
 
 from common.backoff import Backoff
 from common.channels import Subscription
 from common.keys import DOMAIN_CHANGES_CHANNEL, DOMAINS_KEY
+from common.redis_store import redis_down
 
 logger = logging.getLogger(__name__)
 
@@ -64,7 +64,9 @@ class CustomDomains:
             self._stale.clear()
             try:
                 members = cast("set[bytes]", await self.redis.smembers(DOMAINS_KEY))
-            except (RedisError, OSError) as exc:
+            except Exception as exc:
+                if not redis_down(exc):
+                    raise
                 logger.warning(
                     "custom domains not reloaded; retrying",
                     extra={"action": "domains.reload_failed", "error": str(exc)},

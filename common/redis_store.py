@@ -254,6 +254,16 @@ def closed_transport(exc: BaseException) -> bool:
     return isinstance(exc, RuntimeError) and "the handler is closed" in str(exc)
 
 
+def as_redis_error(exc: BaseException) -> BaseException:
+    """``exc``, or for uvloop's closed transport the redis ``ConnectionError`` it means:
+    for code that hands Redis errors on to callers catching redis-py's and the OS's."""
+    if closed_transport(exc):
+        error = redis.ConnectionError(f"connection closed: {exc}")
+        error.__cause__ = exc
+        return error
+    return exc
+
+
 def redis_down(exc: BaseException) -> bool:
     """Whether ``exc`` means Redis is unreachable or the connection broke mid-command:
     redis-py's errors, the OS's, and uvloop's closed transport (``closed_transport``).

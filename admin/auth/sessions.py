@@ -14,18 +14,19 @@ shows a new API key's secret once without putting it in a URL.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import secrets
 import time
+from collections.abc import Iterator
 from typing import Literal
 
 import msgspec
 from redis.asyncio import Redis
-from redis.exceptions import RedisError
 
 from admin.errors import ServiceUnavailable
 from common.keys import web_session_key, web_sessions_of_key
-from common.redis_store import is_cluster
+from common.redis_store import is_cluster, redis_down
 
 
 class Flash(msgspec.Struct, frozen=True):
@@ -50,11 +51,17 @@ _encoder = msgspec.json.Encoder()
 _decoder = msgspec.json.Decoder(WebSession)
 
 
-def _unavailable(exc: Exception) -> ServiceUnavailable:
-    error = ServiceUnavailable("Sessions are unavailable for a moment; retry shortly.")
-    error.headers["Retry-After"] = "5"
-    error.__cause__ = exc
-    return error
+@contextlib.contextmanager
+def _store_reachable() -> Iterator[None]:
+    """Redis unreachable, or the connection lost mid-command: 503, retry shortly."""
+    try:
+        yield
+    except Exception as exc:
+        if not redis_down(exc):
+            raise
+        error = ServiceUnavailable("Sessions are unavailable for a moment; retry shortly.")
+        error.headers["Retry-After"] = "5"
+        raise error from exc
 
 
 class Sessions:
@@ -74,14 +81,12 @@ class Sessions:
             user_id=user_id, csrf=secrets.token_urlsafe(32), signed_in_at=time.time()
         )
         key = digest(session_id)
-        try:
+        with _store_reachable():
             async with self.redis.pipeline(transaction=self._atomic) as pipe:
                 pipe.set(web_session_key(key), _encoder.encode(session), ex=self.idle)
                 pipe.sadd(web_sessions_of_key(user_id), key)
                 pipe.expire(web_sessions_of_key(user_id), self.lifetime)
                 await pipe.execute()
-        except (RedisError, OSError) as exc:
-            raise _unavailable(exc) from exc
         return session_id, session
 
     async def load(self, session_id: str) -> WebSession | None:
@@ -89,46 +94,41 @@ class Sessions:
         if not session_id or len(session_id) > 128:
             return None
         key = web_session_key(digest(session_id))
-        try:
+        with _store_reachable():
             raw = await self.redis.getex(key, ex=self.idle)
             if raw is None:
                 return None
-            session = _decoder.decode(raw)
+            try:
+                session = _decoder.decode(raw)
+            except msgspec.DecodeError:
+                return None
             left = session.signed_in_at + self.lifetime - time.time()
             if left <= 0:
                 await self.redis.delete(key)
                 return None
             if left < self.idle:
                 await self.redis.expire(key, int(left) + 1)
-        except (RedisError, OSError) as exc:
-            raise _unavailable(exc) from exc
-        except msgspec.DecodeError:
-            return None
         return session
 
     async def save(self, session_id: str, session: WebSession) -> None:
         """Store a changed session (flash, environment), keeping its expiry."""
-        try:
+        with _store_reachable():
             await self.redis.set(
                 web_session_key(digest(session_id)), _encoder.encode(session), keepttl=True, xx=True
             )
-        except (RedisError, OSError) as exc:
-            raise _unavailable(exc) from exc
 
     async def end(self, session_id: str, user_id: str) -> None:
         key = digest(session_id)
-        try:
+        with _store_reachable():
             async with self.redis.pipeline(transaction=self._atomic) as pipe:
                 pipe.delete(web_session_key(key))
                 pipe.srem(web_sessions_of_key(user_id), key)
                 await pipe.execute()
-        except (RedisError, OSError) as exc:
-            raise _unavailable(exc) from exc
 
     async def end_all(self, user_id: str, keep: str | None = None) -> int:
         """End every session of the user but ``keep`` (a session id); how many ended."""
         kept = digest(keep) if keep else None
-        try:
+        with _store_reachable():
             members = await self.redis.smembers(web_sessions_of_key(user_id))
             names = [m.decode() if isinstance(m, bytes) else str(m) for m in members]
             ended = [name for name in names if name != kept]
@@ -137,6 +137,4 @@ class Sessions:
                     pipe.delete(*(web_session_key(key) for key in ended))
                     pipe.srem(web_sessions_of_key(user_id), *ended)
                     await pipe.execute()
-        except (RedisError, OSError) as exc:
-            raise _unavailable(exc) from exc
         return len(ended)

@@ -14,12 +14,11 @@ from __future__ import annotations
 import logging
 
 from redis.asyncio import Redis
-from redis.exceptions import RedisError
 
 from admin.bio.repository import all_pages, known_usernames
 from admin.db import Connection
 from common.keys import BIO_PREFIX, SANDBOX_BIO_PREFIX, bio_key_in
-from common.redis_store import is_cluster
+from common.redis_store import is_cluster, redis_down
 from common.wire import BioEntry, bio_entry_encoder
 
 logger = logging.getLogger(__name__)
@@ -53,14 +52,18 @@ class BioCache:
                 if old_username is not None and old_username != username:
                     pipe.set(bio_key_in(environment, old_username), _entry(bio_id, None))
                 await pipe.execute()
-        except RedisError:
+        except Exception as exc:
+            if not redis_down(exc):
+                raise
             self._failed(username)
 
     async def remove(self, environment: str, bio_id: str, username: str) -> None:
         """The page is deleted: its address answers 410."""
         try:
             await self.redis.set(bio_key_in(environment, username), _entry(bio_id, None))
-        except RedisError:
+        except Exception as exc:
+            if not redis_down(exc):
+                raise
             self._failed(username)
 
     @staticmethod

@@ -14,7 +14,6 @@ import time
 
 import msgspec
 from redis.asyncio import Redis
-from redis.exceptions import RedisError
 
 from admin.auth.principal import Principal
 from admin.bio import repository as repo
@@ -42,6 +41,7 @@ from admin.qr.payloads import social_url
 from admin.urls import InvalidUrl, parse_http_url, public_base, same_host
 from common.ids import new_id, ulid
 from common.keys import CLICK_STREAM
+from common.redis_store import redis_down
 from common.timefmt import iso_utc
 from common.wire import BIO_VISIT_KIND, CLICK_BATCH_VERSION, ClickEvent, click_batch_encoder
 
@@ -392,7 +392,9 @@ class BioService:
             await self.redis.xadd(
                 CLICK_STREAM, {b"v": CLICK_BATCH_VERSION, b"c": click_batch_encoder.encode([event])}
             )
-        except RedisError:  # a lost visit must not fail the page
+        except Exception as exc:  # a lost visit must not fail the page
+            if not redis_down(exc):
+                raise
             logger.warning(
                 "bio visit not recorded: Redis unreachable",
                 extra={"action": "bio.visit_lost", "username": row.username},

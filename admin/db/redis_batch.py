@@ -19,7 +19,7 @@ from redis.asyncio import Redis
 from redis.asyncio.client import Pipeline
 from redis.exceptions import NoScriptError
 
-from common.redis_store import is_cluster
+from common.redis_store import as_redis_error, is_cluster
 
 AddCommands = Callable[[Pipeline], None]
 
@@ -27,6 +27,7 @@ AddCommands = Callable[[Pipeline], None]
 class RedisBatcher:
     def __init__(self, redis: Redis) -> None:
         self.redis = redis
+        self.clustered = is_cluster(redis)  # asked on every script and write-through
         self._queue: list[tuple[AddCommands, asyncio.Future[list[Any]]]] = []
         self._flushing: set[asyncio.Task[None]] = set()
 
@@ -55,9 +56,10 @@ class RedisBatcher:
                     spans.append((start, len(pipe)))
                 results = await pipe.execute(raise_on_error=False)
         except Exception as exc:  # noqa: BLE001 - every waiter gets the failure, whatever it is
+            failure = as_redis_error(exc)
             for _, future in batch:
                 if not future.done():
-                    future.set_exception(exc)
+                    future.set_exception(failure)
             return
         for (_, future), (start, end) in zip(batch, spans, strict=True):
             if not future.done():
@@ -74,7 +76,7 @@ class LuaScript:
     async def run(self, batcher: RedisBatcher, keys: list[str], args: list[Any]) -> Any:
         """The script's result; raises RedisError or OSError when Redis cannot answer."""
 
-        if is_cluster(batcher.redis):
+        if batcher.clustered:
             return await self._run_alone(batcher.redis, keys, args)
 
         def add(pipe: Pipeline) -> None:
@@ -82,7 +84,10 @@ class LuaScript:
 
         (result,) = await batcher.run(add)
         if isinstance(result, NoScriptError):  # Redis restarted or flushed its scripts
-            await batcher.redis.script_load(self.source)
+            try:
+                await batcher.redis.script_load(self.source)
+            except RuntimeError as exc:  # most likely just after a failover
+                raise as_redis_error(exc)  # noqa: B904 - as_redis_error keeps the cause
             (result,) = await batcher.run(add)
         if isinstance(result, Exception):
             raise result
@@ -92,6 +97,9 @@ class LuaScript:
         """On a Redis Cluster, where redis-py pipelines refuse scripts: one call, routed to
         the node of the keys' slot (the keys must share one, by hash tag)."""
         try:
-            return await redis.evalsha(self.sha, len(keys), *keys, *args)
-        except NoScriptError:
-            return await redis.eval(self.source, len(keys), *keys, *args)
+            try:
+                return await redis.evalsha(self.sha, len(keys), *keys, *args)
+            except NoScriptError:
+                return await redis.eval(self.source, len(keys), *keys, *args)
+        except RuntimeError as exc:
+            raise as_redis_error(exc)  # noqa: B904 - as_redis_error keeps the cause

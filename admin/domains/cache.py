@@ -14,12 +14,12 @@ import logging
 from typing import cast
 
 from redis.asyncio import Redis
-from redis.exceptions import RedisError
 
 from admin.db import Connection
 from admin.domains.repository import verified_hostnames
 from common.channels import publish
 from common.keys import DOMAIN_CHANGES_CHANNEL, DOMAINS_KEY
+from common.redis_store import redis_down
 
 logger = logging.getLogger(__name__)
 
@@ -41,7 +41,9 @@ class DomainSet:
             else:
                 await self.redis.srem(DOMAINS_KEY, hostname)
             await publish(self.redis, DOMAIN_CHANGES_CHANNEL, hostname)
-        except (RedisError, OSError):
+        except Exception as exc:
+            if not redis_down(exc):
+                raise
             logger.exception(
                 "domain set write failed; `hop cache rebuild` restores it",
                 extra={"action": "domains.write_failed", "hostname": hostname},

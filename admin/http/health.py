@@ -5,10 +5,10 @@ from __future__ import annotations
 import msgspec
 from litestar import Response, get
 from redis.asyncio import Redis
-from redis.exceptions import RedisError
 
 from admin.db import Database
 from admin.errors import ServiceUnavailable
+from common.redis_store import redis_down
 
 
 class Health(msgspec.Struct, frozen=True):
@@ -31,6 +31,8 @@ async def ready(db: Database, redis: Redis) -> Response[Health]:
         async with db.connection() as conn:
             await conn.execute("SELECT 1")
         await redis.ping()
-    except (ServiceUnavailable, RedisError):
+    except Exception as exc:
+        if not (isinstance(exc, ServiceUnavailable) or redis_down(exc)):
+            raise
         return Response(Health("unavailable"), status_code=503)
     return Response(_OK)

@@ -32,7 +32,7 @@ from common.keys import (
     link_cache_key,
     link_key_in,
 )
-from common.redis_store import is_cluster
+from common.redis_store import redis_down
 from common.timefmt import epoch_ms
 from common.wire import (
     LinkEntry,
@@ -150,7 +150,7 @@ class LinkCache:
         # On one server, one pipeline on one connection keeps the order: each SET lands
         # before its announcement. A cluster pipeline sends to several nodes at once, so
         # there the announcements wait for the SETs' answers (one more round trip).
-        clustered = is_cluster(self.batcher.redis)
+        clustered = self.batcher.clustered
 
         def add_sets(pipe: Pipeline) -> None:
             for row in rows:
@@ -192,10 +192,20 @@ async def forget_domain(redis: Redis, environment: str, domain: str, codes: list
     """Remove the entries of a deleted domain's codes (each edge stops routing the host
     once the domain set says so; this leaves nothing behind to serve should it return)."""
     keys = [link_key_in(environment, code, domain) for code in codes]
-    for start in range(0, len(keys), _REBUILD_BATCH):
-        await redis.delete(*keys[start : start + _REBUILD_BATCH])
-    if environment == "live" and codes:
-        await publish(redis, LINK_CHANGES_CHANNEL, FLUSH_ALL)
+    try:
+        for start in range(0, len(keys), _REBUILD_BATCH):
+            await redis.delete(*keys[start : start + _REBUILD_BATCH])
+        if environment == "live" and codes:
+            await publish(redis, LINK_CHANGES_CHANNEL, FLUSH_ALL)
+    except Exception as exc:
+        if not redis_down(exc):
+            raise
+        # The deletion is committed; the edges stop routing the host once the domain set
+        # says so, and a rebuild drops the entries left behind.
+        logger.exception(
+            "deleted domain's cache entries not removed; `hop cache rebuild` removes them",
+            extra={"action": "cache.forget_domain_failed", "domain": domain},
+        )
 
 
 def _place(name: str) -> tuple[str, str]:

@@ -18,6 +18,7 @@ from common.keys import (
     rate_limit_keys,
 )
 from common.redis_store import (
+    as_redis_error,
     closed_transport,
     connect,
     is_cluster,
@@ -138,3 +139,13 @@ def test_a_write_on_a_closed_uvloop_transport_is_redis_going_away() -> None:
     assert redis_down(ConnectionRefusedError())
     assert not redis_down(RuntimeError("dictionary changed size during iteration"))
     assert not redis_down(ValueError("the handler is closed"))
+
+
+def test_a_closed_transport_is_handed_on_as_redis_connection_error() -> None:
+    # What RedisBatcher and cluster scripts give their callers, who catch redis-py's errors.
+    closed = RuntimeError("unable to perform operation on <TCPTransport>; the handler is closed")
+    converted = as_redis_error(closed)
+    assert isinstance(converted, RedisConnectionError)
+    assert converted.__cause__ is closed
+    other = RuntimeError("dictionary changed size during iteration")
+    assert as_redis_error(other) is other
