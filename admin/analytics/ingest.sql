@@ -31,8 +31,8 @@ inserted AS (
     -- A replay repeats the event id and its time, so this is the event id's uniqueness
     -- (the partitioned table's key must hold the partition key).
     ON CONFLICT (event_id, clicked_at) DO NOTHING
-    RETURNING event_id, link_id, clicked_at, visitor_id, country, device, os, browser,
-              referrer, referrer_host, is_bot
+    RETURNING event_id, link_id, clicked_at, country, device, os, browser, referrer,
+              referrer_host, is_bot
 ),
 rollups AS (
     INSERT INTO click_rollups (link_id, day, is_bot, country, device, os, browser,
@@ -72,11 +72,17 @@ totals AS (
     WHERE links.id = per_link.link_id
     RETURNING links.id, links.user_id, links.environment, links.short_code, links.long_url
 ),
--- The links whose owner has a webhook for link.clicked: looked up once per link of
--- the batch, not once per click.
+-- The owners with a webhook for link.clicked: looked up once per owner (account and
+-- environment) of the batch's links, not once per link or per click.
+subscribers AS (
+    SELECT owners.user_id, owners.environment
+    FROM (SELECT DISTINCT user_id, environment FROM totals) AS owners
+    WHERE EXISTS (
+        SELECT 1 FROM webhook_targets(owners.user_id, owners.environment, 'link.clicked')
+    )
+),
 subscribed AS (
-    SELECT t.* FROM totals t
-    WHERE EXISTS (SELECT 1 FROM webhook_targets(t.user_id, t.environment, 'link.clicked'))
+    SELECT t.* FROM totals t JOIN subscribers s USING (user_id, environment)
 ),
 -- link.clicked is written only for owners with a webhook that wants it: the
 -- events table is an outbox, and storing every click twice for nobody would

@@ -23,7 +23,6 @@ Delivery is at least once and storage idempotent, so counts stay exact:
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections import deque
@@ -61,6 +60,12 @@ _TRANSIENT: tuple[type[Exception], ...] = (*TRANSIENT_ERRORS, RedisError, OSErro
 _MOVING: tuple[type[Exception], ...] = (ClusterError, AskError, TryAgainError, ReadOnlyError)
 
 Entry = tuple[bytes, dict[bytes, bytes]]
+
+
+def _retryable(exc: BaseException) -> bool:
+    """A store error of the moment (PostgreSQL or Redis away, uvloop's closed transport):
+    the entries stay pending and are stored again."""
+    return isinstance(exc, _TRANSIENT) or closed_transport(exc)
 
 
 class Batch(NamedTuple):
@@ -161,7 +166,7 @@ class ClickConsumer:
                     extra={"action": "worker.clicks_group_recreated"},
                 )
             except Exception as exc:
-                if not (isinstance(exc, _TRANSIENT) or closed_transport(exc)):
+                if not _retryable(exc):
                     raise
                 logger.warning(
                     "click consumer retrying after a store error",
@@ -169,8 +174,17 @@ class ClickConsumer:
                 )
                 self._own_backlog = True
                 await asyncio.sleep(backoff.next())
-        with contextlib.suppress(*_TRANSIENT):  # stopping: finish the batch in hand
+        try:  # stopping: finish the batch in hand
             await self.settle()
+        except Exception as exc:
+            if not _retryable(exc):
+                raise
+            # Unacknowledged entries stay pending: this or another worker stores them
+            # again (each event id once).
+            logger.warning(
+                "click batch not settled at stop",
+                extra={"action": "worker.clicks_unsettled", "error": str(exc)},
+            )
 
     async def step(self) -> None:
         """One round: recover stuck entries when due, then read and store a batch.

@@ -17,7 +17,6 @@ from typing import Any
 
 import uvloop
 from redis.asyncio import Redis
-from redis.exceptions import RedisError
 
 from admin.analytics.enrich import Enricher, warm_up
 from admin.analytics.repository import visitor_salt
@@ -41,15 +40,17 @@ from admin.worker.safety import SafetyWorker
 from admin.worker.sender import Sender
 from common.backoff import Backoff
 from common.clientip import parse_networks
+from common.heap import freeze_startup_heap
 from common.keys import CLICK_CONSUMER_GROUP, click_stream
 from common.logs import configure_logging
 from common.metrics import serve_process
-from common.redis_store import connect
+from common.redis_store import connect, redis_down
 from common.roles import require
 from common.settings import Settings
 
 logger = logging.getLogger(__name__)
-_STORES_DOWN: tuple[type[Exception], ...] = (OSError, RedisError, *TRANSIENT_ERRORS)
+# A worker told to stop that is still busy this long logs what it waits on.
+STOPPING_REPORT_SECONDS = 5.0
 
 
 def run(settings: Settings) -> int:
@@ -76,7 +77,9 @@ async def _start(pool: Pool, redis: Redis, stop: asyncio.Event) -> bytes:
                 links = await rebuild(conn, redis)
                 pages = await rebuild_bio_pages(conn, redis)
                 salt = await visitor_salt(conn)
-        except _STORES_DOWN as exc:
+        except Exception as exc:
+            if not (isinstance(exc, TRANSIENT_ERRORS) or redis_down(exc)):
+                raise
             logger.warning(
                 "waiting for PostgreSQL and Redis",
                 extra={"action": "worker.waiting", "error": str(exc)},
@@ -154,6 +157,39 @@ async def _until_stopped_or_failed(stop: asyncio.Event, tasks: list[asyncio.Task
     return healthy
 
 
+async def _finish(tasks: list[asyncio.Task[Any]]) -> None:
+    """Wait for every task to finish what it holds. One still busy after
+    STOPPING_REPORT_SECONDS is named in the log with where it waits, once: what an
+    operator needs when a worker outlives its grace period and is killed."""
+    _, busy = await asyncio.wait(tasks, timeout=STOPPING_REPORT_SECONDS)
+    if busy:
+        logger.warning(
+            "worker still stopping",
+            extra={
+                "action": "worker.stopping_slowly",
+                "tasks": {task.get_name(): _where(task) for task in busy},
+            },
+        )
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def _where(task: asyncio.Task[Any]) -> list[str]:
+    """Where the task waits, as ``file:line function`` from its coroutine inwards
+    (``Task.get_stack`` gives only the outermost frame of a suspended coroutine)."""
+    places: list[str] = []
+    awaiting: Any = task.get_coro()
+    while awaiting is not None and len(places) < 30:
+        frame = getattr(awaiting, "cr_frame", None) or getattr(awaiting, "gi_frame", None)
+        if frame is None:  # a Future, or an awaitable written in C: the end of the chain
+            places.append(type(awaiting).__name__)
+            break
+        code = frame.f_code
+        where = "/".join(code.co_filename.rsplit("/", 2)[-2:])
+        places.append(f"{where}:{frame.f_lineno} {code.co_name}")
+        awaiting = getattr(awaiting, "cr_await", None) or getattr(awaiting, "gi_yieldfrom", None)
+    return places
+
+
 async def serve(settings: Settings, database_url: str, redis_url: str) -> bool:
     """Run until SIGTERM/SIGINT; False if it stopped because a task failed."""
     stop = asyncio.Event()
@@ -165,6 +201,7 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> bool:
     async with create_worker_pool(database_url, click_batches) as pool:
         salt = await _start(pool, redis, stop)
         warm_up()  # before joining the click stream's group, not on its first batch
+        freeze_startup_heap()
         enricher = Enricher(salt, parse_networks(settings.trusted_proxies))
         name = settings.worker.name or f"{socket.gethostname()}-{os.getpid()}"
         # One consumer per click stream shard: every worker reads every shard.
@@ -239,7 +276,7 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> bool:
             stopping.set()
         changes.stop()
         index_task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await _finish(tasks)
     await redis.aclose()
     logger.info(
         "worker stopped",

@@ -15,9 +15,9 @@ from typing import Any
 
 from prometheus_client import Counter, Gauge
 from redis.asyncio import Redis
-from redis.exceptions import RedisError
 
 from admin.worker.delivery_repository import Result
+from common.redis_store import redis_down
 
 logger = logging.getLogger(__name__)
 
@@ -105,7 +105,9 @@ class StreamWatcher:
             try:
                 STREAM_LENGTH.labels(stream).set(await self.redis.xlen(stream))
                 figures = await _group_figures(self.redis, stream, self.group)
-            except (RedisError, OSError) as exc:
+            except Exception as exc:
+                if not redis_down(exc):
+                    raise
                 logger.warning(
                     "cannot read the click stream's backlog",
                     extra={"action": "metrics.stream_unavailable", "error": str(exc)},

@@ -308,3 +308,58 @@ def test_cached_past_days_never_hide_a_late_click(scratch_url: str) -> None:
     assert unique() == 18
     _store(scratch_url, [_click(30, visitors[0], past[1])])  # a visitor seen before
     assert unique() == 18
+
+
+def test_link_clicked_events_only_for_owners_whose_webhooks_want_them(scratch_url: str) -> None:
+    # One batch over five links: owner A's two live links (A's live webhook wants
+    # link.clicked), A's test link (no test webhook), B's live link (B's webhook wants only
+    # link.created) and C's live link (no webhook). The subscription is looked up per owner
+    # and environment: only A's live links' clicks become events, each with one delivery.
+    owners = [create_account(scratch_url) for _ in range(3)]
+    links = {
+        "lnk_a_live": (owners[0].user_id, "live"),
+        "lnk_a_live2": (owners[0].user_id, "live"),
+        "lnk_a_test": (owners[0].user_id, "test"),
+        "lnk_b_live": (owners[1].user_id, "live"),
+        "lnk_c_live": (owners[2].user_id, "live"),
+    }
+    with psycopg.connect(scratch_url, autocommit=True) as conn:
+        for link_id, (user_id, environment) in links.items():
+            conn.execute(
+                "INSERT INTO links (id, user_id, environment, short_code, long_url)"
+                " VALUES (%s, %s, %s, %s, 'https://example.com/')",
+                (link_id, user_id, environment, link_id[4:]),
+            )
+        for webhook_id, user_id, wanted in (
+            ("wh_a", owners[0].user_id, "{link.clicked}"),
+            ("wh_b", owners[1].user_id, "{link.created}"),
+        ):
+            conn.execute(
+                "INSERT INTO webhooks (id, user_id, environment, endpoint, events, secret)"
+                " VALUES (%s, %s, 'live', 'https://example.com/h', %s, '\\x00')",
+                (webhook_id, user_id, wanted),
+            )
+    at = datetime(2026, 11, 20, 8, tzinfo=UTC)
+    clicks = [
+        msgspec.structs.replace(
+            _click(n, bytes([n]) * 16, at + timedelta(seconds=n)), link_id=link_id
+        )
+        for n, link_id in enumerate(sorted(links) * 3)
+    ]
+    assert _store(scratch_url, clicks) == 15
+    with psycopg.connect(scratch_url) as conn:
+        events = conn.execute(
+            "SELECT e.user_id, e.environment, e.data->>'linkId', count(d.id)"
+            " FROM events e LEFT JOIN webhook_deliveries d ON d.event_seq = e.seq"
+            " WHERE e.type = 'link.clicked' GROUP BY e.seq ORDER BY e.seq"
+        ).fetchall()
+        totals: dict[str, int] = dict(conn.execute("SELECT id, clicks FROM links").fetchall())
+    assert (
+        events
+        == [
+            (owners[0].user_id, "live", "lnk_a_live", 1),
+            (owners[0].user_id, "live", "lnk_a_live2", 1),
+        ]
+        * 3
+    )
+    assert totals == dict.fromkeys(links, 3)

@@ -34,6 +34,9 @@ from tests.support.processes import HopProcess, start_http_server
 from tests.support.stores import scratch_database
 from tests.support.waiting import eventually
 
+# terminationGracePeriodSeconds of the worker's Deployment: what SIGTERM may take.
+WORKER_GRACE_SECONDS = 60
+
 Settings = str | None
 
 
@@ -141,7 +144,10 @@ class Stack:
 
     def stop_workers(self) -> None:
         for worker in self.workers:
-            worker.stop()
+            # A worker finishes the click batches and webhook attempts in hand, each with
+            # its own time-out: it is given the grace period its deployments give it
+            # (deploy/k8s/hop.yaml), and one slow to stop names what it waits on in its log.
+            worker.stop(timeout=WORKER_GRACE_SECONDS)
         self.workers.clear()
         self._names.clear()
 
