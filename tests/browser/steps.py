@@ -23,6 +23,13 @@ def new_account(web: Stack) -> Account:
         return pool.submit(web.account).result()
 
 
+def htmx_settled(page: Any) -> None:
+    """Wait until htmx has wired up what it last swapped in. New content carries
+    ``htmx-added`` until its settle task (20 ms after the swap) attaches its triggers:
+    typing into it before then fires no request (a person is never that fast)."""
+    page.wait_for_function("() => !document.querySelector('.htmx-added, .htmx-settling')")
+
+
 def mail_link(smtp: SmtpSink, email: str, subject_part: str) -> str:
     """The link in the newest e-mail to ``email`` whose subject has ``subject_part``."""
 

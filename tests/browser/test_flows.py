@@ -11,6 +11,7 @@ import pytest
 
 from tests.browser.steps import (
     create_link,
+    htmx_settled,
     mail_link,
     new_account,
     secret_shown,
@@ -243,6 +244,7 @@ def test_the_qr_designer_previews_as_you_type_and_downloads(page: Any, web: Stac
     assert marker
     page.get_by_label("Type").select_option("text")  # htmx: the form for the type
     page.get_by_label("Text", exact=True).wait_for()
+    htmx_settled(page)
     page.get_by_label("Text", exact=True).fill("Hello from the designer")
     preview = page.get_by_role("img", name="Preview of the QR code")
     preview.wait_for()

@@ -6,9 +6,11 @@ its own made-up addresses and owns its buckets.
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
@@ -198,50 +200,61 @@ def made_up_key() -> str:
     return "svc_live_" + secrets.token_urlsafe(32)
 
 
+@contextlib.contextmanager
+def anonymous_limited_admin(
+    postgres_url: str, redis_url: str, work_dir: Path, name: str, limit: int, **database: str
+) -> Iterator[tuple[str, Account, httpx.Client]]:
+    """A scratch database (``database``: its settings, e.g. lock_timeout), an account in
+    it, and a client of an admin with this anonymous limit that believes X-Forwarded-For."""
+    with scratch_database(postgres_url) as database_url:
+        with psycopg.connect(database_url, autocommit=True) as conn:
+            for setting, value in database.items():
+                conn.execute(f"ALTER DATABASE {conn.info.dbname} SET {setting} = '{value}'")
+        account = create_account(database_url)
+        stack = Stack(work_dir, database_url, redis_url)
+        admin = stack.start_admin(
+            name, HOP_TRUSTED_PROXIES="127.0.0.1/32", HOP_LIMIT_ANONYMOUS_PER_MINUTE=str(limit)
+        )
+        try:
+            with httpx.Client(base_url=admin.url, timeout=30) as client:
+                yield database_url, account, client
+        finally:
+            stack.close()
+
+
 def test_unknown_api_keys_past_the_anonymous_limit_never_reach_postgresql(
     postgres_url: str, redis_url: str, work_dir: Path
 ) -> None:
     """Each key lookup is made to fail visibly (503): api_keys is locked and the admin's
     sessions give up on a lock at once. Past the anonymous limit, no lookup is tried."""
     limit = 5
-    with scratch_database(postgres_url) as database_url:
-        with psycopg.connect(database_url, autocommit=True) as conn:
-            conn.execute(f"ALTER DATABASE {conn.info.dbname} SET lock_timeout = '50ms'")
-        account = create_account(database_url)
-        stack = Stack(work_dir, database_url, redis_url)
-        admin = stack.start_admin(
-            "admin-key-flood",
-            HOP_TRUSTED_PROXIES="127.0.0.1/32",
-            HOP_LIMIT_ANONYMOUS_PER_MINUTE=str(limit),
-        )
-        try:
-            with httpx.Client(base_url=admin.url, timeout=30) as client:
-                # Resolved once (from elsewhere), the valid key is now in the admin's memory.
-                elsewhere = {"X-Forwarded-For": somewhere(), **account.headers()}
-                assert client.get("/v1/links", headers=elsewhere).status_code == 200
-                # Refused once, a made-up key is remembered as refused.
-                repeated = {
-                    "X-Forwarded-For": somewhere(),
-                    "Authorization": f"Bearer {made_up_key()}",
-                }
-                assert client.get("/v1/links", headers=repeated).status_code == 401
-                avoid_minute_boundary()
-                flood = {"X-Forwarded-For": somewhere()}
-                with psycopg.connect(database_url) as locker:
-                    locker.execute("LOCK TABLE api_keys IN ACCESS EXCLUSIVE MODE")
-                    statuses = [
-                        client.get(
-                            "/v1/links",
-                            headers={**flood, "Authorization": f"Bearer {made_up_key()}"},
-                        )
-                        for _ in range(30)
-                    ]
-                    # A key held in memory pays no lookup and no anonymous count.
-                    cached = client.get("/v1/links", headers={**flood, **account.headers()})
-                    # Nor does a key refused lately: 401 from memory, not 503 from the lock.
-                    again = client.get("/v1/links", headers=repeated)
-        finally:
-            stack.close()
+    with anonymous_limited_admin(
+        postgres_url, redis_url, work_dir, "admin-key-flood", limit, lock_timeout="50ms"
+    ) as (database_url, account, client):
+        # Resolved once (from elsewhere), the valid key is now in the admin's memory.
+        elsewhere = {"X-Forwarded-For": somewhere(), **account.headers()}
+        assert client.get("/v1/links", headers=elsewhere).status_code == 200
+        # Refused once, a made-up key is remembered as refused.
+        repeated = {
+            "X-Forwarded-For": somewhere(),
+            "Authorization": f"Bearer {made_up_key()}",
+        }
+        assert client.get("/v1/links", headers=repeated).status_code == 401
+        avoid_minute_boundary()
+        flood = {"X-Forwarded-For": somewhere()}
+        with psycopg.connect(database_url) as locker:
+            locker.execute("LOCK TABLE api_keys IN ACCESS EXCLUSIVE MODE")
+            statuses = [
+                client.get(
+                    "/v1/links",
+                    headers={**flood, "Authorization": f"Bearer {made_up_key()}"},
+                )
+                for _ in range(30)
+            ]
+            # A key held in memory pays no lookup and no anonymous count.
+            cached = client.get("/v1/links", headers={**flood, **account.headers()})
+            # Nor does a key refused lately: 401 from memory, not 503 from the lock.
+            again = client.get("/v1/links", headers=repeated)
     assert [response.status_code for response in statuses] == [503] * limit + [429] * 25
     for response in statuses:
         assert response.headers["x-ratelimit-limit"] == str(limit)
@@ -249,6 +262,31 @@ def test_unknown_api_keys_past_the_anonymous_limit_never_reach_postgresql(
     assert cached.status_code == 200
     assert again.status_code == 401
     assert "not valid" in again.json()["detail"]
+
+
+def test_a_burst_with_one_valid_key_is_one_lookup_not_an_anonymous_flood(
+    postgres_url: str, redis_url: str, work_dir: Path
+) -> None:
+    """A busy client (one network, one key, many requests at once) whose key is not in
+    the admin's memory: its requests share one lookup and one anonymous count. api_keys
+    is locked while the burst arrives, so every request misses the cache together."""
+    limit, burst = 5, 30
+    with anonymous_limited_admin(postgres_url, redis_url, work_dir, "admin-key-burst", limit) as (
+        database_url,
+        account,
+        client,
+    ):
+        client_headers = {"X-Forwarded-For": somewhere(), **account.headers()}
+        avoid_minute_boundary()
+        with ThreadPoolExecutor(burst) as pool, psycopg.connect(database_url) as locker:
+            locker.execute("LOCK TABLE api_keys IN ACCESS EXCLUSIVE MODE")
+            answers = [
+                pool.submit(client.get, "/v1/links", headers=client_headers) for _ in range(burst)
+            ]
+            time.sleep(1.0)  # every request is in, waiting on the one lookup
+            locker.rollback()
+            statuses = [answer.result().status_code for answer in answers]
+    assert statuses == [200] * burst
 
 
 def test_without_redis_every_v1_answer_still_carries_rate_limit_headers(

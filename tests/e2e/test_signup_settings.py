@@ -34,8 +34,10 @@ def strict_admin(session_stack: Stack) -> Iterator[HopProcess]:
 
 
 def _network() -> dict[str, str]:
-    """A documentation-range address of its own, so no other test shares its counters."""
-    return {"X-Forwarded-For": f"198.51.100.{secrets.randbelow(250) + 1}"}
+    """A network of its own (an IPv6 /64 in the documentation range), so no other test
+    shares its counters. Drawn from 2**32 networks: 250 IPv4 addresses were few enough
+    that two tests of this module met in one and the second got 429 (a CI failure)."""
+    return {"X-Forwarded-For": f"2001:db8:{secrets.token_hex(2)}:{secrets.token_hex(2)}::1"}
 
 
 def test_closed_sign_up_creates_nothing(closed_admin: HopProcess, session_stack: Stack) -> None:

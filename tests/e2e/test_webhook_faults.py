@@ -153,7 +153,9 @@ def test_a_slow_receiver_times_out(hooks: Stack, receiver: Receiver) -> None:
     assert first["statusCode"] is None
     assert first["succeeded"] is False
     assert first["error"] == "no complete answer within 1 s"
-    assert 1000 <= first["durationMs"] < 2000
+    # The event loop arms the timeout from its clock as of the loop's current turn,
+    # a millisecond or two before the attempt's own stopwatch starts (999 ms seen).
+    assert 950 <= first["durationMs"] < 2000
 
 
 def test_a_flooding_receiver_cannot_exhaust_memory(hooks: Stack, receiver: Receiver) -> None:
