@@ -70,6 +70,7 @@ from admin.webhooks.routes import WebhookController
 from admin.webhooks.service import WebhookService
 from common.clientip import parse_networks
 from common.domains import CustomDomains
+from common.heap import freeze_startup_heap
 from common.linkpass import LinkPasswords
 from common.logs import configure_logging
 from common.redis_store import connect
@@ -286,7 +287,8 @@ def build_app(settings: Settings) -> ASGIApp:
         exception_handlers=web_aware(EXCEPTION_HANDLERS),
         template_config=template_config(),
         openapi_config=openapi_config(),
-        on_startup=[stores.open],
+        # Last: the app and its stores are built, and live as long as the process.
+        on_startup=[stores.open, freeze_startup_heap],
         on_shutdown=[stores.close, integrations.aclose],
         request_max_body_size=settings.admin.max_body_bytes,
         logging_config=None,

@@ -11,8 +11,10 @@ def utc_now() -> datetime:
 
 def iso_utc(moment: datetime) -> str:
     """``2026-11-22T12:15:54.123Z`` for any aware datetime."""
-    moment = moment.astimezone(UTC)
-    return f"{moment:%Y-%m-%dT%H:%M:%S}.{moment.microsecond // 1000:03d}Z"
+    if moment.tzinfo is not UTC:
+        moment = moment.astimezone(UTC)
+    # isoformat is C; a strftime format string took four times as long.
+    return moment.replace(tzinfo=None).isoformat(timespec="milliseconds") + "Z"
 
 
 def epoch_ms(moment: datetime) -> int:

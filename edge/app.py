@@ -10,7 +10,6 @@ runs) builds one app per worker process.
 from __future__ import annotations
 
 import asyncio
-import gc
 import itertools
 import logging
 import os
@@ -25,6 +24,7 @@ from redis.backoff import ExponentialBackoff
 
 from common.clientip import client_network, parse_networks
 from common.domains import CustomDomains, host_of
+from common.heap import freeze_startup_heap
 from common.keys import (
     SANDBOX_PATH,
     bio_key,
@@ -171,9 +171,8 @@ class EdgeApp:
     # --- RSGI lifecycle: granian calls these around the worker's event loop.
 
     def __rsgi_init__(self, loop: asyncio.AbstractEventLoop) -> None:
-        # Everything alive now (modules, settings, this app) lives as long as the
-        # process: keep the cyclic collector from walking it again and again.
-        gc.freeze()
+        # Everything alive now (modules, settings, this app) lives as long as the process.
+        freeze_startup_heap()
         self._tasks = [
             loop.create_task(self.invalidations.run()),
             loop.create_task(self.domains.run()),

@@ -33,9 +33,8 @@ import psycopg
 
 from admin.analytics import hll
 from hop.embedded import wait_for_port
-from loadtest.bench_edge import clicks_stored
-from loadtest.bench_worker import backlog, drained
-from loadtest.harness import Stack, machine, stop
+from loadtest.bench_worker import backlog
+from loadtest.harness import Stack, clicks_stored, drained, machine, stop
 
 _STEP = 1_000_000  # rows per INSERT: bounded statements, progress visible
 

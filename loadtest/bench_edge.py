@@ -49,6 +49,8 @@ from admin.links.cache import rebuild
 from loadtest.harness import (
     Stack,
     WrkResult,
+    clicks_stored,
+    drained,
     machine,
     paths_file,
     require_wrk,
@@ -64,14 +66,6 @@ def zipf_paths(codes: list[str], draws: int, exponent: float, seed: int = 7) -> 
     rng.shuffle(ranked)
     weights = [1 / (rank**exponent) for rank in range(1, len(ranked) + 1)]
     return ["/" + code for code in rng.choices(ranked, weights=weights, k=draws)]
-
-
-def clicks_stored(database_url: str, user_id: str) -> int:
-    with psycopg.connect(database_url) as conn:
-        row = conn.execute(
-            "SELECT coalesce(sum(clicks), 0) FROM links WHERE user_id = %s", (user_id,)
-        ).fetchone()
-    return int(row[0]) if row else 0
 
 
 def _arguments() -> argparse.Namespace:
@@ -254,20 +248,10 @@ def _scrape(url: str, interval: float, stop: threading.Event) -> None:
 def _drain(stack: Stack, user_id: str, sent: int) -> tuple[int, float]:
     """Start a worker; return (clicks stored, drain rate in clicks/s)."""
     worker = stack.start(["hop.cli", "worker"], stack.env(HOP_WORKER_READ_COUNT="20"))
-    started = time.monotonic()
-    first_seen, first_count, stored = 0.0, 0, 0
-    while time.monotonic() - started < 900:
-        stored = clicks_stored(stack.database_url, user_id)
-        if stored and not first_seen:
-            first_seen, first_count = time.monotonic(), stored
-        if stored >= sent and time.monotonic() - (first_seen or started) > 1:
-            break
-        time.sleep(0.5)
-    drained_at = time.monotonic()
-    time.sleep(2)  # anything still arriving would be a double count
+    _, rate = drained(stack, user_id, sent, started=time.monotonic())
+    time.sleep(2)  # counted again: anything still arriving would be a double count
     stored = clicks_stored(stack.database_url, user_id)
     worker.terminate()
-    rate = (stored - first_count) / (drained_at - first_seen) if first_seen else 0.0
     return stored, rate
 
 

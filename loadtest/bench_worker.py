@@ -27,8 +27,8 @@ import redis
 
 from common.keys import CLICK_STREAM
 from common.wire import CLICK_BATCH_VERSION, ClickEvent, click_batch_encoder
-from loadtest.bench_edge import clicks_stored, zipf_paths
-from loadtest.harness import Stack, machine
+from loadtest.bench_edge import zipf_paths
+from loadtest.harness import Stack, drained, machine, tree_cpu_seconds
 
 AGENTS = [
     "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like"
@@ -83,26 +83,33 @@ def backlog(
         pipe.execute()
 
 
-def drained(
-    stack: Stack,
-    user_id: str,
-    clicks: int,
-    *,
-    started: float,
-    before: int = 0,
-    poll: float = 0.25,
-) -> tuple[int, float]:
-    """Wait (up to 900 s from ``started``) until the workers have stored ``clicks`` more
-    of the account's clicks than ``before``: how many they stored, and the rate from the
-    first stored batch on (a worker's start is not drain time)."""
-    first_seen, first_count, stored = 0.0, 0, 0
-    while time.monotonic() - started < 900 and stored < clicks:
-        stored = clicks_stored(stack.database_url, user_id) - before
-        if stored and not first_seen:
-            first_seen, first_count = time.monotonic(), stored
-        time.sleep(poll)
-    elapsed = time.monotonic() - first_seen if first_seen else 0.0
-    return stored, (stored - first_count) / elapsed if elapsed > 0 else 0.0
+class _CpuAccount:
+    """CPU seconds of named process trees between ``start`` and ``stop`` (from /proc)."""
+
+    def __init__(self, processes: dict[str, list[int]]) -> None:
+        self.processes = processes
+        self.began = self._now()  # until start() is called (nothing stored: from here)
+        self.spent: dict[str, float] = {}
+        self.counted_before = 0
+
+    def _now(self) -> dict[str, float]:
+        return {
+            name: sum(tree_cpu_seconds(pid) for pid in pids)
+            for name, pids in self.processes.items()
+        }
+
+    def start(self, counted_before: int = 0) -> None:
+        self.began = self._now()
+        self.counted_before = counted_before
+
+    def stop(self) -> None:
+        self.spent = {name: spent - self.began[name] for name, spent in self._now().items()}
+
+    def per(self, count: int) -> dict[str, float]:
+        """Microseconds of each tree per unit counted since ``start`` (``count``: the
+        total, including what was counted before)."""
+        units = max(count - self.counted_before, 1)
+        return {name: 1e6 * spent / units for name, spent in self.spent.items()}
 
 
 def _table_bytes(conn: psycopg.Connection[tuple[object, ...]], table: str) -> int:
@@ -175,18 +182,40 @@ def main() -> None:
             stream_bytes = int(store.memory_usage(CLICK_STREAM, samples=0) or 0)
         wal_before = _wal_position(stack.database_url)
         started = time.monotonic()
+        workers = []
         for n in range(args.workers):
             extra = {"HOP_WORKER_READ_COUNT": str(args.read_count)} if args.read_count else {}
             if args.in_flight:
                 extra["HOP_WORKER_BATCHES_IN_FLIGHT"] = str(args.in_flight)
-            stack.start(["hop.cli", "worker"], stack.env(HOP_WORKER_NAME=f"bench-{n}", **extra))
-        stored, rate = drained(stack, user.userId, args.clicks, started=started)
+            workers.append(
+                stack.start(["hop.cli", "worker"], stack.env(HOP_WORKER_NAME=f"bench-{n}", **extra))
+            )
+        processes = {
+            "worker": [worker.pid for worker in workers],
+            "PostgreSQL": [stack.postgres_pid],
+            "Redis": [stack.redis_pid],
+        }
+        cpu = _CpuAccount(processes)
+        stored, rate = drained(
+            stack, user.userId, args.clicks, started=started, on_first_stored=cpu.start
+        )
         print(
             f"{args.workers} worker(s): stored {stored:,} of {args.clicks:,};"
             f" drain {rate:,.0f} clicks/s"
         )
+        cpu.stop()
+        cpu_us = cpu.per(stored)
+        print(
+            "CPU per click stored after the first batch: "
+            + ", ".join(f"{name} {micros:.1f} µs" for name, micros in cpu_us.items())
+        )
         _storage(stack, stored, wal_before, stream_bytes, args.clicks)
-        print("RESULT " + json.dumps({"workers": args.workers, "stored": stored, "rate": rate}))
+        print(
+            "RESULT "
+            + json.dumps(
+                {"workers": args.workers, "stored": stored, "rate": rate, "cpu_us": cpu_us}
+            )
+        )
 
 
 if __name__ == "__main__":

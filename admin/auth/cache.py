@@ -19,10 +19,10 @@ import time
 from typing import Any
 
 from redis.asyncio import Redis
-from redis.exceptions import RedisError
 
 from common.channels import Subscription, publish
 from common.keys import AUTH_CHANGES_CHANNEL
+from common.redis_store import redis_down
 
 _MAX_ENTRIES = 100_000
 _MAX_REFUSALS = 10_000
@@ -88,6 +88,8 @@ async def announce_auth_change(redis: Redis, what: str) -> bool:
     """Tell every admin process to forget cached credentials; False if Redis is down."""
     try:
         await publish(redis, AUTH_CHANGES_CHANNEL, what)
-    except (RedisError, OSError):
+    except Exception as exc:
+        if not redis_down(exc):
+            raise
         return False
     return True

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Literal
@@ -88,6 +89,7 @@ class AuthService:
         self.passwords = passwords
         self.throttle = throttle
         self.usage = usage
+        self._key_lookups: dict[bytes, asyncio.Task[Principal]] = {}
 
     def _limits(self, plan: str, per_minute: int | None, per_month: int | None) -> tuple[int, int]:
         return effective_limits(self.limits, plan, per_minute, per_month)
@@ -123,6 +125,28 @@ class AuthService:
         refused = self.cache.refusal(digest)
         if refused is not None:
             raise Unauthorized(refused)
+        # Requests with one key that miss the cache together (a busy client when its
+        # entry expires) share one lookup: one query and one ``before_lookup`` count, not
+        # one each. Counted each against the anonymous limit, such a burst refused the
+        # client's own valid key until the minute ended.
+        lookup = self._key_lookups.get(digest)
+        if lookup is None:
+            lookup = asyncio.ensure_future(self._look_up_key(digest, before_lookup))
+            self._key_lookups[digest] = lookup
+            lookup.add_done_callback(lambda done: self._lookup_done(digest, done))
+        # Shielded: a caller that goes away does not cancel the others' lookup.
+        principal = await asyncio.shield(lookup)
+        if principal.key_id is not None:
+            self.usage.used(principal.key_id)
+        return principal
+
+    def _lookup_done(self, digest: bytes, lookup: asyncio.Task[Principal]) -> None:
+        if self._key_lookups.get(digest) is lookup:
+            del self._key_lookups[digest]
+        if not lookup.cancelled():
+            lookup.exception()  # retrieved, even if every caller went away meanwhile
+
+    async def _look_up_key(self, digest: bytes, before_lookup: BeforeLookup) -> Principal:
         await before_lookup()
         generation = self.cache.generation
         async with self.db.connection() as conn:
@@ -133,7 +157,6 @@ class AuthService:
         if owner.revoked_at is not None:
             self.cache.refuse(digest, "The API key has been revoked.")
             raise Unauthorized("The API key has been revoked.")
-        self.usage.used(owner.key_id)
         minute, month = self._limits(owner.plan, owner.limit_per_minute, owner.limit_per_month)
         principal = Principal(
             user_id=owner.user_id,

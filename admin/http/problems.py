@@ -24,9 +24,11 @@ from admin.errors import (
     HopError,
     HttpError,
     PayloadTooLarge,
+    ServiceUnavailable,
     ValidationFailed,
 )
 from admin.http.asgi import Send
+from common.redis_store import redis_down
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 PROBLEM_TYPE_PREFIX = "urn:hop:problem:"
@@ -114,6 +116,18 @@ def handle_http_exception(_: Request[Any, Any, Any], exc: HTTPException) -> Resp
 
 
 def handle_unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[bytes]:
+    if redis_down(exc):
+        # A call site that handles Redis errors itself degrades gracefully; one that does
+        # not (or uvloop's closed transport, which redis-py passes through) lands here.
+        logger.warning(
+            "Redis unavailable",
+            extra={
+                "action": "admin.redis_unavailable",
+                "path": request.url.path,
+                "error": str(exc),
+            },
+        )
+        return problem_response(ServiceUnavailable("A backing store is unreachable; retry."))
     logger.error(
         "unhandled error",
         exc_info=exc,

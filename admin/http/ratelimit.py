@@ -59,11 +59,19 @@ class Decision(msgspec.Struct, frozen=True):
         return headers
 
 
-def _month_bounds(now: float) -> tuple[str, int]:
-    moment = datetime.fromtimestamp(now, UTC)
-    days = calendar.monthrange(moment.year, moment.month)[1]
-    start = moment.replace(day=1, hour=0, minute=0, second=0, microsecond=0)
-    return f"{moment:%Y%m}", int(start.timestamp()) + days * 86400
+class _Month(msgspec.Struct, frozen=True):
+    """A UTC month: ``YYYYMM`` and the Unix times it starts and ends."""
+
+    name: str
+    start: int
+    end: int
+
+    @classmethod
+    def of(cls, now: float) -> _Month:
+        moment = datetime.fromtimestamp(now, UTC)
+        days = calendar.monthrange(moment.year, moment.month)[1]
+        start = int(moment.replace(day=1, hour=0, minute=0, second=0, microsecond=0).timestamp())
+        return cls(f"{moment:%Y%m}", start, start + days * 86400)
 
 
 class LocalWindows:
@@ -99,13 +107,17 @@ class RateLimiter:
         self.batcher = batcher
         self.local = LocalWindows()
         self._redis_down_until = 0.0
+        # Worked out once a month, not per request (a per cent of a create-link's CPU).
+        self._month = _Month("", 0, 0)
 
     async def hit(self, bucket: str, per_minute: int, per_month: int | None) -> Decision:
         """Count one request and decide."""
         now = time.time()
         minute = int(now // 60)
         minute_reset = (minute + 1) * 60
-        month, month_reset = _month_bounds(now)
+        if not self._month.start <= now < self._month.end:
+            self._month = _Month.of(now)
+        month, month_reset = self._month.name, self._month.end
         minute_key, month_key = rate_limit_keys(bucket, minute, month)
         keys = [minute_key] if per_month is None else [minute_key, month_key]
         counts = await self._count_in_redis(keys, month_reset, now)

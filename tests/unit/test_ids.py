@@ -24,3 +24,14 @@ def test_ids_made_in_the_same_millisecond_keep_their_order() -> None:
     made = [new_id("lnk") for _ in range(5000)]
     assert made == sorted(made)
     assert len(set(made)) == len(made)
+
+
+def test_ids_spell_their_bits_as_crockford_base32_digits() -> None:
+    crockford = "0123456789abcdefghjkmnpqrstvwxyz"
+    for millis in (0, 1, 1_700_000_000_000, 2**48 - 1):
+        spelled = ulid(millis)
+        value = sum(crockford.index(c) << (5 * (25 - i)) for i, c in enumerate(spelled))
+        assert value >> 80 == millis  # the first 48 of 128 bits are the time
+        assert value < 2**128
+    assert ulid(0).startswith("0000000000")
+    assert ulid(2**48 - 1).startswith("7zzzzzzzzz")
