@@ -44,7 +44,7 @@ from admin.worker.http1 import Connection, request_head
 from common.keys import CLICK_CONSUMER_GROUP, CLICK_STREAM
 from common.wire import CLICK_BATCH_VERSION, ClickEvent, click_batch_encoder
 from hop.embedded import EmbeddedPostgres, EmbeddedRedis, free_port, wait_for_port
-from loadtest.harness import tree_cpu_seconds
+from loadtest.harness import CpuAccount
 from tests.support.dispatch import principal_of
 
 SECRET_KEY = secrets.token_urlsafe(48)  # a throwaway stack; placeholders are refused
@@ -243,16 +243,15 @@ def measure(args: argparse.Namespace, root: Path) -> Measured:
         wait_for_consumers(redis_url, args.workers, time.time() + 60)
 
         assert postgres.process is not None
-        cpu_pids = {"worker": [w.pid for w in workers], "postgres": [postgres.process.pid]}
-        cpu_before = {name: sum(map(tree_cpu_seconds, pids)) for name, pids in cpu_pids.items()}
+        cpu_account = CpuAccount(
+            {"worker": [w.pid for w in workers], "postgres": [postgres.process.pid]}
+        )
         started = time.time()
         clicked = push_clicks(redis_url, links, args.events, args.rate)
         pushed = time.time()
         final = wait_for_arrivals(receiver_url, args.events, started + args.deadline)
-        cpu = {
-            name: sum(map(tree_cpu_seconds, pids)) - cpu_before[name]
-            for name, pids in cpu_pids.items()
-        }
+        cpu_account.stop()
+        cpu = cpu_account.spent
         with psycopg.connect(database_url) as conn:
             row = conn.execute(
                 "SELECT coalesce(sum(greatest(attempts - 1, 0)), 0) FROM webhook_deliveries"

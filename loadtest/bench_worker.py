@@ -28,7 +28,7 @@ import redis
 from common.keys import CLICK_STREAM
 from common.wire import CLICK_BATCH_VERSION, ClickEvent, click_batch_encoder
 from loadtest.bench_edge import zipf_paths
-from loadtest.harness import Stack, drained, machine, tree_cpu_seconds
+from loadtest.harness import CpuAccount, Stack, drained, machine
 
 AGENTS = [
     "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like"
@@ -81,35 +81,6 @@ def backlog(
             if len(pipe) >= 100:
                 pipe.execute()
         pipe.execute()
-
-
-class _CpuAccount:
-    """CPU seconds of named process trees between ``start`` and ``stop`` (from /proc)."""
-
-    def __init__(self, processes: dict[str, list[int]]) -> None:
-        self.processes = processes
-        self.began = self._now()  # until start() is called (nothing stored: from here)
-        self.spent: dict[str, float] = {}
-        self.counted_before = 0
-
-    def _now(self) -> dict[str, float]:
-        return {
-            name: sum(tree_cpu_seconds(pid) for pid in pids)
-            for name, pids in self.processes.items()
-        }
-
-    def start(self, counted_before: int = 0) -> None:
-        self.began = self._now()
-        self.counted_before = counted_before
-
-    def stop(self) -> None:
-        self.spent = {name: spent - self.began[name] for name, spent in self._now().items()}
-
-    def per(self, count: int) -> dict[str, float]:
-        """Microseconds of each tree per unit counted since ``start`` (``count``: the
-        total, including what was counted before)."""
-        units = max(count - self.counted_before, 1)
-        return {name: 1e6 * spent / units for name, spent in self.spent.items()}
 
 
 def _table_bytes(conn: psycopg.Connection[tuple[object, ...]], table: str) -> int:
@@ -195,7 +166,7 @@ def main() -> None:
             "PostgreSQL": [stack.postgres_pid],
             "Redis": [stack.redis_pid],
         }
-        cpu = _CpuAccount(processes)
+        cpu = CpuAccount(processes)
         stored, rate = drained(
             stack, user.userId, args.clicks, started=started, on_first_stored=cpu.start
         )

@@ -174,6 +174,36 @@ def tree_cpu_seconds(pid: int) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
+class CpuAccount:
+    """CPU seconds of named process trees (from /proc), counted from when the account is
+    made, or from ``start`` if it is called, to ``stop``."""
+
+    def __init__(self, processes: dict[str, list[int]]) -> None:
+        self.processes = processes
+        self.began = self._now()
+        self.spent: dict[str, float] = {}
+        self.counted_before = 0
+
+    def _now(self) -> dict[str, float]:
+        return {
+            name: sum(tree_cpu_seconds(pid) for pid in pids)
+            for name, pids in self.processes.items()
+        }
+
+    def start(self, counted_before: int = 0) -> None:
+        self.began = self._now()
+        self.counted_before = counted_before
+
+    def stop(self) -> None:
+        self.spent = {name: spent - self.began[name] for name, spent in self._now().items()}
+
+    def per(self, count: int) -> dict[str, float]:
+        """Microseconds of each tree per unit counted since ``start`` (``count``: the
+        total, including what was counted before)."""
+        units = max(count - self.counted_before, 1)
+        return {name: 1e6 * spent / units for name, spent in self.spent.items()}
+
+
 def _children(pid: int) -> list[int]:
     found: list[int] = []
     with contextlib.suppress(OSError):
