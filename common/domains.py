@@ -4,8 +4,8 @@
 The set is read from Redis when the change channel is first subscribed, again on every
 change the admin announces, and again after every resubscription (changes announced
 while the channel was down are lost, as for the link cache). Until the first read
-succeeds the set is empty and every request is served from the default namespace, as
-it is on a deployment with no custom domain at all.
+succeeds ``loaded`` is False: the set is unknown, not empty, and the edge answers 503 to
+any host but the short host's rather than guess (edge/app.py).
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ class CustomDomains:
         self.redis = redis
         self.on_change = on_change
         self.hosts: frozenset[str] = frozenset()
+        self.loaded = False  # the set has been read at least once
         self._stale = asyncio.Event()
         self.subscription = Subscription(
             redis,
@@ -76,7 +77,8 @@ class CustomDomains:
                 continue
             backoff.reset()
             hosts = frozenset(member.decode() for member in members)
-            if hosts != self.hosts:
+            if hosts != self.hosts or not self.loaded:
                 self.hosts = hosts
+                self.loaded = True
                 if self.on_change is not None:
                     self.on_change(hosts)

@@ -188,6 +188,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     click_stream_shards: int
     base_url: str
     short_base_url: str
+    # Further Host names the edge answers the default short host's links on (lower case,
+    # IPv6 literals in brackets); any other Host that is no verified custom domain is 404.
+    short_host_aliases: tuple[str, ...]
     data_dir: str
     log_level: str
     log_format: str
@@ -328,6 +331,27 @@ def _networks(raw: str) -> tuple[str, ...]:
         except ValueError:
             raise ValueError(f"{item!r} is not an IP address or CIDR network") from None
     return tuple(networks)
+
+
+_HOST_LABEL = r"[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?"
+_HOST_NAME = re.compile(rf"{_HOST_LABEL}(?:\.{_HOST_LABEL})*")
+
+
+def _host_names(raw: str) -> tuple[str, ...]:
+    """Comma-separated host names or IP addresses, without ports, as the edge compares a
+    ``Host`` (common/domains.py ``host_of``): lower case, no final dot, IPv6 in brackets."""
+    names = []
+    for item in filter(None, (part.strip().lower() for part in raw.split(","))):
+        try:
+            address = ipaddress.ip_address(item.strip("[]"))
+        except ValueError:
+            name = item.removesuffix(".")
+            if len(name) > 253 or not _HOST_NAME.fullmatch(name):
+                raise ValueError(f"{item!r} is not a host name (no scheme, port or path)") from None
+            names.append(name)
+        else:
+            names.append(f"[{address}]" if address.version == 6 else str(address))
+    return tuple(names)
 
 
 def _header_name(raw: str) -> str:
@@ -518,6 +542,12 @@ VARIABLES: tuple[Variable, ...] = (
     Variable("HOP_SHORT_BASE_URL", "short_base_url", _http_url, "http://127.0.0.1:8080",
              "Public address of the edge; short URLs are HOP_SHORT_BASE_URL/<code> "
              "(sandbox ones HOP_SHORT_BASE_URL/test/<code>)."),
+    Variable("HOP_SHORT_HOST_ALIASES", "short_host_aliases", _host_names, (),
+             "Comma-separated further host names (or IP addresses, no port) on which the edge "
+             "answers the default short host's links, e.g. the name a proxy in front rewrites "
+             "`Host` to. Those links answer only on HOP_SHORT_BASE_URL's host and these (any "
+             "port); any other `Host` that is not a verified custom domain gets 404 "
+             "(docs/operations.md#upgrading). `hop dev`: `localhost,127.0.0.1`."),
     Variable("HOP_DATA_DIR", "data_dir", _text, ".hop",
              "Folder for the embedded PostgreSQL and Redis data and dev secrets."),
     Variable("HOP_LOG_LEVEL", "log_level", _choice("debug", "info", "warning", "error"), "info",

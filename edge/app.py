@@ -66,6 +66,8 @@ from edge.targets import (
     REDIRECT,
     WARN,
     Target,
+    header_safe,
+    locked_preview,
     not_found,
     target_of,
 )
@@ -81,7 +83,8 @@ _HEALTH_PATH = "/_health"
 _METHODS = frozenset({"GET", "HEAD"})
 # A password form's body: "password=<at most 128 characters, %-encoded>".
 _MAX_FORM_BYTES = 2048
-# Wrong passwords per visitor network and link in one window, then 429 until it ends.
+# Passwords tried per visitor network and link in one window (a right one is given back),
+# then 429 until it ends.
 PASSWORD_TRIES = 10
 PASSWORD_WINDOW_SECONDS = 600
 # A QR code of an existing short link encodes <short url>?qr=1 (see docs/qr.md):
@@ -111,6 +114,21 @@ _NOINDEX = ("x-robots-tag", "noindex")
 _SANDBOX_ERROR_HEADERS = [*_ERROR_HEADERS, _NOINDEX]
 _SANDBOX_UNAVAILABLE_HEADERS = [*_UNAVAILABLE_HEADERS, _NOINDEX]
 _SANDBOX_BIO_HEADERS = [*_BIO_HEADERS, _NOINDEX]
+_SANDBOX_PREVIEW_HEADERS = [*pages.PREVIEW_HEADERS, _NOINDEX]
+
+
+def short_authorities(settings: Settings) -> tuple[frozenset[str], frozenset[str]]:
+    """The host names the default short host's links are answered on (HOP_SHORT_BASE_URL's
+    and HOP_SHORT_HOST_ALIASES, as ``host_of`` gives them), and the ``Host`` values that
+    name them as clients send them: each name bare and with the short URL's port and the
+    edge's listening port. The hot path compares the raw header with the second set; only
+    a miss is parsed and compared with the first."""
+    parts = urllib.parse.urlsplit(settings.short_base_url)
+    names = {host_of(parts.netloc.rpartition("@")[2]), *settings.short_host_aliases}
+    default_port = 443 if parts.scheme == "https" else 80
+    ports = {parts.port or default_port, settings.edge.listen.port}
+    raw = {f"{name}:{port}" for name in names for port in ports}
+    return frozenset(names), frozenset(names | raw)
 
 
 class EdgeApp:
@@ -135,8 +153,10 @@ class EdgeApp:
         self.invalidations = link_invalidations(self.redis, self.cache, self.domain_cache)
         self.resolver = Resolver(self.redis, self.cache, self.invalidations)
         self.domain_resolver = Resolver(self.redis, self.domain_cache, self.invalidations)
-        # The verified custom hostnames: while there are none, the Host header is never
-        # read and a request costs what it did before custom domains existed.
+        # The default namespace answers only on the short host (and its aliases); any
+        # other Host is a verified custom domain's or nobody's (``_elsewhere``).
+        self.short_hosts, self.short_authorities = short_authorities(settings)
+        self._short_base = settings.short_base_url
         self.custom_hosts: frozenset[str] = frozenset()
         self.domains = CustomDomains(self.redis, self._domains_changed)
         self.clicks = ClickBuffer(
@@ -210,22 +230,26 @@ class EdgeApp:
         ``/test/<code>``        a sandbox link, from Redis                   (``_sandbox``)
         ``/test/@<username>``   a sandbox Bio page, from Redis               (``_sandbox``)
         ``/``                   a redirect to HOP_LANDING_URL                (``_not_a_code``)
-        ``/_health``            liveness for load balancers                  (``_not_a_code``)
+        ``/_health``            liveness for load balancers, on any host     (``_not_a_code``)
+
+        That is on the short host: ``Host`` (or the HTTP/2 authority) exactly as one of
+        ``short_authorities``, one set lookup. Any other value goes to ``_elsewhere``,
+        which parses it: the short host after all (another case or port), a verified custom
+        domain (``_on_domain``), or nobody's (404), never the default namespace by accident.
 
         A live code is tried first and costs one dictionary lookup: only valid codes
         are ever cached, so a cache hit needs no validation, and every other path is
         sent to ``_not_a_code`` only once the cache has missed (``_health`` has the shape
         of a code, so it is named there explicitly).
-
-        A request whose ``Host`` is a verified custom domain goes to ``_on_domain``; the
-        header is read only once some custom domain exists, and any other host is served
-        as the default short host (deployments behind proxies keep working).
         """
-        if self.custom_hosts:
-            host = host_of(scope.authority or scope.headers.get("host", ""))
-            if host in self.custom_hosts:
-                await self._on_domain(scope, proto, host)
-                return
+        # Read once: each access of scope.headers builds a new object (~0.2 µs), and a
+        # visit's click wants it too. HTTP/1.1 names the host in Host, HTTP/2 in :authority.
+        headers = scope.headers
+        authority = headers.get("host") or scope.authority or ""
+        if authority not in self.short_authorities and await self._elsewhere(
+            scope, proto, authority
+        ):
+            return
         method = scope.method
         if method not in _METHODS:
             if method == "POST":
@@ -264,7 +288,7 @@ class EdgeApp:
         proto.response_empty(target.status, [("location", target.location), target.cache_header])
         counts[target.status] += 1
         if method == "GET":  # HEAD is a probe, not a visit
-            self._track(scope, target.link_id, code, now_ms, qr=target.qr, kind=CLICK_KIND)
+            self._track(scope, headers, target.link_id, code, now_ms, qr=target.qr, kind=CLICK_KIND)
 
     def _redirect(
         self,
@@ -284,7 +308,8 @@ class EdgeApp:
         (it makes the visit a scan), the rest forwarded if the link says so; then track.
         Returns the status answered."""
         user_agent = scope.headers.get("user-agent", "")
-        if target.preview_page and is_preview_bot(user_agent):
+        # A protected link's preview is ``_locked``'s: here the visitor holds its cookie.
+        if target.preview_page and not target.verifier and is_preview_bot(user_agent):
             proto.response_bytes(200, pages.PREVIEW_HEADERS, target.preview_page)
             return 200  # an unfurl, not a visit
         qr = target.qr
@@ -301,7 +326,14 @@ class EdgeApp:
         proto.response_empty(answered, headers)
         if scope.method != "HEAD":  # HEAD is a probe, not a visit
             self._track(
-                scope, target.link_id, code, now_ms, qr=qr, kind=CLICK_KIND, variant=variant
+                scope,
+                scope.headers,
+                target.link_id,
+                code,
+                now_ms,
+                qr=qr,
+                kind=CLICK_KIND,
+                variant=variant,
             )
         return answered
 
@@ -360,8 +392,10 @@ class EdgeApp:
             page = safety.blocked_page(target.link_id, target.reasons, self.safety_contact)
             proto.response_bytes(403, safety.HEADERS, page)
             return 403
-        if target.kind == LOCKED:
-            return self._locked(scope, proto, target, code, now_ms, sandbox=sandbox)
+        if target.verifier:  # protected (LOCKED, or WARN: the password comes first)
+            return await self._locked(
+                scope, proto, target, code, now_ms, sandbox=sandbox, host=host
+            )
         return await self._warned(scope, proto, target, code, now_ms, sandbox=sandbox, host=host)
 
     async def _warned(
@@ -375,16 +409,16 @@ class EdgeApp:
         sandbox: bool,
         host: str = "",
     ) -> int:
-        """A ``warn`` link: the interstitial, or with a valid continue token the redirect
-        (the click is counted then, not on the page). Returns the status. The token is
+        """A ``warn`` link (a protected one once unlocked): the interstitial, or with a valid
+        continue token the redirect (the click is counted then, not on the page). Returns
+        the status. The page names the destination this visitor's continue leads to (the
+        rule or variant that applies, the forwarded query), not ``longUrl``. The token is
         bound to the host too (``host`` is "" on the default short host), so one minted
         for a code on one domain does not pass the same code on another."""
         path = f"{SANDBOX_PATH}/{code}" if sandbox else f"/{code}"
         query, token = safety.split_continue(scope.query_string)
         key = await self.continue_tokens.key()
         if token is not None and safety.valid(key, host + path, token, now_ms):
-            if target.verifier:  # a protected link: the warning first, then the password
-                return self._locked(scope, proto, target, code, now_ms, sandbox=sandbox)
             # no_store: the next visit sees the page again
             extra = [_NOINDEX] if sandbox else None
             return self._redirect(
@@ -393,40 +427,64 @@ class EdgeApp:
         token = safety.mint(key, host + path, now_ms)
         joiner = "&" if query else ""
         href = f"{path}?{query}{joiner}{safety.CONTINUE_PARAMETER}={token}"
-        page = safety.warning_page(target.location, target.reasons, href)
+        location, _ = self._destination(scope, target, scope.headers.get("user-agent", ""))
+        destination = target.headers_to(location, query if target.forward_query else "")[0][1]
+        page = safety.warning_page(destination, target.reasons, href)
         proto.response_bytes(200, safety.HEADERS, page)
         return 200
 
-    def _locked(
-        self, scope: Any, proto: Any, target: Target, code: str, now_ms: int, *, sandbox: bool
-    ) -> int:
-        """A password-protected link: with the code's valid access cookie the redirect,
-        else the form (link-preview crawlers get the preview page if there is one).
-        Returns the status answered."""
-        path = f"{SANDBOX_PATH}/{code}" if sandbox else f"/{code}"
+    def _unlocked(self, scope: Any, target: Target, code: str, now_ms: int, sandbox: bool) -> bool:
+        """Whether the request carries the code's valid access cookie."""
+        if self.passwords is None:  # HOP_LINK_PASSWORD_KEY unset: nothing opens
+            return False
         cookie = _cookie(scope.headers.get("cookie", ""), cookie_name(code))
-        extra = [_NOINDEX] if sandbox else None
-        if (
-            cookie
-            and self.passwords is not None
-            and self.passwords.cookie_valid(path, target.verifier, cookie, now_ms // 1000)
-        ):
-            # A warned link's continue token (if any) is the edge's, not the destination's.
+        path = f"{SANDBOX_PATH}/{code}" if sandbox else f"/{code}"
+        return bool(cookie) and self.passwords.cookie_valid(
+            path, target.verifier, cookie, now_ms // 1000
+        )
+
+    async def _locked(
+        self,
+        scope: Any,
+        proto: Any,
+        target: Target,
+        code: str,
+        now_ms: int,
+        *,
+        sandbox: bool,
+        host: str,
+    ) -> int:
+        """A password-protected link, warned or not. With the code's valid access cookie
+        the redirect (a warned link: its warning page first). Without, nothing about the
+        link but the form; link-preview crawlers get the preview page if there is one,
+        naming the link's short URL (no destination: not ``longUrl``, a rule's, a
+        variant's). Returns the status."""
+        path = f"{SANDBOX_PATH}/{code}" if sandbox else f"/{code}"
+        if self._unlocked(scope, target, code, now_ms, sandbox):
+            if target.kind == WARN:
+                return await self._warned(
+                    scope, proto, target, code, now_ms, sandbox=sandbox, host=host
+                )
+            # A continue token (if any) is the edge's, not the destination's.
             forwarded = safety.split_continue(scope.query_string)[0]
+            extra = [_NOINDEX] if sandbox else None
             return self._redirect(scope, proto, target, code, now_ms, query=forwarded, extra=extra)
         if target.preview_page and is_preview_bot(scope.headers.get("user-agent", "")):
-            proto.response_bytes(200, pages.PREVIEW_HEADERS, target.preview_page)
-            return 200
-        query = scope.query_string
+            short_url = f"https://{host}{path}" if host else f"{self._short_base}{path}"
+            headers = _SANDBOX_PREVIEW_HEADERS if sandbox else pages.PREVIEW_HEADERS
+            proto.response_bytes(200, headers, locked_preview(target.preview_page, short_url))
+            return 200  # an unfurl, not a visit
+        query = safety.split_continue(scope.query_string)[0]
         action = f"{path}?{query}" if query else path
         proto.response_bytes(200, pages.PASSWORD_HEADERS, pages.password_page(action))
         return 200
 
     async def _post(self, scope: Any, proto: Any, path: str, host: str = "") -> None:
         """``POST /<code>`` (or ``/test/<code>``): a password form's answer. Right: 303 to
-        the destination with the access cookie, and the visit counts. Wrong: the form
-        again (401). Too many wrong ones from the visitor's network: 429 for a while.
-        ``host``: the custom domain asked, "" for the default short host."""
+        the destination with the access cookie, and the visit counts (a warned link: 303 to
+        its warning page, which names the destination). Wrong: the form again (401). Too
+        many tries from the visitor's network: 429 for a while. ``host``: the custom domain
+        asked, "" for the default short host."""
         sandbox = path.startswith(_SANDBOX_PREFIX)
         code = path[len(_SANDBOX_PREFIX) :] if sandbox else path[1:]
         if not _CODE.fullmatch(code) or path == _HEALTH_PATH:
@@ -446,11 +504,8 @@ class EdgeApp:
             return
         now_ms = int(time.time() * 1000)
         expired = bool(target.expires_at_ms) and now_ms >= target.expires_at_ms
-        # A warned link may be protected too: its form comes after the warning.
+        # A warned link may be protected too: its form comes before the warning.
         if not target.verifier or target.kind not in (LOCKED, WARN) or expired:
-            proto.response_bytes(405, [_HTML, ("allow", "GET, HEAD")], pages.METHOD_NOT_ALLOWED)
-        elif target.kind == WARN and not await self._continued(scope, code, now_ms, sandbox, host):
-            # The form of a warned link is reached through its warning page only.
             proto.response_bytes(405, [_HTML, ("allow", "GET, HEAD")], pages.METHOD_NOT_ALLOWED)
         elif self.passwords is None:  # HOP_LINK_PASSWORD_KEY unset on this edge
             errors = _SANDBOX_ERROR_HEADERS if sandbox else _ERROR_HEADERS
@@ -458,20 +513,13 @@ class EdgeApp:
         else:
             await self._unlock(scope, proto, target, code, now_ms, sandbox=sandbox)
 
-    async def _continued(
-        self, scope: Any, code: str, now_ms: int, sandbox: bool, host: str = ""
-    ) -> bool:
-        """Whether the request carries a valid continue token of the code's warning page."""
-        _, token = safety.split_continue(scope.query_string)
-        if token is None:
-            return False
-        path = f"{SANDBOX_PATH}/{code}" if sandbox else f"/{code}"
-        return safety.valid(await self.continue_tokens.key(), host + path, token, now_ms)
-
     async def _unlock(
         self, scope: Any, proto: Any, target: Target, code: str, now_ms: int, *, sandbox: bool
     ) -> None:
-        """Check a submitted password against the link's verifier, metered per network."""
+        """Check a submitted password against the link's verifier, metered per network: the
+        try is counted (one atomic INCR) before the password is looked at, so concurrent
+        guesses cannot all pass a count read before any of them was added; a right
+        password gives its try back."""
         assert self.passwords is not None
         body = await _bounded_body(proto, _MAX_FORM_BYTES)
         password = _password_of(body) if body is not None else None
@@ -481,28 +529,26 @@ class EdgeApp:
         window = now_ms // 1000 // PASSWORD_WINDOW_SECONDS
         tries_key = link_password_tries_key(target.link_id, network, window)
         try:
-            tries = int(cast("bytes | None", await self.redis.get(tries_key)) or 0)
-            right = (
-                tries < PASSWORD_TRIES
-                and password is not None
-                and self.passwords.check(target.link_id, password, target.verifier)
-            )
-            if not right and tries < PASSWORD_TRIES:
-                async with self.redis.pipeline(transaction=False) as pipe:
-                    pipe.incr(tries_key)
-                    pipe.expire(tries_key, PASSWORD_WINDOW_SECONDS)
-                    await pipe.execute()
+            async with self.redis.pipeline(transaction=False) as pipe:
+                pipe.incr(tries_key)
+                pipe.expire(tries_key, PASSWORD_WINDOW_SECONDS)
+                tries = int((await pipe.execute())[0])
         except Exception as exc:  # without the counter, no guessing: try again later
             if not redis_down(exc):
                 raise
             proto.response_bytes(503, _UNAVAILABLE_HEADERS, pages.UNAVAILABLE)
             return
-        if tries >= PASSWORD_TRIES:
+        if tries > PASSWORD_TRIES:
             retry = PASSWORD_WINDOW_SECONDS - (now_ms // 1000) % PASSWORD_WINDOW_SECONDS
             headers = [*pages.PASSWORD_HEADERS, ("retry-after", str(retry))]
             proto.response_bytes(429, headers, pages.TOO_MANY_TRIES)
             return
-        if not right:
+        right = password is not None and self.passwords.check(
+            target.link_id, password, target.verifier
+        )
+        if right:
+            await self._give_back(tries_key)
+        else:
             action = f"{link_path}?{query}" if query else link_path
             page = pages.password_page(action, "That password is not right. Try again.")
             proto.response_bytes(401, pages.PASSWORD_HEADERS, page)
@@ -517,6 +563,11 @@ class EdgeApp:
             extra.append(_NOINDEX)
         # 303: the browser follows with a GET, and the destination sees no form post.
         forwarded = safety.split_continue(query)[0]
+        if target.kind == WARN:  # the warning page next, with the cookie: no visit yet
+            warning = f"{link_path}?{header_safe(forwarded)}" if forwarded else link_path
+            headers = [("location", warning), ("cache-control", NO_STORE), *extra]
+            proto.response_empty(303, headers)
+            return
         self._redirect(
             scope,
             proto,
@@ -529,9 +580,19 @@ class EdgeApp:
             no_store=True,
         )
 
+    async def _give_back(self, tries_key: str) -> None:
+        """A right password's try is not held against its network (a shared address's
+        visitors who know it are not locked out by each other)."""
+        try:
+            await self.redis.decr(tries_key)
+        except Exception as exc:  # the try stays counted: harmless
+            if not redis_down(exc):
+                raise
+
     def _track(
         self,
         scope: Any,
+        headers: Any,
         owner_id: str,
         code: str,
         now_ms: int,
@@ -540,8 +601,8 @@ class EdgeApp:
         kind: str,
         variant: int = -1,
     ) -> None:
-        """Append the visit to the click buffer: raw, cropped headers; the worker parses."""
-        headers = scope.headers
+        """Append the visit to the click buffer: raw, cropped headers (``scope.headers``,
+        passed in where the caller has it already); the worker parses."""
         self.clicks.add(
             ClickEvent(
                 event_id=f"{self._event_prefix}{next(self._event_counter):x}",
@@ -586,6 +647,7 @@ class EdgeApp:
         if scope.method == "GET":
             self._track(
                 scope,
+                scope.headers,
                 entry.bio_id,
                 username,
                 int(time.time() * 1000),
@@ -637,9 +699,6 @@ class EdgeApp:
             await self._sandbox(scope, proto, path[len(_SANDBOX_PREFIX) :], host)
             return
         code = path[1:]
-        if path == _HEALTH_PATH:
-            await self._not_a_code(scope, proto, path)
-            return
         if not _CODE.fullmatch(code):
             proto.response_bytes(404, _ERROR_HEADERS, pages.NOT_FOUND)
             return
@@ -663,6 +722,29 @@ class EdgeApp:
             counts[status] += 1
             return
         counts[self._redirect(scope, proto, target, code, now_ms, query=scope.query_string)] += 1
+
+    async def _elsewhere(self, scope: Any, proto: Any, authority: str) -> bool:
+        """A request whose ``Host`` is not one of ``short_authorities`` as sent: answer it
+        and return True, or return False when it names the short host after all (another
+        case, port or a final dot) and the default namespace should answer it.
+
+        ``/_health`` answers on any host (load balancers probe by address). A verified
+        custom domain is answered from its links; any other host from nobody's (404): a
+        domain deleted while its DNS still points here must not reach the default codes any
+        account can claim. Until the edge has read the domain set it cannot tell the two
+        apart and answers 503."""
+        host = host_of(authority)
+        if host in self.short_hosts:
+            return False
+        if scope.path == _HEALTH_PATH:
+            await self._not_a_code(scope, proto, _HEALTH_PATH)
+        elif host in self.custom_hosts:
+            await self._on_domain(scope, proto, host)
+        elif not self.domains.loaded:
+            proto.response_bytes(503, _UNAVAILABLE_HEADERS, pages.UNAVAILABLE)
+        else:
+            proto.response_bytes(404, _ERROR_HEADERS, pages.NOT_FOUND)
+        return True
 
     async def _not_a_code(self, scope: Any, proto: Any, path: str) -> None:
         """Every path that is not a live code (the table in ``__rsgi__``)."""

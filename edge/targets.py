@@ -88,7 +88,10 @@ class Target(msgspec.Struct, gc=False):
     variant_locations: tuple[str, ...] = ()
     verifier: str = ""  # LOCKED: the password verifier (common/linkpass.py)
     expired_location: str = ""  # an expired or exhausted link's redirect (else 410)
-    preview_page: bytes = b""  # served to link-preview crawlers instead of the redirect
+    # Served to link-preview crawlers instead of the redirect. A protected link's (one
+    # with a verifier) names no destination, only a mark for its short URL, and is served
+    # through ``locked_preview`` only.
+    preview_page: bytes = b""
 
     def headers_to(self, location: str, query: str) -> list[tuple[str, str]]:
         """Headers redirecting to ``location`` plus the visit's query, before any fragment."""
@@ -99,14 +102,22 @@ class Target(msgspec.Struct, gc=False):
         return [("location", location), self.cache_header]
 
 
-def preview_page(preview: LinkPreview, location: str) -> bytes:
+# Where a protected link's preview page names its short URL, filled in per request
+# (``locked_preview``): the preview of a protected link never names a destination. Every
+# owner's text in the page is HTML-escaped, so "<" can only be this mark.
+_SHORT_URL_MARK: Final = b"<short-url>"
+
+
+def preview_page(preview: LinkPreview, location: str | None) -> bytes:
     """A tiny page of og: and twitter: tags for crawlers; a person who lands on it (a
-    crawler-like user agent) gets a link to the destination."""
+    crawler-like user agent) gets a link to ``location``. ``None`` (a protected link):
+    the page names the link's own short URL instead (``locked_preview``)."""
     title = html.escape(preview.title)
+    url = _SHORT_URL_MARK.decode() if location is None else html.escape(location)
     tags = [
         f'<meta property="og:title" content="{title}">',
         f'<meta name="twitter:title" content="{title}">',
-        f'<meta property="og:url" content="{html.escape(location)}">',
+        f'<meta property="og:url" content="{url}">',
     ]
     if preview.description:
         description = html.escape(preview.description)
@@ -127,8 +138,13 @@ def preview_page(preview: LinkPreview, location: str) -> bytes:
     return (
         "<!doctype html><html lang=en><meta charset=utf-8>"
         f"<title>{title}</title>{''.join(tags)}"
-        f'<body><p><a href="{html.escape(location)}">{title}</a></p></body></html>'
+        f'<body><p><a href="{url}">{title}</a></p></body></html>'
     ).encode()
+
+
+def locked_preview(page: bytes, short_url: str) -> bytes:
+    """A protected link's preview page (built with ``location=None``) naming ``short_url``."""
+    return page.replace(_SHORT_URL_MARK, html.escape(short_url).encode())
 
 
 def not_found() -> Target:
@@ -212,5 +228,9 @@ def target_of(entry: LinkEntry) -> Target:
         variant_locations=tuple(header_safe(variant.url) for variant in features.variants),
         verifier=features.password_verifier,
         expired_location=expired_location,
-        preview_page=preview_page(features.preview, location) if features.preview else b"",
+        preview_page=(
+            preview_page(features.preview, None if features.password_verifier else location)
+            if features.preview
+            else b""
+        ),
     )

@@ -21,12 +21,31 @@ from common.clientip import Network, client_ip, peer_host
 
 _COUNTRY: Final = re.compile(r"[A-Z]{2}")
 _NOT_COUNTRIES: Final = frozenset({"XX", "T1", "A1", "A2", "O1", "ZZ"})
-# Fetchers that unfurl links in chats and feeds: they get the preview page.
-_PREVIEW_BOTS: Final = re.compile(
-    r"Slackbot|Slack-ImgProxy|Twitterbot|facebookexternalhit|Facebot|LinkedInBot|"
-    r"Discordbot|WhatsApp|TelegramBot|SkypeUriPreview|redditbot|Pinterestbot|Embedly|"
-    r"Iframely|vkShare|Viber|Mastodon|Bluesky|Google-PageRenderer|Applebot"
+# Fetchers that unfurl links in chats and feeds, by a word of their user agents: they
+# get the preview page.
+PREVIEW_BOTS: Final = (
+    "Slackbot",
+    "Slack-ImgProxy",
+    "Twitterbot",
+    "facebookexternalhit",
+    "Facebot",
+    "LinkedInBot",
+    "Discordbot",
+    "WhatsApp",
+    "TelegramBot",
+    "SkypeUriPreview",
+    "redditbot",
+    "Pinterestbot",
+    "Embedly",
+    "Iframely",
+    "vkShare",
+    "Viber",
+    "Mastodon",
+    "Bluesky",
+    "Google-PageRenderer",
+    "Applebot",
 )
+_PREVIEW_BOTS: Final = re.compile("|".join(re.escape(bot) for bot in PREVIEW_BOTS))
 
 
 @functools.lru_cache(maxsize=4096)

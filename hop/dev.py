@@ -36,6 +36,9 @@ DEV_METRICS = {
     "HOP_EDGE_METRICS_LISTEN": "127.0.0.1:9101",
     "HOP_WORKER_METRICS_LISTEN": "127.0.0.1:9102",
 }
+# A developer's browser may say localhost where HOP_SHORT_BASE_URL says 127.0.0.1 (or the
+# other way round): the edge answers short links on both.
+DEV_SHORT_HOST_ALIASES = "localhost,127.0.0.1"
 
 
 class DevState(msgspec.Struct, rename="camel"):
@@ -122,6 +125,7 @@ def run_dev(settings: Settings, _: argparse.Namespace) -> int:
             env["HOP_WEBHOOK_SECRET_KEY_FILE"] = str(_dev_secret(data_dir, "webhook-secret-key"))
         for name, listen in DEV_METRICS.items():
             env.setdefault(name, listen)
+        env.setdefault("HOP_SHORT_HOST_ALIASES", DEV_SHORT_HOST_ALIASES)
         if settings.link_password_key is None and "HOP_LINK_PASSWORD_KEY_FILE" not in env:
             env["HOP_LINK_PASSWORD_KEY_FILE"] = str(_dev_secret(data_dir, "link-password-key"))
         migrate(db_url)

@@ -11,8 +11,10 @@ import redis
 
 from common.keys import link_key
 from common.wire import LinkEntry, link_entry_encoder
+from hop.embedded import free_port
 from tests.support.accounts import Account
 from tests.support.api import make_link
+from tests.support.stack import Stack
 from tests.support.waiting import wait_until
 
 
@@ -160,3 +162,70 @@ def test_head_answers_without_a_body(
     assert response.status_code == 302
     assert response.headers["location"] == "https://example.com/head"
     assert response.content == b""
+
+
+def test_the_default_codes_answer_on_the_short_host_only(
+    api: httpx.Client, edge: httpx.Client, account: Account, edge_url: str
+) -> None:
+    """A host nobody verified (a brand's deleted custom domain whose DNS still points here)
+    never reaches the default codes any account can claim."""
+    link = make_link(api, account, longUrl="https://example.com/default-only")
+    code = link["shortCode"]
+    short = httpx.URL(edge_url)
+    for host in (
+        f"{short.host}:{short.port}",
+        short.host,
+        f"{short.host.upper()}:{short.port}",
+        f"{short.host}.:{short.port}",
+        f"{short.host}:443",
+    ):
+        answer = edge.head(f"/{code}", headers={"host": host})
+        assert answer.status_code == 302, host
+        assert answer.headers["location"] == "https://example.com/default-only"
+    for host in ("sale.brand.example", "sale.brand.example:443", "localhost", "[::1]:8080", ""):
+        headers = {"host": host}
+        for path in (f"/{code}", "/", "/@someone", f"/test/{code}", "/nothing-here"):
+            for method in ("GET", "HEAD", "POST"):
+                answer = edge.request(method, path, headers=headers)
+                assert answer.status_code == 404, (host, path, method)
+                assert "location" not in answer.headers
+        # Load balancers probe by address: liveness answers whatever the host.
+        assert edge.get("/_health", headers=headers).text == "ok"
+
+
+def test_the_short_host_aliases_answer_the_default_codes(
+    api: httpx.Client, account: Account, session_stack: Stack
+) -> None:
+    link = make_link(api, account, longUrl="https://example.com/aliased")
+    code = link["shortCode"]
+    aliased = session_stack.start_edge(
+        "edge-aliases", HOP_SHORT_HOST_ALIASES="go.alias.test, 10.9.8.7,[::1]"
+    )
+    try:
+        with httpx.Client(base_url=aliased.url, timeout=10) as client:
+            for host in ("go.alias.test", "GO.Alias.test:8443", "10.9.8.7:80", "[::1]:8080"):
+                answer = client.head(f"/{code}", headers={"host": host})
+                assert answer.status_code == 302, host
+                assert answer.headers["location"] == "https://example.com/aliased"
+            assert client.head(f"/{code}", headers={"host": "go.other.test"}).status_code == 404
+    finally:
+        aliased.stop()
+
+
+def test_an_edge_that_has_not_read_the_domains_answers_other_hosts_503(
+    session_stack: Stack,
+) -> None:
+    """It does not know whether a host is a customer's (Redis is away): 503, never the
+    default host's answer; its own host and liveness still answer."""
+    blind = session_stack.start_edge(
+        "edge-blind", HOP_REDIS_URL=f"redis://127.0.0.1:{free_port()}/0"
+    )
+    try:
+        with httpx.Client(base_url=blind.url, timeout=10) as client:
+            assert client.get("/").status_code == 302  # the landing page needs no Redis
+            unknown = client.get("/", headers={"host": "go.brand.example"})
+            assert unknown.status_code == 503
+            assert unknown.headers["retry-after"] == "1"
+            assert client.get("/_health", headers={"host": "10.1.2.3:8080"}).text == "ok"
+    finally:
+        blind.stop()

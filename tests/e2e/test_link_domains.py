@@ -98,12 +98,12 @@ def test_the_same_alias_on_two_hosts(
     assert_problem(taken, 409, "Conflict")
     assert store.get(link_key(f"{host}/{alias}")) is not None
 
-    # The edge: Host picks the namespace (case and port do not matter); any other Host,
-    # or none of ours, is the default host as before.
+    # The edge: Host picks the namespace (case and port do not matter); the short host's
+    # is the default one, and a host that is neither is nobody's.
     eventually(lambda: location(edge, f"/{alias}", host) == "https://brand.example/sale")
     assert location(edge, f"/{alias}", f"{host.upper()}:8443") == "https://brand.example/sale"
     assert location(edge, f"/{alias}") == "https://default.example/sale"
-    assert location(edge, f"/{alias}", "unknown.example") == "https://default.example/sale"
+    assert edge.head(f"/{alias}", headers={"host": "unknown.example"}).status_code == 404
     for path in ("/", "/nope-nothing", f"/{host}/{alias}", "/@someone"):
         response = edge.get(path, headers={"host": host})
         assert response.status_code == 404, path
@@ -140,7 +140,7 @@ def test_the_same_alias_on_two_hosts(
     assert_problem(back, 409, "Conflict")
 
     # Deleting the domain: refused while links use it; then their addresses are gone and
-    # the host is an ordinary one again.
+    # the host is nobody's: its traffic never reaches the default host's codes.
     refused = dns_api.delete(f"/v1/domains/{domain['id']}", headers=owner.headers())
     assert_problem(refused, 409, "Conflict")
     assert fields(refused) == ["domain"]
@@ -162,7 +162,9 @@ def test_the_same_alias_on_two_hosts(
     assert deleted.status_code == 204, deleted.text
     assert not store.sismember(DOMAINS_KEY, host)
     assert store.get(link_key(f"{host}/{alias}")) is None
-    eventually(lambda: location(edge, f"/{alias}", host) == "https://default.example/sale")
+    eventually(lambda: edge.head(f"/{alias}", headers={"host": host}).status_code == 404)
+    assert edge.get(f"/{alias}", headers={"host": host}).status_code == 404
+    assert location(edge, f"/{alias}") == "https://default.example/sale"
     assert link_clicks_total(dns_api, other, on_default["id"]) == 1
 
 
@@ -253,6 +255,35 @@ def test_sandbox_links_on_a_sandbox_domain(
     assert session_stack.redis.get(sandbox_link_key(f"{host}/try-it")) is not None
     eventually(lambda: location(edge, "/test/try-it", host) == "https://brand.example/test")
     assert edge.head("/try-it", headers={"host": host}).status_code == 404  # not a live one
+
+
+def test_a_protected_links_preview_on_a_domain_names_its_short_url(
+    dns_api: httpx.Client, dns_server: DnsServer, edge: httpx.Client, database_url: str
+) -> None:
+    owner = create_account(database_url)
+    host = new_hostname()
+    verified_domain(dns_api, dns_server, owner.headers(), host)
+    made = dns_api.post(
+        "/v1/links",
+        json={
+            "longUrl": "https://brand.example/members",
+            "alias": "members",
+            "domain": host,
+            "password": "open sesame",
+            "preview": {"title": "Members"},
+        },
+        headers=owner.headers(),
+    )
+    assert made.status_code == 201, made.text
+
+    def unfurl() -> httpx.Response | None:
+        answer = edge.get("/members", headers={"host": host, "User-Agent": "Twitterbot/1.0"})
+        return answer if answer.status_code == 200 else None
+
+    answer = eventually(unfurl)
+    assert answer is not None
+    assert f'<meta property="og:url" content="https://{host}/members">' in answer.text
+    assert "brand.example/members" not in answer.text
 
 
 def test_a_rebuild_restores_the_domains_and_their_links(

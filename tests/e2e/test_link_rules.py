@@ -3,7 +3,6 @@ UTM), through the real admin, edge and worker."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -389,35 +388,6 @@ def test_link_events_never_carry_the_password(
     assert stored is not None
     assert stored[0].startswith("$argon2id$")
     assert "another-secret" not in stored[1]
-
-
-def test_a_flagged_protected_link_warns_then_asks_for_the_password(
-    api: httpx.Client, edge: httpx.Client, account: Account
-) -> None:
-    link = make_link(
-        api,
-        account,
-        longUrl="http://3232235777/download?file=invoice.pdf",  # an encoded IP: warn
-        password="open sesame",
-    )
-    assert link["safety"]["verdict"] == "warn"
-    code = link["shortCode"]
-    page = _visit(edge, code)
-    assert page.status_code == 200
-    assert "hop_continue=" in page.text
-    # No way round the warning: a direct POST is refused.
-    assert edge.post(f"/{code}", data={"password": "open sesame"}).status_code == 405
-    found = re.search(r'href="(/[^"]+hop_continue=[^"]+)"', page.text)
-    assert found is not None
-    href = found[1].replace("&amp;", "&")
-    form = _visit(edge, href.lstrip("/"))
-    assert form.status_code == 200
-    assert "Password required" in form.text
-    action = re.search(r'action="([^"]+)"', form.text)
-    assert action is not None
-    right = edge.post(action[1].replace("&amp;", "&"), data={"password": "open sesame"})
-    assert right.status_code == 303
-    assert right.headers["location"] == "http://3232235777/download?file=invoice.pdf"
 
 
 def test_an_edge_without_the_key_keeps_protected_links_closed(

@@ -30,7 +30,7 @@ from common.wire import (
     link_entry_decoder,
     link_entry_encoder,
 )
-from edge.targets import GONE, LOCKED, REDIRECT, target_of
+from edge.targets import GONE, LOCKED, REDIRECT, locked_preview, target_of
 from tests.support.clicks import USER_AGENTS
 
 IPAD = (
@@ -187,6 +187,18 @@ def test_entries_carry_the_features_with_utm_merged() -> None:
     assert target.variant_bounds == (30, 100)
     assert b"T &lt;b&gt;" in target.preview_page
     assert b"<b>" not in target.preview_page
+    # Protected: the preview names no destination, only the short URL it is served for.
+    for destination in (b"example.com/a", b"br.example", b".example/", b"example.com/over"):
+        assert destination not in target.preview_page
+    page = locked_preview(target.preview_page, 'https://hop.example/a"b')
+    assert b'<meta property="og:url" content="https://hop.example/a&quot;b">' in page
+    assert b'<a href="https://hop.example/a&quot;b">' in page
+    unprotected = target_of(
+        msgspec.structs.replace(
+            entry, features=msgspec.structs.replace(features, password_verifier="")
+        )
+    )
+    assert b'content="https://example.com/a?x=1&amp;utm_source=news' in unprotected.preview_page
 
 
 def test_utm_replaces_parameters_of_the_same_name() -> None:
