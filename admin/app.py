@@ -275,7 +275,7 @@ def build_app(settings: Settings) -> ASGIApp:
     box = SecretBox(settings.webhooks.secret_key)
     auth = _auth(settings, stores)
     services = {**_services(settings, stores, box), **_account_services(settings, stores, auth)}
-    integrations = build_integrations(settings, stores.db, box, services["links"])
+    integrations = build_integrations(settings, stores.db, stores.redis, box, services["links"])
     services |= integrations.by_name()
     dashboard, door = build_web(settings, stores.redis, auth)
     app = Litestar(

@@ -143,3 +143,18 @@ def web_sessions_of_key(user_id: str) -> str:
 def link_password_tries_key(link_id: str, network: str, window: int) -> str:
     """Wrong passwords one visitor network gave for one link in one window (edge)."""
     return f"hop:pwtries:{link_id}:{network}:{window}"
+
+
+def install_state_used_key(nonce: str) -> str:
+    """Set (NX) by the first callback that spends an install state; outlives the state."""
+    return f"hop:install:used:{nonce}"
+
+
+def install_keys_key(nonce: str) -> str:
+    """WooCommerce keys delivered for an install (sealed), waiting for its browser."""
+    return f"hop:install:keys:{nonce}"
+
+
+def shopify_webhook_key(webhook_id: str) -> str:
+    """A Shopify webhook delivery already handled (its ``X-Shopify-Webhook-Id``)."""
+    return f"hop:shopify:webhook:{webhook_id}"

@@ -21,6 +21,7 @@ from typing import Literal
 import msgspec
 
 from admin.outbound.client import Answer, OutboundFailed, OutboundRefused, OutboundTimeout
+from admin.urls import InvalidUrl, parse_http_url
 from common.backoff import Backoff
 
 Platform = Literal["shopify", "woocommerce"]
@@ -204,6 +205,21 @@ def plain_text(markup: str, limit: int = DESCRIPTION_CHARS) -> str:
     parser.close()
     text = _SPACE.sub(" ", html.unescape("".join(parser.parts))).strip()
     return clean_text(text, limit)
+
+
+def web_url(value: object) -> str | None:
+    """``value`` if it is a URL we may show as a link and make a short link to (absolute
+    http or https, the rules of a link's destination: admin/urls.py), else None.
+
+    Store answers are untrusted: a ``javascript:`` or ``data:`` product URL would become
+    an ``href`` on the dashboard."""
+    if not isinstance(value, str) or not value:
+        return None
+    try:
+        parse_http_url(value)
+    except InvalidUrl:
+        return None
+    return value
 
 
 def clean_text(text: str, limit: int) -> str:

@@ -180,9 +180,11 @@ class IntegrationController(Controller):
         principal: Principal,
         installs: InstallService,
         shop: Annotated[str, Parameter(max_length=255)],
-    ) -> InstallUrl:
-        """The Shopify authorize URL to send the store owner to (state valid 10 minutes)."""
-        return installs.shopify_install(principal, shop)
+    ) -> Response[InstallUrl]:
+        """The Shopify authorize URL for the store owner (state valid 10 minutes). The answer
+        sets an install cookie: the install completes only in the browser holding it."""
+        started = installs.shopify_install(principal, shop)
+        return Response(started.install, cookies=[started.cookie])
 
     @get(
         "/woocommerce/install",
@@ -198,9 +200,12 @@ class IntegrationController(Controller):
         store_url: Annotated[
             str, Parameter(query="storeUrl", max_length=2048, schema_extra={"format": "uri"})
         ],
-    ) -> InstallUrl:
-        """The WooCommerce authorize URL to send the store owner to (state valid 10 minutes)."""
-        return installs.woo_install(principal, store_url)
+    ) -> Response[InstallUrl]:
+        """The WooCommerce authorize URL for the store owner (state valid 10 minutes). The
+        answer sets an install cookie: the install completes only in the browser holding
+        it."""
+        started = installs.woo_install(principal, store_url)
+        return Response(started.install, cookies=[started.cookie])
 
 
 class IntegrationCallbacks(Controller):
@@ -212,37 +217,40 @@ class IntegrationCallbacks(Controller):
 
     @get(
         "/shopify/callback",
-        responses=problems(400, 401, 409, 422, 502, 504),
+        responses=problems(400, 401, 409, 422, 502, 503, 504),
         operation_id="completeShopifyInstall",
         summary="Shopify's OAuth redirect",
     )
     async def shopify_callback(
         self, request: Request[Any, Any, Any], installs: InstallService
-    ) -> CallbackDone:
-        """Shopify's OAuth redirect: verified, then the code exchanged for a token."""
+    ) -> Response[CallbackDone]:
+        """Shopify's OAuth redirect, in the browser that started the install (its install
+        cookie): verified, then the code exchanged for a token."""
         raw = request.scope.get("query_string", b"")[:_MAX_QUERY].decode("latin-1")
         pairs = parse_qsl(raw, keep_blank_values=True)
-        integration = await installs.shopify_callback(pairs)
-        return CallbackDone(ok=True, message="The store is connected.", integration=integration)
+        integration = await installs.shopify_callback(pairs, request.cookies)
+        done = CallbackDone(ok=True, message="The store is connected.", integration=integration)
+        return Response(done, cookies=[installs.cookies.clear("shopify")])
 
     @post(
         "/shopify/webhooks",
         status_code=200,
-        responses=problems(401, 409),
+        responses=problems(400, 401, 409, 503),
         operation_id="receiveShopifyWebhook",
         summary="Receive a Shopify webhook",
     )
     async def shopify_webhook(
         self, request: Request[Any, Any, Any], installs: InstallService
     ) -> CallbackDone:
-        """Shopify webhooks (HMAC-verified); `app/uninstalled` revokes the shop's integrations."""
+        """Shopify webhooks (HMAC-verified); `app/uninstalled` revokes the integrations of the
+        shop its signed body names, once per `X-Shopify-Webhook-Id`."""
         body = await request.body()
         headers = request.headers
         return await installs.shopify_webhook(
             body,
             headers.get("x-shopify-hmac-sha256"),
             headers.get("x-shopify-topic"),
-            headers.get("x-shopify-shop-domain"),
+            headers.get("x-shopify-webhook-id"),
         )
 
     @post(
@@ -250,26 +258,30 @@ class IntegrationCallbacks(Controller):
         dto=JsonBody[WooKeys],
         return_dto=None,
         status_code=200,
-        responses=problems(400, 401, 409, 422, 502, 504),
+        responses=problems(400, 401, 409, 422, 502, 503, 504),
         operation_id="receiveWooCommerceKeys",
         summary="Receive WooCommerce API keys",
     )
     async def woo_callback(self, data: WooKeys, installs: InstallService) -> CallbackDone:
-        """WooCommerce delivers the API keys the store owner approved."""
+        """WooCommerce's server delivers the API keys the store owner approved: checked, and
+        kept until the owner's browser returns."""
         return await installs.woo_callback(data)
 
     @get(
         "/woocommerce/return",
-        responses=problems(422),
+        responses=problems(401, 409, 422, 503),
         operation_id="returnFromWooCommerce",
         summary="Return from WooCommerce",
     )
     async def woo_return(
-        self, success: Annotated[str | None, Parameter(max_length=8)] = None
-    ) -> CallbackDone:
-        """Where WooCommerce sends the store owner back."""
-        if success == "1":
-            return CallbackDone(
-                ok=True, message="Approved. The store is listed by GET /v1/integrations."
-            )
-        return CallbackDone(ok=False, message="The store owner did not approve the connection.")
+        self,
+        request: Request[Any, Any, Any],
+        installs: InstallService,
+        success: Annotated[str | None, Parameter(max_length=8)] = None,
+        user_id: Annotated[str | None, Parameter(max_length=1024)] = None,
+    ) -> Response[CallbackDone]:
+        """Where WooCommerce sends the store owner back: in the browser that started the
+        install (its install cookie), the delivered keys become the integration."""
+        done = await installs.woo_return(success, user_id, request.cookies)
+        cookies = [installs.cookies.clear("woocommerce")] if done.integration else []
+        return Response(done, cookies=cookies)

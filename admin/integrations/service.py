@@ -229,6 +229,11 @@ class IntegrationService:
         self, principal: Principal, platform: str, credential: Credential, via: str, store: str
     ) -> Integration:
         """One real call with the credential; saved only if the store accepted it."""
+        info = await self.check(platform, credential, store)
+        return await self.save(principal, platform, info, credential, via)
+
+    async def check(self, platform: str, credential: Credential, store: str) -> StoreInfo:
+        """What the store says about itself, asked with ``credential`` (422 if refused)."""
         name = PLATFORM_NAMES[platform]
         field = "accessToken" if platform == "shopify" else "consumerKey"
         try:
@@ -250,6 +255,17 @@ class IntegrationService:
             ) from None
         except StoreProblem as exc:
             raise store_problem(name, exc) from None
+        return info
+
+    async def save(
+        self,
+        principal: Principal,
+        platform: str,
+        info: StoreInfo,
+        credential: Credential,
+        via: str,
+    ) -> Integration:
+        """Save a credential the store accepted (``check``)."""
         new = NewIntegration(platform=platform, info=info, credential=credential, connected_via=via)
         async with self.db.connection() as conn:
             row = await repo.save_integration(conn, self.box, principal, new)

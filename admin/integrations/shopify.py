@@ -28,6 +28,7 @@ from admin.integrations.platform import (
     clean_text,
     decode_json,
     send_with_retries,
+    web_url,
 )
 from admin.outbound.client import Answer, OutboundClient
 from common.backoff import Backoff
@@ -108,10 +109,10 @@ class ShopifyClient:
     async def shop_info(self, shop: str, credential: ShopifyCredential) -> StoreInfo:
         data = await self._graphql(shop, credential, SHOP_QUERY, {})
         info = _dict(data.get("shop"))
-        domain = _dict(info.get("primaryDomain")).get("url")
+        domain = web_url(_dict(info.get("primaryDomain")).get("url"))
         return StoreInfo(
             store_key=shop,
-            store_url=domain if isinstance(domain, str) and domain else f"https://{shop}",
+            store_url=domain or f"https://{shop}",
             name=_text(info.get("name"), 200) or shop,
             currency=_text(info.get("currencyCode"), 8),
         )
@@ -234,8 +235,8 @@ def _result(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def _primary_url(data: dict[str, Any], shop: str) -> str:
-    url = _dict(_dict(data.get("shop")).get("primaryDomain")).get("url")
-    return url.rstrip("/") if isinstance(url, str) and url else f"https://{shop}"
+    url = web_url(_dict(_dict(data.get("shop")).get("primaryDomain")).get("url"))
+    return url.rstrip("/") if url else f"https://{shop}"
 
 
 def _money(value: object) -> tuple[str | None, str | None]:
@@ -254,9 +255,10 @@ def _product(node: dict[str, Any], base: str) -> StoreProduct | None:
     product_id = gid.rsplit("/", 1)[-1]
     if not product_id.isdigit():
         return None
-    url = node.get("onlineStoreUrl")
-    if not isinstance(url, str) or not url:
-        url = f"{base}/products/{handle}" if isinstance(handle, str) and handle else None
+    # Only http(s) URLs are taken from the store: anything else is as good as none.
+    url = web_url(node.get("onlineStoreUrl"))
+    if url is None and isinstance(handle, str) and handle:
+        url = web_url(f"{base}/products/{handle}")
     if url is None:
         return None
     prices = _dict(node.get("priceRangeV2"))
@@ -271,7 +273,7 @@ def _product(node: dict[str, Any], base: str) -> StoreProduct | None:
         price=low,
         max_price=high,
         currency=currency,
-        image_url=image if isinstance(image, str) else None,
+        image_url=web_url(image),
         description=_text(node.get("description"), 2000) or "",
         vendor=_text(node.get("vendor"), 255),
         tags=[clean_text(t, 64) for t in tags if isinstance(t, str)][:50]

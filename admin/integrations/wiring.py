@@ -5,10 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from redis.asyncio import Redis
+
 from admin.db import Database
 from admin.integrations.ai import AiWriter
 from admin.integrations.generate import GenerateService
 from admin.integrations.install import InstallService
+from admin.integrations.once import Once
 from admin.integrations.service import IntegrationService, Stores
 from admin.integrations.shopify import ShopifyClient
 from admin.integrations.state import StateSigner
@@ -45,7 +48,7 @@ class IntegrationServices:
 
 
 def build_integrations(
-    settings: Settings, db: Database, box: SecretBox, links: LinkService
+    settings: Settings, db: Database, redis: Redis, box: SecretBox, links: LinkService
 ) -> IntegrationServices:
     stores = settings.stores
     assert settings.webhooks.secret_key is not None  # checked by the caller
@@ -87,6 +90,8 @@ def build_integrations(
         db=db,
         shopify=shopify,
         signer=StateSigner(settings.webhooks.secret_key),
+        once=Once(redis),
+        box=box,
         settings=stores,
         base_url=settings.base_url,
     )

@@ -22,6 +22,7 @@ from admin.integrations.platform import (
     decode_json,
     plain_text,
     send_with_retries,
+    web_url,
 )
 from admin.outbound.client import Answer, OutboundClient
 
@@ -137,8 +138,9 @@ class WooClient:
 
 
 def _product(item: dict[str, Any], currency: str | None) -> StoreProduct | None:
-    product_id, name, url = item.get("id"), item.get("name"), item.get("permalink")
-    if not isinstance(product_id, int) or not isinstance(name, str) or not isinstance(url, str):
+    product_id, name = item.get("id"), item.get("name")
+    url = web_url(item.get("permalink"))  # http(s) only: it becomes a link and an href
+    if not isinstance(product_id, int) or not isinstance(name, str) or url is None:
         return None
     images = item.get("images")
     first = _dict(images[0]) if isinstance(images, list) and images else {}
@@ -154,7 +156,7 @@ def _product(item: dict[str, Any], currency: str | None) -> StoreProduct | None:
         price=price if isinstance(price, str) and price else None,
         max_price=None,
         currency=currency,
-        image_url=image if isinstance(image, str) and image else None,
+        image_url=web_url(image),
         description=plain_text(description) if isinstance(description, str) else "",
         vendor=None,
         tags=[clean_text(_dict(t).get("name") or "", 64) for t in tags][:50]

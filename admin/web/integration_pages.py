@@ -93,12 +93,14 @@ async def install(
         return await _list_page(page, integrations, form, errors, status=exc.status)
     # A link to follow, not a redirect: the pages' form-action policy (this site only)
     # would stop a form post that is redirected to the store.
+    # The install cookie binds the store's callback to this browser (state.py).
     name = "Shopify" if platform == "shopify" else "WooCommerce"
     return await page.render(
         "integration_install.html",
+        cookies=[started.cookie],
         platform=name,
-        authorize_url=started.authorize_url,
-        minutes=started.expires_in // 60,
+        authorize_url=started.install.authorize_url,
+        minutes=started.install.expires_in // 60,
     )
 
 

@@ -13,8 +13,10 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
+import msgspec
 import pytest
 
+from admin.integrations import shopify_auth
 from tests.support.accounts import Account
 from tests.support.api import assert_problem
 from tests.support.fakes.stores import FakeAi, FakeShopify, FakeWoo
@@ -144,6 +146,8 @@ def test_shopify_connect_products_generate_and_reuse(
     copy = body["copy"]
     assert copy["x"].endswith(link["shortUrl"])
     assert "evil.example" not in str(copy)
+    # Hosts written with other dots or split by an invisible character go too.
+    assert "evil" not in copy["description"]
     assert copy["instagram"] is None
     assert copy["emailBody"] is None
     assert len(copy["hashtags"]) <= 30
@@ -245,6 +249,65 @@ def _signed(params: dict[str, str]) -> dict[str, str]:
     return {**params, "hmac": digest}
 
 
+SHOPIFY_COOKIE = "hop_install_shopify"  # plain http here; __Host-hop_install_shopify on https
+WOO_COOKIE = "hop_install_woocommerce"
+
+
+def _query(url: str) -> dict[str, str]:
+    return {k: v[0] for k, v in parse_qs(urlsplit(url).query).items()}
+
+
+def _start_shopify(browser: httpx.Client, account: Account, shop: str) -> str:
+    """Start a Shopify install in ``browser``: the state (the browser keeps the cookie)."""
+    started = browser.get(
+        "/v1/integrations/shopify/install", params={"shop": shop}, headers=account.headers()
+    )
+    assert started.status_code == 200, started.text
+    assert browser.cookies.get(SHOPIFY_COOKIE)
+    return _query(started.json()["authorizeUrl"])["state"]
+
+
+def _shopify_return(shop: str, state: str, code: str) -> dict[str, str]:
+    """What Shopify sends the owner's browser back with, signed as Shopify signs it."""
+    return _signed(
+        {
+            "code": code,
+            "host": base64.b64encode(f"{shop}/admin".encode()).decode(),
+            "shop": shop,
+            "state": state,
+            "timestamp": str(int(time.time())),
+        }
+    )
+
+
+def _oauth_install(browser: httpx.Client, account: Account, shop: str, code: str) -> str:
+    """A whole Shopify install in one browser; the integration's id."""
+    state = _start_shopify(browser, account, shop)
+    done = browser.get(
+        "/v1/integrations/shopify/callback", params=_shopify_return(shop, state, code)
+    )
+    assert done.status_code == 200, done.text
+    assert not browser.cookies.get(SHOPIFY_COOKIE)  # spent, and cleared
+    return str(done.json()["integration"]["id"])
+
+
+def _uninstalled(body: bytes, webhook_id: str, **headers: str) -> dict[str, str]:
+    return {
+        "X-Shopify-Topic": "app/uninstalled",
+        "X-Shopify-Webhook-Id": webhook_id,
+        "X-Shopify-Hmac-Sha256": base64.b64encode(
+            hmac.new(APP_SECRET.encode(), body, hashlib.sha256).digest()
+        ).decode(),
+        "Content-Type": "application/json",
+        **headers,
+    }
+
+
+def _status(client: httpx.Client, account: Account, integration_id: str) -> str:
+    answer = client.get(f"/v1/integrations/{integration_id}", headers=account.headers())
+    return str(answer.json()["status"])
+
+
 def test_shopify_oauth_install_and_uninstall_webhook(
     client: httpx.Client, session_stack: Stack, shopify: FakeShopify
 ) -> None:
@@ -256,37 +319,30 @@ def test_shopify_oauth_install_and_uninstall_webhook(
     assert started.status_code == 200, started.text
     authorize = urlsplit(started.json()["authorizeUrl"])
     assert authorize.path == f"/{shop}/admin/oauth/authorize"
-    query = {k: v[0] for k, v in parse_qs(authorize.query).items()}
+    query = _query(started.json()["authorizeUrl"])
     assert query["client_id"] == APP_KEY
     assert query["scope"] == "read_products"
-    shopify.codes["code-1"] = f"shpat_oauth{account.user_id[-8:]}"
-    callback = {
-        "code": "code-1",
-        "host": base64.b64encode(f"{shop}/admin".encode()).decode(),
-        "shop": shop,
-        "state": query["state"],
-        "timestamp": str(int(time.time())),
+    cookie = started.headers["set-cookie"]
+    assert cookie.startswith(f"{SHOPIFY_COOKIE}=")
+    assert {"httponly", "samesite=lax", "path=/", "max-age=600"} <= {
+        part.strip().lower() for part in cookie.split(";")
     }
+    assert client.cookies[SHOPIFY_COOKIE] not in query["state"]
+    shopify.codes["code-1"] = f"shpat_oauth{account.user_id[-8:]}"
+    callback = _shopify_return(shop, query["state"], "code-1")
     forged = client.get(
-        "/v1/integrations/shopify/callback", params={**_signed(callback), "shop": "x" + shop}
+        "/v1/integrations/shopify/callback", params={**callback, "shop": "x" + shop}
     )
     _problem(forged, 401, "Unauthorized", "unauthorized")
-    done = client.get("/v1/integrations/shopify/callback", params=_signed(callback))
+    done = client.get("/v1/integrations/shopify/callback", params=callback)
     assert done.status_code == 200, done.text
     integration = done.json()["integration"]
     assert integration["connectedVia"] == "oauth"
     mine = client.get("/v1/integrations", headers=account.headers()).json()["data"]
     assert [item["id"] for item in mine] == [integration["id"]]
 
-    body = b'{"id": 1, "name": "shop"}'
-    headers = {
-        "X-Shopify-Topic": "app/uninstalled",
-        "X-Shopify-Shop-Domain": shop,
-        "X-Shopify-Hmac-Sha256": base64.b64encode(
-            hmac.new(APP_SECRET.encode(), body, hashlib.sha256).digest()
-        ).decode(),
-        "Content-Type": "application/json",
-    }
+    body = msgspec.json.encode({"id": 1, "name": "shop", "myshopify_domain": shop})
+    headers = _uninstalled(body, f"wh-{account.user_id}")
     bad = client.post(
         "/v1/integrations/shopify/webhooks",
         content=body,
@@ -296,8 +352,229 @@ def test_shopify_oauth_install_and_uninstall_webhook(
     assert client.post(
         "/v1/integrations/shopify/webhooks", content=body, headers=headers
     ).is_success
-    item = client.get(f"/v1/integrations/{integration['id']}", headers=account.headers()).json()
-    assert item["status"] == "revoked"
+    assert _status(client, account, integration["id"]) == "revoked"
+
+
+def test_shopify_install_completes_once_and_only_in_the_browser_that_started_it(
+    stores_admin: HopProcess, session_stack: Stack, shopify: FakeShopify
+) -> None:
+    """Someone starts an install for a shop they do not own and sends its owner the
+    authorize link: the owner's approval must not land the shop in their account."""
+    attacker, owner = session_stack.account(), session_stack.account()
+    shop = f"b{owner.user_id[-10:]}.myshopify.com"
+    with (
+        httpx.Client(base_url=stores_admin.url, timeout=30) as attacker_browser,
+        httpx.Client(base_url=stores_admin.url, timeout=30) as owner_browser,
+    ):
+        state = _start_shopify(attacker_browser, attacker, shop)
+        shopify.codes["code-handed"] = f"shpat_handed{owner.user_id[-8:]}"
+        returned = _shopify_return(shop, state, "code-handed")
+        callback = "/v1/integrations/shopify/callback"
+        # The owner approved; Shopify sends the owner's browser back: no install cookie.
+        without = owner_browser.get(callback, params=returned)
+        assert "browser" in _problem(without, 401, "Unauthorized", "unauthorized")
+        # The owner's browser holds the cookie of an install of its own: not this one's.
+        _start_shopify(owner_browser, owner, shop)
+        other = owner_browser.get(callback, params=returned)
+        assert "browser" in _problem(other, 401, "Unauthorized", "unauthorized")
+        assert "code-handed" in shopify.codes  # never exchanged
+        stored = session_stack.sql("SELECT count(*) FROM integrations WHERE store_key = %s", shop)
+        assert stored == [(0,)]
+
+        # The owner's own install completes, once: its state is spent.
+        own_state = _start_shopify(owner_browser, owner, shop)
+        secret = owner_browser.cookies[SHOPIFY_COOKIE]
+        shopify.codes["code-own"] = f"shpat_own{owner.user_id[-8:]}"
+        done = owner_browser.get(callback, params=_shopify_return(shop, own_state, "code-own"))
+        assert done.status_code == 200, done.text
+        [(before,)] = session_stack.sql(
+            "SELECT updated_at FROM integrations WHERE store_key = %s", shop
+        )
+        shopify.codes["code-again"] = f"shpat_again{owner.user_id[-8:]}"
+        owner_browser.cookies.set(SHOPIFY_COOKIE, secret)
+        replayed = owner_browser.get(
+            callback, params=_shopify_return(shop, own_state, "code-again")
+        )
+        assert "used already" in _problem(replayed, 401, "Unauthorized", "unauthorized")
+        assert "code-again" in shopify.codes
+        after = session_stack.sql(
+            "SELECT user_id, updated_at FROM integrations WHERE store_key = %s", shop
+        )
+        assert after == [(owner.user_id, before)]
+
+
+def test_shopify_uninstall_acts_on_the_signed_body_once(
+    client: httpx.Client, session_stack: Stack, shopify: FakeShopify
+) -> None:
+    mallory, victim = session_stack.account(), session_stack.account()
+    own_shop = f"m{mallory.user_id[-10:]}.myshopify.com"
+    victim_shop = f"v{victim.user_id[-10:]}.myshopify.com"
+    shopify.codes["code-m1"] = f"shpat_m1{mallory.user_id[-8:]}"
+    shopify.codes["code-v1"] = f"shpat_v1{victim.user_id[-8:]}"
+    own = _oauth_install(client, mallory, own_shop, "code-m1")
+    victims = _oauth_install(client, victim, victim_shop, "code-v1")
+    webhooks = "/v1/integrations/shopify/webhooks"
+
+    # An OAuth callback's query is signed with the same secret: as a body it verifies,
+    # but it is no Shop, and the shop header is not signed.
+    returned = _shopify_return(own_shop, "any", "c")
+    message = shopify_auth.signed_message(list(returned.items())).encode()
+    digest = base64.b64encode(bytes.fromhex(returned["hmac"])).decode()
+    forged = client.post(
+        webhooks,
+        content=message,
+        headers=_uninstalled(
+            message,
+            f"wh-f-{victim.user_id}",
+            **{"X-Shopify-Hmac-Sha256": digest, "X-Shopify-Shop-Domain": victim_shop},
+        ),
+    )
+    _problem(forged, 400, "Bad Request", "bad-request")
+    # A real uninstall of Mallory's shop, with the victim's shop in the header.
+    body = msgspec.json.encode({"id": 7, "name": "Mallory", "myshopify_domain": own_shop})
+    headers = _uninstalled(
+        body, f"wh-m-{mallory.user_id}", **{"X-Shopify-Shop-Domain": victim_shop}
+    )
+    assert client.post(webhooks, content=body, headers=headers).json()["message"] == (
+        "1 integration(s) revoked."
+    )
+    assert _status(client, victim, victims) == "active"
+    assert _status(client, mallory, own) == "revoked"
+
+    # Installed again; then Shopify retries the uninstall it already delivered.
+    shopify.codes["code-m2"] = f"shpat_m2{mallory.user_id[-8:]}"
+    assert _oauth_install(client, mallory, own_shop, "code-m2") == own
+    again = client.post(webhooks, content=body, headers=headers)
+    assert again.status_code == 200, again.text
+    assert again.json()["message"] == "This webhook was handled already."
+    assert _status(client, mallory, own) == "active"
+    no_id = {k: v for k, v in headers.items() if k != "X-Shopify-Webhook-Id"}
+    _problem(client.post(webhooks, content=body, headers=no_id), 400, "Bad Request", "bad-request")
+    assert _status(client, mallory, own) == "active"
+
+
+def _start_woo(browser: httpx.Client, account: Account, store: str) -> dict[str, str]:
+    started = browser.get(
+        "/v1/integrations/woocommerce/install",
+        params={"storeUrl": store},
+        headers=account.headers(),
+    )
+    assert started.status_code == 200, started.text
+    assert browser.cookies.get(WOO_COOKIE)
+    return _query(started.json()["authorizeUrl"])
+
+
+def test_woocommerce_keys_become_an_integration_only_in_the_starting_browser_once(
+    stores_admin: HopProcess, session_stack: Stack, woo: FakeWoo
+) -> None:
+    """WooCommerce's server delivers the keys (no browser); they wait, sealed, until the
+    browser that started the install returns, once."""
+    account, other = session_stack.account(), session_stack.account()
+    key, secret = f"ck_o{account.user_id[-8:]}", f"cs_o{account.user_id[-10:]}"
+    woo.keys[key] = secret
+    with (
+        httpx.Client(base_url=stores_admin.url, timeout=30) as browser,
+        httpx.Client(base_url=stores_admin.url, timeout=30) as store_server,
+        httpx.Client(base_url=stores_admin.url, timeout=30) as other_browser,
+    ):
+        authorize = _start_woo(browser, account, woo.url)
+        state = authorize["user_id"]
+        assert urlsplit(authorize["callback_url"]).path == "/v1/integrations/woocommerce/callback"
+        assert urlsplit(authorize["return_url"]).path == "/v1/integrations/woocommerce/return"
+        keys = {
+            "key_id": 1,
+            "user_id": state,
+            "consumer_key": key,
+            "consumer_secret": secret,
+            "key_permissions": "read",
+        }
+        delivered = store_server.post("/v1/integrations/woocommerce/callback", json=keys)
+        assert delivered.status_code == 200, delivered.text
+        replayed = store_server.post("/v1/integrations/woocommerce/callback", json=keys)
+        assert "used already" in _problem(replayed, 401, "Unauthorized", "unauthorized")
+
+        def stored() -> list[tuple[Any, ...]]:
+            return session_stack.sql(
+                "SELECT count(*) FROM integrations WHERE user_id = %s", account.user_id
+            )
+
+        assert stored() == [(0,)]  # delivered, not connected
+        back = {"success": "1", "user_id": state}
+        returned = "/v1/integrations/woocommerce/return"
+        without = store_server.get(returned, params=back)
+        assert "browser" in _problem(without, 401, "Unauthorized", "unauthorized")
+        _start_woo(other_browser, other, woo.url)
+        foreign = other_browser.get(returned, params=back)
+        assert "browser" in _problem(foreign, 401, "Unauthorized", "unauthorized")
+        assert stored() == [(0,)]
+
+        cookie = browser.cookies[WOO_COOKIE]
+        done = browser.get(returned, params=back)
+        assert done.status_code == 200, done.text
+        integration = done.json()["integration"]
+        assert integration["connectedVia"] == "oauth"
+        assert integration["storeUrl"] == woo.url
+        assert not browser.cookies.get(WOO_COOKIE)
+        browser.cookies.set(WOO_COOKIE, cookie)
+        again = browser.get(returned, params=back)
+        _problem(again, 401, "Unauthorized", "unauthorized")
+        assert stored() == [(1,)]
+        refused = browser.get(returned, params={"success": "0", "user_id": state})
+        assert refused.json()["ok"] is False
+
+
+def test_store_urls_are_http_only(
+    client: httpx.Client, session_stack: Stack, shopify: FakeShopify, woo: FakeWoo
+) -> None:
+    """A store's answers become hrefs on the dashboard: only http(s) URLs are taken."""
+    first, second = shopify.products[0], shopify.products[1]
+    saved = (dict(first), dict(second), shopify.primary_domain)
+    woo_saved = [dict(item) for item in woo.products[:2]]
+    try:
+        shopify.primary_domain = "javascript:alert(document.domain)//"
+        first["onlineStoreUrl"] = "javascript:alert(document.domain)//"
+        second["featuredMedia"] = {"preview": {"image": {"url": "javascript:alert(1)"}}}
+        account, integration = _shopify_account(client, session_stack, shopify)
+        shop = f"s{account.user_id[-10:]}.myshopify.com"
+        assert integration["storeUrl"] == f"https://{shop}"
+        base = f"/v1/integrations/{integration['id']}/products"
+        listed = client.get(base, params={"limit": 3}, headers=account.headers()).json()["data"]
+        assert [p["url"] for p in listed] == [
+            f"https://{shop}/products/product-1",
+            "https://shop.example/products/product-2",
+            f"https://{shop}/products/product-3",
+        ]
+        assert listed[1]["imageUrl"] is None
+
+        woo.products[0]["permalink"] = "javascript:alert(document.domain)//"
+        woo.products[1]["permalink"] = "data:text/html,<script>alert(1)</script>"
+        woo.products[1]["images"] = [{"id": 1, "src": "javascript:alert(1)"}]
+        woo.keys["ck_u" + account.user_id[-8:]] = "cs_u" + account.user_id[-10:]
+        connected = client.post(
+            "/v1/integrations",
+            headers=account.headers(),
+            json={
+                "platform": "woocommerce",
+                "storeUrl": woo.url,
+                "consumerKey": "ck_u" + account.user_id[-8:],
+                "consumerSecret": "cs_u" + account.user_id[-10:],
+            },
+        )
+        assert connected.status_code == 201, connected.text
+        products = client.get(
+            f"/v1/integrations/{connected.json()['id']}/products", headers=account.headers()
+        ).json()["data"]
+        assert [p["id"] for p in products] == ["503", "504", "505"]
+        assert all(p["url"].startswith("https://woo.example/") for p in products)
+    finally:
+        first.clear()
+        first.update(saved[0])
+        second.clear()
+        second.update(saved[1])
+        shopify.primary_domain = saved[2]
+        for item, old in zip(woo.products, woo_saved, strict=False):
+            item.clear()
+            item.update(old)
 
 
 def test_woocommerce_template_copy_paging_and_delete(

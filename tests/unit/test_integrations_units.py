@@ -87,7 +87,8 @@ def test_shop_hosts(shop: str, valid: bool) -> None:
 
 def test_install_state_is_signed_bound_and_expires() -> None:
     signer = StateSigner("k" * 40)
-    token = signer.issue("usr_1", "live", "shopify", "a.myshopify.com")
+    issued = signer.issue("usr_1", "live", "shopify", "a.myshopify.com")
+    token = issued.state
     state = signer.open(token, "shopify")
     assert state is not None
     assert (state.user_id, state.store) == ("usr_1", "a.myshopify.com")
@@ -95,6 +96,19 @@ def test_install_state_is_signed_bound_and_expires() -> None:
     assert StateSigner("j" * 40).open(token, "shopify") is None
     body, _, signature = token.partition(".")
     assert signer.open(body[:-2] + "xx." + signature, "shopify") is None
+
+
+def test_install_state_is_bound_to_its_browsers_secret() -> None:
+    signer = StateSigner("k" * 40)
+    issued = signer.issue("usr_1", "live", "shopify", "a.myshopify.com")
+    other = signer.issue("usr_2", "live", "shopify", "a.myshopify.com")
+    state = signer.open(issued.state, "shopify")
+    assert state is not None
+    assert signer.bound(state, issued.secret)
+    assert issued.secret not in issued.state  # the state travels in URLs; the secret not
+    for wrong in (None, "", other.secret, issued.secret + "x", "x" * 4096):
+        assert not signer.bound(state, wrong)
+    assert not StateSigner("j" * 40).bound(state, issued.secret)
 
 
 def test_cursor_round_trip_and_refusals() -> None:

@@ -131,6 +131,7 @@ class FakeShopify:
         self.mode = ""
         self.throttled = 0
         self.codes: dict[str, str] = {}  # OAuth code -> token it grants
+        self.primary_domain = "https://shop.example"  # the shop's primaryDomain.url
         self.server = FakeServer(self._handle)
 
     @property
@@ -187,7 +188,7 @@ class FakeShopify:
             "name": f"Shop {shop}",
             "myshopifyDomain": shop,
             "currencyCode": "EUR",
-            "primaryDomain": {"url": "https://shop.example"},
+            "primaryDomain": {"url": self.primary_domain},
         }
         text: str = query["query"]
         if text.startswith("query Products"):
@@ -378,7 +379,8 @@ class FakeAi:
         title = user.split('"title":"', 1)[1].split('"', 1)[0]
         copy = {
             "headline": f"Meet the {title}",
-            "description": f"The {title}, made by hand. Visit https://evil.example now!",
+            "description": f"The {title}, made by hand. Visit https://evil.example now! Or "
+            "evil\u3002example, evil\uff0eexample or ev\u200bil.example.",
             "instagram": f"Say hello to the {title}. " + "Lovely. " * 400 + " #inline",
             "x": f"The {title} is here. " + "Really great. " * 40,
             "emailSubject": f"New in the shop: {title}",

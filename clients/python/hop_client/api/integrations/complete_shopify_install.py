@@ -94,7 +94,8 @@ def sync_detailed(
 ) -> Response[CallbackDone | Problem]:
     """Shopify's OAuth redirect
 
-     Shopify's OAuth redirect: verified, then the code exchanged for a token.
+     Shopify's OAuth redirect, in the browser that started the install (its install
+    cookie): verified, then the code exchanged for a token.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -119,7 +120,8 @@ def sync(
 ) -> CallbackDone | Problem | None:
     """Shopify's OAuth redirect
 
-     Shopify's OAuth redirect: verified, then the code exchanged for a token.
+     Shopify's OAuth redirect, in the browser that started the install (its install
+    cookie): verified, then the code exchanged for a token.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -140,7 +142,8 @@ async def asyncio_detailed(
 ) -> Response[CallbackDone | Problem]:
     """Shopify's OAuth redirect
 
-     Shopify's OAuth redirect: verified, then the code exchanged for a token.
+     Shopify's OAuth redirect, in the browser that started the install (its install
+    cookie): verified, then the code exchanged for a token.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -163,7 +166,8 @@ async def asyncio(
 ) -> CallbackDone | Problem | None:
     """Shopify's OAuth redirect
 
-     Shopify's OAuth redirect: verified, then the code exchanged for a token.
+     Shopify's OAuth redirect, in the browser that started the install (its install
+    cookie): verified, then the code exchanged for a token.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

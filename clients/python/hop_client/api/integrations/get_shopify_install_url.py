@@ -100,7 +100,8 @@ def sync_detailed(
 ) -> Response[InstallUrl | Problem]:
     """Start a Shopify installation
 
-     The Shopify authorize URL to send the store owner to (state valid 10 minutes).
+     The Shopify authorize URL for the store owner (state valid 10 minutes). The answer
+    sets an install cookie: the install completes only in the browser holding it.
 
     Args:
         shop (str):
@@ -131,7 +132,8 @@ def sync(
 ) -> InstallUrl | Problem | None:
     """Start a Shopify installation
 
-     The Shopify authorize URL to send the store owner to (state valid 10 minutes).
+     The Shopify authorize URL for the store owner (state valid 10 minutes). The answer
+    sets an install cookie: the install completes only in the browser holding it.
 
     Args:
         shop (str):
@@ -157,7 +159,8 @@ async def asyncio_detailed(
 ) -> Response[InstallUrl | Problem]:
     """Start a Shopify installation
 
-     The Shopify authorize URL to send the store owner to (state valid 10 minutes).
+     The Shopify authorize URL for the store owner (state valid 10 minutes). The answer
+    sets an install cookie: the install completes only in the browser holding it.
 
     Args:
         shop (str):
@@ -186,7 +189,8 @@ async def asyncio(
 ) -> InstallUrl | Problem | None:
     """Start a Shopify installation
 
-     The Shopify authorize URL to send the store owner to (state valid 10 minutes).
+     The Shopify authorize URL for the store owner (state valid 10 minutes). The answer
+    sets an install cookie: the install completes only in the browser holding it.
 
     Args:
         shop (str):

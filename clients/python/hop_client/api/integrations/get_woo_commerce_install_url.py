@@ -95,7 +95,9 @@ def sync_detailed(
 ) -> Response[InstallUrl | Problem]:
     """Start a WooCommerce connection
 
-     The WooCommerce authorize URL to send the store owner to (state valid 10 minutes).
+     The WooCommerce authorize URL for the store owner (state valid 10 minutes). The
+    answer sets an install cookie: the install completes only in the browser holding
+    it.
 
     Args:
         store_url (str):
@@ -126,7 +128,9 @@ def sync(
 ) -> InstallUrl | Problem | None:
     """Start a WooCommerce connection
 
-     The WooCommerce authorize URL to send the store owner to (state valid 10 minutes).
+     The WooCommerce authorize URL for the store owner (state valid 10 minutes). The
+    answer sets an install cookie: the install completes only in the browser holding
+    it.
 
     Args:
         store_url (str):
@@ -152,7 +156,9 @@ async def asyncio_detailed(
 ) -> Response[InstallUrl | Problem]:
     """Start a WooCommerce connection
 
-     The WooCommerce authorize URL to send the store owner to (state valid 10 minutes).
+     The WooCommerce authorize URL for the store owner (state valid 10 minutes). The
+    answer sets an install cookie: the install completes only in the browser holding
+    it.
 
     Args:
         store_url (str):
@@ -181,7 +187,9 @@ async def asyncio(
 ) -> InstallUrl | Problem | None:
     """Start a WooCommerce connection
 
-     The WooCommerce authorize URL to send the store owner to (state valid 10 minutes).
+     The WooCommerce authorize URL for the store owner (state valid 10 minutes). The
+    answer sets an install cookie: the install completes only in the browser holding
+    it.
 
     Args:
         store_url (str):

@@ -79,7 +79,8 @@ def sync_detailed(
 ) -> Response[CallbackDone | Problem]:
     """Receive a Shopify webhook
 
-     Shopify webhooks (HMAC-verified); `app/uninstalled` revokes the shop's integrations.
+     Shopify webhooks (HMAC-verified); `app/uninstalled` revokes the integrations of the
+    shop its signed body names, once per `X-Shopify-Webhook-Id`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -104,7 +105,8 @@ def sync(
 ) -> CallbackDone | Problem | None:
     """Receive a Shopify webhook
 
-     Shopify webhooks (HMAC-verified); `app/uninstalled` revokes the shop's integrations.
+     Shopify webhooks (HMAC-verified); `app/uninstalled` revokes the integrations of the
+    shop its signed body names, once per `X-Shopify-Webhook-Id`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -125,7 +127,8 @@ async def asyncio_detailed(
 ) -> Response[CallbackDone | Problem]:
     """Receive a Shopify webhook
 
-     Shopify webhooks (HMAC-verified); `app/uninstalled` revokes the shop's integrations.
+     Shopify webhooks (HMAC-verified); `app/uninstalled` revokes the integrations of the
+    shop its signed body names, once per `X-Shopify-Webhook-Id`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -148,7 +151,8 @@ async def asyncio(
 ) -> CallbackDone | Problem | None:
     """Receive a Shopify webhook
 
-     Shopify webhooks (HMAC-verified); `app/uninstalled` revokes the shop's integrations.
+     Shopify webhooks (HMAC-verified); `app/uninstalled` revokes the integrations of the
+    shop its signed body names, once per `X-Shopify-Webhook-Id`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

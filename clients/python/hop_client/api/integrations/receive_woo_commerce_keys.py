@@ -105,7 +105,8 @@ def sync_detailed(
 ) -> Response[CallbackDone | Problem]:
     """Receive WooCommerce API keys
 
-     WooCommerce delivers the API keys the store owner approved.
+     WooCommerce's server delivers the API keys the store owner approved: checked, and
+    kept until the owner's browser returns.
 
     Args:
         body (WooKeys): What WooCommerce POSTs to our callback_url after the owner approved.
@@ -136,7 +137,8 @@ def sync(
 ) -> CallbackDone | Problem | None:
     """Receive WooCommerce API keys
 
-     WooCommerce delivers the API keys the store owner approved.
+     WooCommerce's server delivers the API keys the store owner approved: checked, and
+    kept until the owner's browser returns.
 
     Args:
         body (WooKeys): What WooCommerce POSTs to our callback_url after the owner approved.
@@ -162,7 +164,8 @@ async def asyncio_detailed(
 ) -> Response[CallbackDone | Problem]:
     """Receive WooCommerce API keys
 
-     WooCommerce delivers the API keys the store owner approved.
+     WooCommerce's server delivers the API keys the store owner approved: checked, and
+    kept until the owner's browser returns.
 
     Args:
         body (WooKeys): What WooCommerce POSTs to our callback_url after the owner approved.
@@ -191,7 +194,8 @@ async def asyncio(
 ) -> CallbackDone | Problem | None:
     """Receive WooCommerce API keys
 
-     WooCommerce delivers the API keys the store owner approved.
+     WooCommerce's server delivers the API keys the store owner approved: checked, and
+    kept until the owner's browser returns.
 
     Args:
         body (WooKeys): What WooCommerce POSTs to our callback_url after the owner approved.

@@ -13,6 +13,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     success: None | str | Unset = UNSET,
+    user_id: None | str | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -23,6 +24,13 @@ def _get_kwargs(
     else:
         json_success = success
     params["success"] = json_success
+
+    json_user_id: None | str | Unset
+    if isinstance(user_id, Unset):
+        json_user_id = UNSET
+    else:
+        json_user_id = user_id
+    params["user_id"] = json_user_id
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -45,6 +53,16 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         response_400 = Problem.from_dict(response.json())
 
         return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
 
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
@@ -87,13 +105,16 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     success: None | str | Unset = UNSET,
+    user_id: None | str | Unset = UNSET,
 ) -> Response[CallbackDone | Problem]:
     """Return from WooCommerce
 
-     Where WooCommerce sends the store owner back.
+     Where WooCommerce sends the store owner back: in the browser that started the
+    install (its install cookie), the delivered keys become the integration.
 
     Args:
         success (None | str | Unset):
+        user_id (None | str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -105,6 +126,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         success=success,
+        user_id=user_id,
     )
 
     response = client.get_httpx_client().request(
@@ -118,13 +140,16 @@ def sync(
     *,
     client: AuthenticatedClient,
     success: None | str | Unset = UNSET,
+    user_id: None | str | Unset = UNSET,
 ) -> CallbackDone | Problem | None:
     """Return from WooCommerce
 
-     Where WooCommerce sends the store owner back.
+     Where WooCommerce sends the store owner back: in the browser that started the
+    install (its install cookie), the delivered keys become the integration.
 
     Args:
         success (None | str | Unset):
+        user_id (None | str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -137,6 +162,7 @@ def sync(
     return sync_detailed(
         client=client,
         success=success,
+        user_id=user_id,
     ).parsed
 
 
@@ -144,13 +170,16 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     success: None | str | Unset = UNSET,
+    user_id: None | str | Unset = UNSET,
 ) -> Response[CallbackDone | Problem]:
     """Return from WooCommerce
 
-     Where WooCommerce sends the store owner back.
+     Where WooCommerce sends the store owner back: in the browser that started the
+    install (its install cookie), the delivered keys become the integration.
 
     Args:
         success (None | str | Unset):
+        user_id (None | str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -162,6 +191,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         success=success,
+        user_id=user_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -173,13 +203,16 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     success: None | str | Unset = UNSET,
+    user_id: None | str | Unset = UNSET,
 ) -> CallbackDone | Problem | None:
     """Return from WooCommerce
 
-     Where WooCommerce sends the store owner back.
+     Where WooCommerce sends the store owner back: in the browser that started the
+    install (its install cookie), the delivered keys become the integration.
 
     Args:
         success (None | str | Unset):
+        user_id (None | str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -193,5 +226,6 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             success=success,
+            user_id=user_id,
         )
     ).parsed
