@@ -26,7 +26,7 @@ from admin.events.repository import record_event
 from admin.links import repository as repo
 from admin.links.admission import Admission
 from admin.safety import repository as safety_repo
-from admin.safety.destinations import of_link, other_hosts
+from admin.safety.destinations import destinations, of_link, other_hosts
 from admin.safety.notices import flagged_event, flagged_mail
 from admin.safety.urlforms import locate
 from admin.safety.verdicts import Decision
@@ -54,11 +54,11 @@ class ManagedLinks:
     ) -> repo.LinkRow:
         """A new managed link (429 over the new-account quota). ``ours``: the destination
         is a page of ours (a Bio page), counted by the quota but not judged."""
-        urls = [url for url in (long_url, ios_url, android_url) if url]
+        decision = None
         if ours:
             await self.admission.spend(principal)
-            decision = None
         else:
+            urls = destinations(long_url, repo.FeatureColumns(), ios_url, android_url)
             decision = await self.admission.admit(principal, urls)
         host, site = locate(long_url)
         for _ in range(_CODE_ATTEMPTS):

@@ -21,7 +21,7 @@ from tests.support.accounts import Account, create_account
 from tests.support.api import assert_problem, create_qr, make_link, make_qr
 from tests.support.dns import DnsServer
 from tests.support.stack import Stack
-from tests.support.waiting import eventually
+from tests.support.waiting import eventually, wait_until
 
 FINE_URL = "https://example.com/menu"
 
@@ -269,3 +269,38 @@ def test_qr_codes_and_bio_pages_refuse_a_redirect_loop(
             (other.user_id, f"%{host}%"),
         ).fetchone()
     assert made == (0,)
+
+
+def test_a_spam_wave_of_qr_codes_and_bio_buttons_is_found(hooks: Stack) -> None:
+    """Managed links are counted by spam waves and warned with them, as links are."""
+    token = secrets.token_hex(4)
+    wave_site = f"promo-{token}.example"
+    accounts = [hooks.account() for _ in range(3)]
+    made: list[str] = []
+    with hooks.api() as api:
+        for n, account in enumerate(accounts):
+            code = make_qr(api, account, type="url", data={"url": f"https://{wave_site}/q/{n}"})
+            page = _put_bio(
+                api, account, links=[{"title": "Deal", "url": f"https://{wave_site}/b/{n}"}]
+            )
+            assert page.status_code == 201, page.text
+            made += [code["linkId"], page.json()["links"][0]["linkId"]]
+    hooks.start_worker(
+        "admission-waves",
+        HOP_SAFETY_WAVE_LINKS="6",
+        HOP_SAFETY_WAVE_ACCOUNTS="3",
+        HOP_SAFETY_WAVE_INTERVAL="0.5",
+    )
+    try:
+
+        def verdicts() -> set[str]:
+            rows = hooks.sql("SELECT safety_verdict FROM links WHERE id = ANY(%s)", made)
+            return {row[0] for row in rows}
+
+        wait_until(lambda: verdicts() == {"warn"}, message="the wave was not found")
+    finally:
+        hooks.stop_workers()
+        hooks.sql(  # the owners' e-mails stay unsent: no later test's sink receives them
+            "DELETE FROM mail_outbox WHERE recipient = ANY(%s) AND sent_at IS NULL RETURNING 1",
+            [account.email for account in accounts],
+        )
