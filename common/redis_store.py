@@ -297,6 +297,14 @@ def redis_down(exc: BaseException) -> bool:
     return isinstance(exc, (redis.RedisError, OSError)) or closed_transport(exc)
 
 
+def redis_refused(exc: BaseException) -> bool:
+    """Whether ``exc`` is an error Redis answered that is no outage (``redis_down``): a
+    fault of ours or of the deployment (an ACL, a key of the wrong type). A background
+    loop that must outlive it (a subscription, the edge's click flush) logs it as the
+    error it is and retries later rather than dying unseen; a request raises it."""
+    return isinstance(exc, redis.ResponseError) and not redis_down(exc)
+
+
 # The oldest Redis we run on (docs/operations.md#redis): GETEX (dashboard sessions),
 # XAUTOCLAIM and XTRIM MINID (click streams) came in 6.2; a cluster needs 7.0 (SPUBLISH).
 MIN_VERSION = (6, 2)
