@@ -1,7 +1,8 @@
 """An error Redis answers is not an outage (issue 24, point 16), yet the background loops
 that must outlive one do: against the embedded Redis, the edge's click flush refused by
 Redis keeps its clicks, says why in the log, and tries again, rather than being read as
-"Redis unavailable" in silence or ending the flush loop unseen."""
+"Redis unavailable" in silence or ending the flush loop unseen; and the answers that are
+no fault at all (a stream not made yet) are not taken for one."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import logging
 import pytest
 from redis.asyncio import Redis
 
+from admin.worker.metrics import StreamWatcher
 from common.keys import click_shard, click_stream
 from common.wire import ClickEvent
 from edge.clicks import ClickBuffer
@@ -47,3 +49,18 @@ def test_a_refused_click_batch_is_kept_and_logged(
     assert "WRONGTYPE" in caplog.text
     assert any(getattr(r, "action", None) == "edge.clicks_refused" for r in caplog.records)
     assert (written, length) == (True, 1)  # the kept click goes out once Redis takes it
+
+
+def test_the_backlog_of_a_stream_not_made_yet_is_no_fault(redis_url: str) -> None:
+    """``XINFO GROUPS`` answers "no such key" before a consumer makes its shard's stream
+    (or after Redis lost its data): no group yet, not an error to stop the worker for."""
+
+    async def scenario() -> None:
+        redis = Redis.from_url(redis_url)
+        try:
+            watcher = StreamWatcher(redis, ["{hop:clicks:none}"], "hop-worker", lambda: 0)
+            await watcher.look()
+        finally:
+            await redis.aclose()
+
+    asyncio.run(scenario())
