@@ -1,4 +1,4 @@
-"""The one way in for a redirect (docs/safety.md#admission).
+"""The one way in for a redirect (docs/safety.md#one-way-in).
 
 Every way of making a short link or pointing one elsewhere passes here: ``POST
 /v1/links``, its bulk create and CSV import, store product links (all through
