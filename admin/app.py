@@ -7,6 +7,7 @@ runs) calls ``create_app`` once per worker process.
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 from collections.abc import Callable
 from typing import Any
@@ -51,7 +52,9 @@ from admin.http.problems import EXCEPTION_HANDLERS
 from admin.http.ratelimit import RateLimiter
 from admin.integrations.routes import IntegrationCallbacks, IntegrationController
 from admin.integrations.wiring import build_integrations
+from admin.links.admission import Admission, OwnHosts
 from admin.links.cache import LinkCache
+from admin.links.managed import ManagedLinks
 from admin.links.routes import LinkController, TagController
 from admin.links.service import LinkService
 from admin.outbound.policy import AddressPolicy
@@ -73,10 +76,11 @@ from common.domains import CustomDomains
 from common.heap import freeze_startup_heap
 from common.linkpass import LinkPasswords
 from common.logs import configure_logging
-from common.redis_store import connect
+from common.redis_store import connect, ensure_version
 from common.settings import Settings, SettingsError, load_settings
 
 # Seconds PostgreSQL gives an idle export transaction beyond HOP_EXPORT_IDLE_TIMEOUT.
+logger = logging.getLogger(__name__)
 EXPORT_BACKSTOP_SECONDS = 5.0
 
 # Everything the API serves; tests/unit/test_patterns.py walks its OpenAPI document.
@@ -138,6 +142,13 @@ class Stores:
         self._background: list[asyncio.Task[None]] = []
 
     async def open(self) -> None:
+        # A Redis older than we run on refuses the start, saying so; one that cannot be
+        # asked now does not (the admin rides out an outage; the worker checks again).
+        if not await ensure_version(self.redis):
+            logger.warning(
+                "Redis version not checked: Redis unavailable",
+                extra={"action": "admin.redis_version_unchecked"},
+            )
         await self.pool.open(wait=False)
         await self.export_pool.open(wait=False)
         self._background.append(asyncio.create_task(self.auth_changes.run()))
@@ -185,6 +196,15 @@ def _services(settings: Settings, stores: Stores, box: SecretBox) -> dict[str, A
     link_cache = LinkCache(stores.batcher)
     reservation_days = settings.admin.code_reservation_days
     checker = checker_for(settings.safety, db, stores.safety_index)
+    # The one way in for every redirect, a link's or a QR code's or Bio page's: the loop
+    # check (custom_hosts: the admin's live copy of the set the edges route by), the
+    # new-account quota and the verdict of every destination.
+    admission = Admission(
+        OwnHosts(settings.short_base_url, lambda: stores.custom_domains.hosts),
+        checker,
+        NewAccountQuota(db, stores.batcher, settings.safety),
+    )
+    managed = ManagedLinks(admission, settings.short_base_url)
     return {
         "db": db,
         "redis": redis,
@@ -193,8 +213,7 @@ def _services(settings: Settings, stores: Stores, box: SecretBox) -> dict[str, A
             link_cache,
             settings.short_base_url,
             reservation_days,
-            safety=checker,
-            quota=NewAccountQuota(db, stores.batcher, settings.safety),
+            admission=admission,
             # Links' passwords have a hash pool of their own: a burst of protected links
             # never holds up sign-ins.
             passwords=Passwords(
@@ -203,7 +222,6 @@ def _services(settings: Settings, stores: Stores, box: SecretBox) -> dict[str, A
             link_passwords=(
                 LinkPasswords(settings.link_password_key) if settings.link_password_key else None
             ),
-            custom_hosts=lambda: stores.custom_domains.hosts,
         ),
         "safety": SafetyService(db, checker, link_cache, settings.short_base_url, redis),
         "analytics": AnalyticsService(db, settings.short_base_url),
@@ -213,7 +231,7 @@ def _services(settings: Settings, stores: Stores, box: SecretBox) -> dict[str, A
             [settings.short_base_url, settings.base_url],
             redis,
         ),
-        "qr": QrService(db, link_cache, settings.short_base_url),
+        "qr": QrService(db, link_cache, settings.short_base_url, managed),
         "export": ExportService(
             Database(stores.export_pool),
             ExportSlots(settings.admin.export_concurrency),
@@ -227,6 +245,7 @@ def _services(settings: Settings, stores: Stores, box: SecretBox) -> dict[str, A
             redis,
             settings.short_base_url,
             reservation_days=reservation_days,
+            managed=managed,
         ),
         "webhooks": WebhookService(
             db,

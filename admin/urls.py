@@ -67,12 +67,6 @@ def parse_http_url(raw: str) -> SplitResult:
     return parts
 
 
-def same_host(parts: SplitResult, other_url: str) -> bool:
-    return (parts.hostname or "").rstrip(".").lower() == (
-        urlsplit(other_url).hostname or ""
-    ).lower()
-
-
 def location_form(url: str) -> str:
     """The URL as a ``Location`` header carries it: IDNA host, non-ASCII %-encoded."""
     if url.isascii():

@@ -28,7 +28,7 @@ from redis.asyncio.client import Pipeline
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from common.backoff import Backoff
-from common.redis_store import is_cluster, redis_down
+from common.redis_store import is_cluster, redis_down, redis_refused
 
 logger = logging.getLogger(__name__)
 _PING_EVERY_SECONDS = 2.0
@@ -58,7 +58,13 @@ class Subscription:
                 await self._listen()
                 backoff.reset()
             except Exception as exc:
-                if not redis_down(exc):
+                if redis_refused(exc):  # a fault to see, not an outage; still, listen on
+                    logger.error(
+                        "invalidation channel refused by Redis; retrying",
+                        exc_info=exc,
+                        extra={"action": "channel.refused", "channel": self.channel},
+                    )
+                elif not redis_down(exc):
                     raise
                 self.connected.clear()
                 self.generation += 1

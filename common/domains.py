@@ -20,7 +20,7 @@ from redis.asyncio import Redis
 from common.backoff import Backoff
 from common.channels import Subscription
 from common.keys import DOMAIN_CHANGES_CHANNEL, DOMAINS_KEY
-from common.redis_store import redis_down
+from common.redis_store import redis_down, redis_refused
 
 logger = logging.getLogger(__name__)
 
@@ -66,7 +66,13 @@ class CustomDomains:
             try:
                 members = cast("set[bytes]", await self.redis.smembers(DOMAINS_KEY))
             except Exception as exc:
-                if not redis_down(exc):
+                if redis_refused(exc):  # a fault to see, not an outage; still, retry
+                    logger.error(
+                        "custom domains refused by Redis",
+                        exc_info=exc,
+                        extra={"action": "domains.reload_refused"},
+                    )
+                elif not redis_down(exc):
                     raise
                 logger.warning(
                     "custom domains not reloaded; retrying",

@@ -22,6 +22,7 @@ the order of a write and its announcement) ask ``is_cluster``.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Literal, cast
 from urllib.parse import unquote, urlsplit
@@ -34,6 +35,13 @@ from redis.asyncio.retry import Retry
 from redis.asyncio.sentinel import Sentinel
 from redis.cluster import ClusterNode as SyncClusterNode
 from redis.cluster import RedisCluster as SyncRedisCluster
+from redis.exceptions import (
+    AskError,
+    ClusterDownError,
+    OutOfMemoryError,
+    ReadOnlyError,
+    TryAgainError,
+)
 from redis.sentinel import Sentinel as SyncSentinel
 
 Kind = Literal["single", "cluster", "sentinel"]
@@ -264,9 +272,79 @@ def as_redis_error(exc: BaseException) -> BaseException:
     return exc
 
 
+# Answers of a Redis that is there but cannot serve for the moment: a failover, a slot
+# move or a restart under way, or memory full. Retrying later is the cure.
+_PASSING_ANSWERS = (ReadOnlyError, ClusterDownError, TryAgainError, AskError, OutOfMemoryError)
+# The same states met by a command inside a Lua script: Redis 6.2 answers them as a plain
+# script error ("Error running script ...: @user_script: 1: -READONLY You can't write...").
+_PASSING_IN_SCRIPT = re.compile(r": -(?:READONLY|OOM|LOADING|MASTERDOWN|CLUSTERDOWN|TRYAGAIN) ")
+
+
 def redis_down(exc: BaseException) -> bool:
     """Whether ``exc`` means Redis is unreachable or the connection broke mid-command:
-    redis-py's errors, the OS's, and uvloop's closed transport (``closed_transport``).
-    Callers answer 503, back off or keep the data for later; anything else is a bug to
-    raise again."""
+    redis-py's connection errors, the OS's, and uvloop's closed transport
+    (``closed_transport``), or Redis answering that it cannot serve for the moment
+    (read-only after a failover, loading, out of memory). Callers answer 503, back off
+    or keep the data for later.
+
+    Any other answer of Redis (a ``ResponseError``: a script error, a command this
+    server does not know, wrong arguments or types) is not an outage but a fault of
+    ours or of the deployment, and is raised as what it is: read as "Redis
+    unavailable" it would silently turn off what depends on it (issue 24: the
+    new-account quota on Redis 6.2)."""
+    if isinstance(exc, redis.ResponseError):
+        return isinstance(exc, _PASSING_ANSWERS) or bool(_PASSING_IN_SCRIPT.search(str(exc)))
     return isinstance(exc, (redis.RedisError, OSError)) or closed_transport(exc)
+
+
+def redis_refused(exc: BaseException) -> bool:
+    """Whether ``exc`` is an error Redis answered that is no outage (``redis_down``): a
+    fault of ours or of the deployment (an ACL, a key of the wrong type). A background
+    loop that must outlive it (a subscription, the edge's click flush) logs it as the
+    error it is and retries later rather than dying unseen; a request raises it."""
+    return isinstance(exc, redis.ResponseError) and not redis_down(exc)
+
+
+# The oldest Redis we run on (docs/operations.md#redis): GETEX (dashboard sessions),
+# XAUTOCLAIM and XTRIM MINID (click streams) came in 6.2; a cluster needs 7.0 (SPUBLISH).
+MIN_VERSION = (6, 2)
+MIN_CLUSTER_VERSION = (7, 0)
+
+
+class RedisTooOld(RuntimeError):
+    """The Redis ``HOP_REDIS_URL`` names is older than the oldest we run on."""
+
+
+def _versions(info: dict[str, Any]) -> list[tuple[int, ...]]:
+    """The server versions in ``INFO server``: one server's, or each node's of a cluster
+    (redis-py answers a cluster's as one reply per node)."""
+    if "redis_version" in info:
+        return [tuple(int(part) for part in str(info["redis_version"]).split(".")[:2])]
+    return [
+        version for node in info.values() if isinstance(node, dict) for version in _versions(node)
+    ]
+
+
+def check_version(info: dict[str, Any], *, cluster: bool) -> None:
+    """Raise ``RedisTooOld`` (saying what is needed) unless every server in ``info``
+    (``INFO server``) is recent enough."""
+    needed = MIN_CLUSTER_VERSION if cluster else MIN_VERSION
+    found = _versions(info)
+    if not found or min(found) < needed:
+        have = ".".join(map(str, min(found))) if found else "unknown"
+        want = ".".join(map(str, needed))
+        kind = "a Redis Cluster" if cluster else "Redis"
+        raise RedisTooOld(f"Hop needs {kind} {want} or later; HOP_REDIS_URL names {have}")
+
+
+async def ensure_version(client: Redis) -> bool:
+    """Check the server's version at start (``check_version``); False when Redis cannot be
+    asked now (an outage is not a reason to refuse to start: the processes ride it out)."""
+    try:
+        info = await client.info("server")
+    except Exception as exc:
+        if not redis_down(as_redis_error(exc)):
+            raise
+        return False
+    check_version(info, cluster=is_cluster(client))
+    return True

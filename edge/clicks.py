@@ -26,7 +26,7 @@ from redis.asyncio import Redis
 
 from common.backoff import Backoff
 from common.keys import click_stream
-from common.redis_store import redis_down
+from common.redis_store import redis_down, redis_refused
 from common.wire import CLICK_BATCH_VERSION, ClickEvent, click_batch_encoder
 
 logger = logging.getLogger(__name__)
@@ -92,7 +92,13 @@ class ClickBuffer:
             # Some entries may have been written before the failure; writing them
             # again is harmless because the worker stores each event id once.
             self.pending = batch + self.pending
-            if not redis_down(exc):
+            if redis_refused(exc):  # a fault to see, not an outage; the clicks wait as in one
+                logger.error(
+                    "click batch refused by Redis; kept, retrying",
+                    exc_info=exc,
+                    extra={"action": "edge.clicks_refused"},
+                )
+            elif not redis_down(exc):
                 raise
             overflow = len(self.pending) - self.buffer_max
             if overflow > 0:

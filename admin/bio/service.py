@@ -33,12 +33,13 @@ from admin.bio.schemas import (
 from admin.db import Connection, Database
 from admin.errors import FieldError, NotFound, validation
 from admin.links import repository as links_repo
+from admin.links.admission import Admission
 from admin.links.cache import LinkCache
-from admin.links.managed import create_managed_link, retarget_managed_link
+from admin.links.managed import ManagedLinks
 from admin.links.repository import LinkRow
 from admin.qr import repository as qr_repo
 from admin.qr.payloads import social_url
-from admin.urls import InvalidUrl, parse_http_url, public_base, same_host
+from admin.urls import public_base
 from common.ids import new_id, ulid
 from common.keys import CLICK_STREAM
 from common.redis_store import redis_down
@@ -68,29 +69,20 @@ class Visitor(msgspec.Struct, frozen=True):
     forwarded_for: str
 
 
-def _check_url(field: str, url: str, short_base_url: str, errors: list[FieldError]) -> None:
-    try:
-        parts = parse_http_url(url)
-    except InvalidUrl as exc:
-        errors.append(FieldError(field, str(exc)))
-        return
-    if same_host(parts, short_base_url):
-        errors.append(FieldError(field, "must not point at a short link (redirect loop)"))
-
-
-def _validate(data: BioPut, short_base_url: str) -> None:
+def _validate(data: BioPut, admission: Admission) -> None:
+    """422 naming every bad field; a button's URL is checked as a link's destination."""
     errors: list[FieldError] = []
     if data.username in RESERVED_USERNAMES:
         errors.append(FieldError("username", "is reserved"))
     if data.avatar_url is not None:
-        _check_url("avatarUrl", data.avatar_url, short_base_url, errors)
+        admission.check_url("avatarUrl", data.avatar_url, errors)
         if not data.avatar_url.lower().startswith("https://"):
             errors.append(FieldError("avatarUrl", "must be an https URL"))
     for index, link in enumerate(data.links):
         if (link.url is None) == (link.link_id is None):
             errors.append(FieldError(f"links[{index}]", "give exactly one of url and linkId"))
         elif link.url is not None:
-            _check_url(f"links[{index}].url", link.url, short_base_url, errors)
+            admission.check_url(f"links[{index}].url", link.url, errors)
     for index, social in enumerate(data.socials):
         handle = social.handle.removeprefix("@")
         if not handle or not all(c.isalnum() or c in "_.-" for c in handle) or not handle.isascii():
@@ -104,9 +96,16 @@ class _Tracker:
     page keeps its managed link; a new one gets a new link; what is left over is
     deleted once the page is written."""
 
-    def __init__(self, conn: Connection, principal: Principal, current: repo.PageRow | None):
+    def __init__(
+        self,
+        conn: Connection,
+        principal: Principal,
+        current: repo.PageRow | None,
+        links: ManagedLinks,
+    ):
         self.conn = conn
         self.principal = principal
+        self.links = links
         self.created: list[LinkRow] = []
         # Managed links of the current page, by destination, for reuse.
         self._spare: dict[str, list[str]] = {}
@@ -125,7 +124,8 @@ class _Tracker:
             row = await links_repo.get_link(self.conn, self.principal, reused.pop())
             if row is not None:
                 return row.id, row.short_code
-        row = await create_managed_link(self.conn, self.principal, "bio", destination)
+        # A new destination comes in as any link does: quota and verdict.
+        row = await self.links.create(self.conn, self.principal, "bio", destination)
         self.created.append(row)
         return row.id, row.short_code
 
@@ -158,12 +158,15 @@ class BioService:
         short_base_url: str,
         *,
         reservation_days: int,
+        managed: ManagedLinks,
     ) -> None:
         self.db = db
         self.cache = cache
         self.link_cache = link_cache
         self.redis = redis
         self.short_base_url = short_base_url
+        # The page's tracked links come in as any link does (admin/links/admission.py).
+        self.managed = managed
         # How long a freed username stays reserved for its owner (HOP_CODE_RESERVATION_DAYS).
         self.reservation_days = reservation_days
 
@@ -222,12 +225,12 @@ class BioService:
 
     async def put(self, principal: Principal, data: BioPut) -> tuple[BioPage, bool]:
         """Create or replace the caller's page; (page, created)."""
-        _validate(data, self.short_base_url)
+        _validate(data, self.managed.admission)
         async with self.db.transaction() as conn:
             current = await repo.page_of(conn, principal, for_update=True)
             page_id = current.id if current else new_id("bio")
             await self._take_username(conn, principal, current, page_id, data.username)
-            tracker = _Tracker(conn, principal, current)
+            tracker = _Tracker(conn, principal, current, self.managed)
             links = [
                 await self._button(tracker, index, link) for index, link in enumerate(data.links)
             ]
@@ -262,7 +265,7 @@ class BioService:
         """The page's HTML as ``put`` would render it, saving nothing (the dashboard's live
         preview). Buttons go straight to their destinations: the tracked short links
         behind them are made only when the page is saved."""
-        _validate(data, self.short_base_url)
+        _validate(data, self.managed.admission)
         base = public_base(self.short_base_url, principal.environment)
         links: list[tuple[str, str]] = []
         async with self.db.transaction() as conn:
@@ -349,8 +352,8 @@ class BioService:
     ) -> list[LinkRow]:
         """Dynamic 'bio' QR codes keep working when the page is renamed."""
         moved = [
-            await retarget_managed_link(
-                conn, principal, link_id, self.page_url(principal.environment, username)
+            await self.managed.retarget(
+                conn, principal, link_id, self.page_url(principal.environment, username), ours=True
             )
             for link_id in await qr_repo.bio_qr_links(conn, principal)
         ]

@@ -56,7 +56,9 @@ SELECT count(*) FROM link
 -- name: insert_managed_link
 -- A link the service manages for a QR code or a Bio page: no link.* event (the
 -- QR code or page has its own), and the row comes back for the caller to use.
--- Its code is random: any code already held or reserved is simply another try.
+-- Its code is random: any code already held or reserved is simply another try. Its
+-- verdict is the admission's (admin/links/admission.py), as a link's of insert_link;
+-- none (NULL source) for a link to a page of ours (a Bio page's dynamic QR code).
 WITH code AS (
     INSERT INTO short_codes (environment, short_code, user_id, link_id)
     VALUES (%(environment)s, %(short_code)s, %(user_id)s, %(id)s)
@@ -64,10 +66,14 @@ WITH code AS (
     RETURNING link_id
 )
 INSERT INTO links (id, user_id, environment, short_code, long_url, tags, expires_at,
-                   redirect_type, forward_query, managed_by, ios_url, android_url, host, site)
+                   redirect_type, forward_query, managed_by, ios_url, android_url, host, site,
+                   safety_verdict, safety_reasons, safety_source, safety_checked_at,
+                   flagged_at)
 SELECT code.link_id, %(user_id)s, %(environment)s, %(short_code)s, %(long_url)s, %(tags)s,
        %(expires_at)s, %(redirect_type)s, %(forward_query)s, %(managed_by)s, %(ios_url)s,
-       %(android_url)s, %(host)s, %(site)s
+       %(android_url)s, %(host)s, %(site)s, %(safety_verdict)s, %(safety_reasons)s,
+       %(safety_source)s, CASE WHEN %(safety_source)s::text IS NOT NULL THEN now() END,
+       CASE WHEN %(safety_verdict)s <> 'ok' THEN now() END
 FROM code
 RETURNING id, environment, short_code, domain, long_url, tags, expires_at, redirect_type,
           forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,

@@ -126,6 +126,11 @@ class NewManagedLink(msgspec.Struct, frozen=True, kw_only=True):
     expires_at: datetime | None = None
     redirect_type: int = 302
     forward_query: bool = True
+    # The admission's verdict (admin/links/admission.py); no source: not judged (a link
+    # to a page of ours).
+    safety_verdict: str = "ok"
+    safety_reasons: list[str] = msgspec.field(default_factory=list)
+    safety_source: str | None = None
 
 
 class LinkFields(FeatureColumns, frozen=True, kw_only=True):

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import base64
 import functools
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Sequence
 from datetime import datetime
 from typing import Any, Literal
-from urllib.parse import SplitResult, urlsplit
 
 import msgspec
 from msgspec import UNSET
@@ -30,6 +29,7 @@ from admin.errors import (
 )
 from admin.events.repository import Event
 from admin.links import repository as repo
+from admin.links.admission import Admission
 from admin.links.cache import LinkCache
 from admin.links.schemas import (
     MAX_TAGS,
@@ -48,13 +48,11 @@ from admin.links.schemas import (
     Variant,
     VariantStats,
 )
-from admin.safety.checker import SafetyChecker
 from admin.safety.destinations import destinations, of_link, other_hosts
 from admin.safety.notices import flagged_event
-from admin.safety.quota import NewAccountQuota
 from admin.safety.urlforms import locate
 from admin.safety.verdicts import Decision
-from admin.urls import InvalidUrl, parse_http_url, short_url
+from admin.urls import short_url
 from common.ids import new_id, new_short_code
 from common.linkpass import LinkPasswords
 from common.targeting import COUNTRIES, WEIGHT_TOTAL
@@ -130,32 +128,11 @@ class _Admitted(msgspec.Struct, frozen=True):
 _PENDING: HopError = HopError("pending")
 
 
-class OwnHosts:
-    """Where Hop's short links answer: the default short host and every verified custom
-    domain (any account's). A destination there would send visitors back to us."""
-
-    def __init__(
-        self, short_base_url: str, custom_hosts: Callable[[], frozenset[str]] = frozenset
-    ) -> None:
-        self.short_host = (urlsplit(short_base_url).hostname or "").lower()
-        self.custom_hosts = custom_hosts
-
-    def hold(self, parts: SplitResult) -> bool:
-        host = (parts.hostname or "").rstrip(".").lower()
-        return host == self.short_host or host in self.custom_hosts()
+def _check_url(field: str, value: str, own: Admission, errors: list[FieldError]) -> None:
+    own.check_url(field, value, errors)
 
 
-def _check_url(field: str, value: str, own: OwnHosts, errors: list[FieldError]) -> None:
-    try:
-        parts = parse_http_url(value)
-    except InvalidUrl as exc:
-        errors.append(FieldError(field, str(exc)))
-        return
-    if own.hold(parts):
-        errors.append(FieldError(field, "must not point at a short link (redirect loop)"))
-
-
-def _check_rules(rules: list[Rule], own: OwnHosts, errors: list[FieldError]) -> None:
+def _check_rules(rules: list[Rule], own: Admission, errors: list[FieldError]) -> None:
     for i, rule in enumerate(rules):
         when = rule.when
         if not (when.country or when.device or when.os or when.language):
@@ -171,7 +148,7 @@ def _check_rules(rules: list[Rule], own: OwnHosts, errors: list[FieldError]) -> 
         _check_url(f"rules[{i}].url", rule.url, own, errors)
 
 
-def _check_variants(variants: list[Variant], own: OwnHosts, errors: list[FieldError]) -> None:
+def _check_variants(variants: list[Variant], own: Admission, errors: list[FieldError]) -> None:
     total = sum(variant.weight for variant in variants)
     if total != WEIGHT_TOTAL:
         errors.append(
@@ -181,7 +158,9 @@ def _check_variants(variants: list[Variant], own: OwnHosts, errors: list[FieldEr
         _check_url(f"variants[{i}].url", variant.url, own, errors)
 
 
-def _check_features(data: LinkCreate | LinkUpdate, own: OwnHosts, errors: list[FieldError]) -> None:
+def _check_features(
+    data: LinkCreate | LinkUpdate, own: Admission, errors: list[FieldError]
+) -> None:
     """What decides a visit at the edge: every destination is checked like longUrl."""
     if isinstance(data.rules, list):
         _check_rules(data.rules, own, errors)
@@ -251,7 +230,7 @@ def _changes(
     return changes, changed
 
 
-def _check_update(data: LinkUpdate, own: OwnHosts) -> None:
+def _check_update(data: LinkUpdate, own: Admission) -> None:
     errors: list[FieldError] = []
     if data.long_url is not UNSET:
         _check_url("longUrl", data.long_url, own, errors)
@@ -406,23 +385,18 @@ class LinkService:
         short_base_url: str,
         reservation_days: int,
         *,
-        safety: SafetyChecker,
-        quota: NewAccountQuota | None = None,
+        admission: Admission,
         passwords: Passwords | None = None,
         link_passwords: LinkPasswords | None = None,
-        custom_hosts: Callable[[], frozenset[str]] = frozenset,
     ) -> None:
         self.db = db
         self.cache = cache
         self.short_base_url = short_base_url
-        # Destinations must not lead back to us: the short host or a verified custom
-        # domain (custom_hosts: the admin's live copy of the set the edges route by).
-        self.own_hosts = OwnHosts(short_base_url, custom_hosts)
         # How long a freed code stays reserved for its owner (HOP_CODE_RESERVATION_DAYS).
         self.reservation_days = reservation_days
-        # Every destination is checked on create and change (admin/safety/checker.py).
-        self.safety = safety
-        self.quota = quota
+        # The way in every redirect takes, QR codes' and Bio pages' too: the loop check,
+        # the new-account quota and the verdict of every destination (admission.py).
+        self.admission = admission
         # argon2id hashes (the record) and the edge's verifiers (HOP_LINK_PASSWORD_KEY);
         # without the key, links cannot be given a password.
         self.passwords = passwords
@@ -437,11 +411,6 @@ class LinkService:
         with self.passwords.slot() as slot:
             hashed = await slot.hash(password)
         return hashed, self.link_passwords.verifier(link_id, password)
-
-    async def _decision(
-        self, principal: Principal, urls: list[str], *, override: str | None = None
-    ) -> Decision:
-        return await self.safety.check_all(principal.user_id, urls, override=override)
 
     def to_resource(self, row: repo.LinkRow, variant_clicks: dict[int, int] | None = None) -> Link:
         counts = variant_clicks or {}
@@ -552,16 +521,14 @@ class LinkService:
         quota (429), the safety verdict."""
         errors: list[FieldError] = []
         domain = _domain_of(data.domain)
-        _check_url("longUrl", data.long_url, self.own_hosts, errors)
+        _check_url("longUrl", data.long_url, self.admission, errors)
         if data.alias is not None:
             _check_alias(data.alias, errors)
         if data.expires_at is not None:
             _check_expiry(data.expires_at, errors)
-        _check_features(data, self.own_hosts, errors)
+        _check_features(data, self.admission, errors)
         if errors:
             raise validation(errors)
-        if self.quota is not None:
-            await self.quota.spend(principal)
         features = repo.FeatureColumns(
             rules=_json_of(data.rules),
             variants=_json_of(data.variants),
@@ -572,7 +539,7 @@ class LinkService:
             preview=_json_of(data.preview),
             utm=_json_of(data.utm),
         )
-        decision = await self._decision(principal, destinations(data.long_url, features))
+        decision = await self.admission.admit(principal, destinations(data.long_url, features))
         # The verifier binds the password to the link id: the id is fixed before hashing.
         link_id = new_id("lnk")
         password_hash = password_verifier = None
@@ -799,7 +766,7 @@ class LinkService:
             before = rows[-1].id
 
     async def update(self, principal: Principal, link_id: str, data: LinkUpdate) -> Link:
-        _check_update(data, self.own_hosts)
+        _check_update(data, self.admission)
         password: Password | None = None
         if data.password is not UNSET:
             password = (None, None)
@@ -880,7 +847,7 @@ class LinkService:
         """The fields with the new destination's verdict. An operator's block stays with
         the link; an operator's allow was about the old destination and lapses."""
         override = "block" if current.safety_override == "block" else None
-        decision = await self._decision(principal, of_link(fields), override=override)
+        decision = await self.admission.verdict(principal, of_link(fields), override=override)
         host, site = locate(fields.long_url)
         return msgspec.structs.replace(
             fields,

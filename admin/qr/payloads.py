@@ -22,7 +22,7 @@ import segno.helpers
 
 from admin.errors import FieldError, validation
 from admin.qr import schemas as s
-from admin.urls import InvalidUrl, parse_http_url, same_host
+from admin.urls import InvalidUrl, parse_http_url
 
 URL_LIKE = frozenset({"url", "link", "whatsapp", "app", "social", "bio"})
 MAX_PAYLOAD_BYTES = 2953  # byte mode, version 40, error correction L
@@ -85,16 +85,13 @@ def social_url(network: str, handle: str) -> str:
     return _SOCIAL_URLS[network].format(quote(handle.removeprefix("@"), safe=""))
 
 
-def check_http_url(
-    errors: _Errors, field: str, url: str, short_base_url: str | None = None
-) -> None:
+def check_http_url(errors: _Errors, field: str, url: str) -> None:
+    """The URL's form; where a dynamic code's link may point is the admission's
+    (QrService checks its destinations as a link's, admin/links/admission.py)."""
     try:
-        parts = parse_http_url(url)
+        parse_http_url(url)
     except InvalidUrl as exc:
         errors.add(field, str(exc))
-        return
-    if short_base_url and same_host(parts, short_base_url):
-        errors.add(field, "must not point at a short link (redirect loop)")
 
 
 def _email(errors: _Errors, field: str, value: str | None) -> None:
@@ -275,17 +272,17 @@ def _crypto(data: s.CryptoData, errors: _Errors) -> str:
     return f"{data.currency}:{data.address}" + ("?" + "&".join(params) if params else "")
 
 
-def _url(data: s.UrlData, errors: _Errors, _: str) -> Encoded:
+def _url(data: s.UrlData, errors: _Errors) -> Encoded:
     check_http_url(errors, "url", data.url)
     errors.raise_any()
     return Encoded(data.url, data.url)
 
 
-def _text(data: s.TextData, errors: _Errors, _: str) -> Encoded:
+def _text(data: s.TextData, errors: _Errors) -> Encoded:
     return Encoded(data.text)
 
 
-def _email_code(data: s.EmailData, errors: _Errors, _: str) -> Encoded:
+def _email_code(data: s.EmailData, errors: _Errors) -> Encoded:
     _email(errors, "to", data.to)
     for field, values in (("cc", data.cc), ("bcc", data.bcc)):
         for index, value in enumerate(values):
@@ -294,26 +291,26 @@ def _email_code(data: s.EmailData, errors: _Errors, _: str) -> Encoded:
     return Encoded(_mailto(data))
 
 
-def _tel(data: s.PhoneData, errors: _Errors, _: str) -> Encoded:
+def _tel(data: s.PhoneData, errors: _Errors) -> Encoded:
     number = _phone(errors, "number", data.number)
     errors.raise_any()
     return Encoded(f"tel:{number}")
 
 
-def _sms(data: s.SmsData, errors: _Errors, _: str) -> Encoded:
+def _sms(data: s.SmsData, errors: _Errors) -> Encoded:
     number = _phone(errors, "number", data.number)
     errors.raise_any()
     return Encoded(f"SMSTO:{number}:{data.message or ''}")
 
 
-def _whatsapp(data: s.WhatsappData, errors: _Errors, _: str) -> Encoded:
+def _whatsapp(data: s.WhatsappData, errors: _Errors) -> Encoded:
     number = _phone(errors, "number", data.number).lstrip("+")
     errors.raise_any()
     url = f"https://wa.me/{number}" + (f"?text={quote(data.message)}" if data.message else "")
     return Encoded(url, url)
 
 
-def _wifi(data: s.WifiData, errors: _Errors, _: str) -> Encoded:
+def _wifi(data: s.WifiData, errors: _Errors) -> Encoded:
     if not data.ssid:
         errors.add("ssid", "is required")
     if data.security != "nopass" and not data.password:
@@ -331,15 +328,15 @@ def _wifi(data: s.WifiData, errors: _Errors, _: str) -> Encoded:
     return Encoded("WIFI:" + ";".join(parts) + ";;")
 
 
-def _vcard(data: s.VcardData, errors: _Errors, _: str) -> Encoded:
+def _vcard(data: s.VcardData, errors: _Errors) -> Encoded:
     return Encoded(_contact("vcard", data, errors))
 
 
-def _mecard(data: s.MecardData, errors: _Errors, _: str) -> Encoded:
+def _mecard(data: s.MecardData, errors: _Errors) -> Encoded:
     return Encoded(_contact("mecard", data, errors))
 
 
-def _geo(data: s.GeoData, errors: _Errors, _: str) -> Encoded:
+def _geo(data: s.GeoData, errors: _Errors) -> Encoded:
     if not -90 <= data.latitude <= 90:
         errors.add("latitude", "must be between -90 and 90")
     if not -180 <= data.longitude <= 180:
@@ -349,21 +346,21 @@ def _geo(data: s.GeoData, errors: _Errors, _: str) -> Encoded:
     return Encoded(geo)
 
 
-def _app(data: s.AppData, errors: _Errors, short_base_url: str) -> Encoded:
+def _app(data: s.AppData, errors: _Errors) -> Encoded:
     for field, url in (
         ("fallbackUrl", data.fallback_url),
         ("iosUrl", data.ios_url),
         ("androidUrl", data.android_url),
     ):
         if url is not None:
-            check_http_url(errors, field, url, short_base_url)
+            check_http_url(errors, field, url)
     if data.ios_url is None and data.android_url is None:
         errors.add("iosUrl", "give iosUrl, androidUrl or both")
     errors.raise_any()
     return Encoded(data.fallback_url, data.fallback_url, data.ios_url, data.android_url)
 
 
-def _social(data: s.SocialData, errors: _Errors, _: str) -> Encoded:
+def _social(data: s.SocialData, errors: _Errors) -> Encoded:
     if not _HANDLE.fullmatch(data.handle.removeprefix("@")):
         errors.add("handle", "must be 1-100 of A-Z a-z 0-9 _ . -")
     errors.raise_any()
@@ -371,7 +368,7 @@ def _social(data: s.SocialData, errors: _Errors, _: str) -> Encoded:
     return Encoded(url, url)
 
 
-_ENCODERS: dict[type[Any], Callable[[Any, _Errors, str], Encoded]] = {
+_ENCODERS: dict[type[Any], Callable[[Any, _Errors], Encoded]] = {
     s.UrlData: _url,
     s.TextData: _text,
     s.EmailData: _email_code,
@@ -382,15 +379,15 @@ _ENCODERS: dict[type[Any], Callable[[Any, _Errors, str], Encoded]] = {
     s.VcardData: _vcard,
     s.MecardData: _mecard,
     s.GeoData: _geo,
-    s.EventData: lambda data, errors, _: Encoded(_event(data, errors)),
-    s.EpcData: lambda data, errors, _: Encoded(_epc(data, errors)),
-    s.CryptoData: lambda data, errors, _: Encoded(_crypto(data, errors)),
+    s.EventData: lambda data, errors: Encoded(_event(data, errors)),
+    s.EpcData: lambda data, errors: Encoded(_epc(data, errors)),
+    s.CryptoData: lambda data, errors: Encoded(_crypto(data, errors)),
     s.AppData: _app,
     s.SocialData: _social,
 }
 
 
-def encode(data: Any, short_base_url: str) -> Encoded:
+def encode(data: Any) -> Encoded:
     """Static content (and destination) of a code with this ``data``; 422 on bad data.
 
     ``link`` and ``bio`` codes need the database: QrService builds those.
@@ -398,7 +395,7 @@ def encode(data: Any, short_base_url: str) -> Encoded:
     errors = _Errors()
     _no_controls(errors, data)
     errors.raise_any()
-    return _ENCODERS[type(data)](data, errors, short_base_url)
+    return _ENCODERS[type(data)](data, errors)
 
 
 def check_capacity(content: str) -> None:

@@ -18,7 +18,7 @@ from admin.events.repository import Event
 from admin.http.body import decode_json_body
 from admin.links import repository as links_repo
 from admin.links.cache import LinkCache
-from admin.links.managed import create_managed_link, retarget_managed_link
+from admin.links.managed import ManagedLinks
 from admin.links.repository import LinkRow
 from admin.qr import images
 from admin.qr import repository as repo
@@ -32,7 +32,7 @@ from admin.qr.schemas import (
     QrPage,
     QrUpdate,
 )
-from admin.urls import parse_http_url, public_base, same_host, short_url
+from admin.urls import public_base, short_url
 from common.ids import SHORT_CODE_LENGTH, new_id
 from common.timefmt import iso_utc
 
@@ -67,10 +67,14 @@ def decode_data(raw: dict[str, Any], model: type[Any]) -> Any:
 
 
 class QrService:
-    def __init__(self, db: Database, cache: LinkCache, short_base_url: str) -> None:
+    def __init__(
+        self, db: Database, cache: LinkCache, short_base_url: str, managed: ManagedLinks
+    ) -> None:
         self.db = db
         self.cache = cache
         self.short_base_url = short_base_url
+        # A dynamic code's link comes in as any link does (admin/links/admission.py).
+        self.managed = managed
 
     def payload_of(self, row: repo.QrRow) -> str:
         if row.payload is not None:
@@ -99,9 +103,18 @@ class QrService:
         )
 
     def _check_destination(self, qr_type: str, encoded: Encoded) -> None:
-        if encoded.url and same_host(parse_http_url(encoded.url), self.short_base_url):
-            field = "data.fallbackUrl" if qr_type == "app" else "data.url"
-            raise validation([FieldError(field, "must not point at a short link (redirect loop)")])
+        """Every destination of a dynamic code's link, checked as a link's are (422)."""
+        errors: list[FieldError] = []
+        named = (
+            ("data.fallbackUrl" if qr_type == "app" else "data.url", encoded.url),
+            ("data.iosUrl", encoded.ios_url),
+            ("data.androidUrl", encoded.android_url),
+        )
+        for field, url in named:
+            if url is not None:
+                self.managed.admission.check_url(field, url, errors)
+        if errors:
+            raise validation(errors)
 
     def _checked(self, body: QrCreate) -> tuple[str, bool, Encoded | None]:
         """(type, dynamic, the encoded content) of a new code; 422 when it cannot be made.
@@ -115,7 +128,7 @@ class QrService:
             raise validation([FieldError("dynamic", "app codes are always dynamic")])
         encoded = None
         if qr_type not in ("link", "bio"):
-            encoded = encode(body.data, self.short_base_url)
+            encoded = encode(body.data)
             if dynamic:
                 self._check_destination(qr_type, encoded)
             else:
@@ -191,12 +204,12 @@ class QrService:
             bio_url = f"{public_base(self.short_base_url, principal.environment)}/@{username}"
             if not dynamic:
                 return None, None, bio_url
-            link = await create_managed_link(conn, principal, "qr", bio_url)
+            link = await self.managed.create(conn, principal, "qr", bio_url, ours=True)
             return link, link.id, None
         assert encoded is not None
         if not dynamic or encoded.url is None:
             return None, None, encoded.content
-        link = await create_managed_link(
+        link = await self.managed.create(
             conn,
             principal,
             "qr",
@@ -249,11 +262,11 @@ class QrService:
                         ]
                     )
                 parsed = decode_data(body.data, DATA_TYPES[row.type])
-                encoded = encode(parsed, self.short_base_url)
+                encoded = encode(parsed)
                 self._check_destination(row.type, encoded)
                 assert row.link_id is not None
                 assert encoded.url is not None
-                link = await retarget_managed_link(
+                link = await self.managed.retarget(
                     conn,
                     principal,
                     row.link_id,

@@ -2,12 +2,15 @@
 
 Free-plan accounts younger than HOP_SAFETY_NEW_ACCOUNT_DAYS may create at most
 HOP_SAFETY_NEW_ACCOUNT_LINKS_PER_HOUR links an hour and ..._PER_DAY a day (UTC);
-beyond that POST /v1/links answers 429 with Retry-After. The counters are in Redis,
-counted atomically by one script, so they hold across admin processes. An account's age
-is read once per process (then kept: it never changes), so an older account pays one
-dictionary lookup per create and nothing else; a paying (pro, business) account, vetted
-by its payment, pays one comparison. While Redis is unreachable the quota is
-not enforced (logged): the per-account rate limits still apply.
+beyond that creating a link answers 429 with Retry-After: any link, POST /v1/links and
+its bulk forms as well as the links QR codes and Bio pages make (admin/links/admission.py).
+The counters are in Redis, counted atomically by one script (written for Redis 6.2, the
+oldest we run on: docs/operations.md#redis), so they hold across admin processes. An
+account's age is read once per process (then kept: it never changes), so an older
+account pays one dictionary lookup per create and nothing else; a paying (pro,
+business) account, vetted by its payment, pays one comparison. While Redis is
+unreachable the quota is not enforced (logged): the per-account rate limits still
+apply. Any other Redis error is raised (a 500 with its log), never taken for an outage.
 """
 
 from __future__ import annotations
@@ -18,13 +21,12 @@ from collections import OrderedDict
 from datetime import datetime, timedelta
 from typing import Final
 
-from redis.exceptions import RedisError
-
 from admin.auth.principal import Principal
 from admin.db import Database
 from admin.db.redis_batch import LuaScript, RedisBatcher
 from admin.errors import RateLimited, retry_after
 from admin.safety import repository as repo
+from common.redis_store import redis_down
 from common.settings import SafetySettings
 from common.timefmt import utc_now
 
@@ -32,19 +34,37 @@ logger = logging.getLogger(__name__)
 _AGES_KEPT: Final = 100_000
 _HOUR: Final = 3600
 _DAY: Final = 86400
-# KEYS: the hour's and the day's counter. ARGV: the two limits. Counts the create only
-# when both windows have room; returns 0, or the seconds until the full window ends.
+# KEYS: the hour's and the day's counter (one hash tag: one cluster slot). ARGV: the two
+# limits, then the ends of the hour and of the day (epoch seconds), when the counters
+# expire. Counts the create only when both windows have room; returns 0, or the seconds
+# until the full window ends. Redis 6.2 has no EXPIRE ... NX: a counter without an
+# expiry (TTL < 0) is given one, which also mends counters an older version left
+# without one.
 _SPEND = LuaScript("""
+local function left(key, ends)
+  local ttl = redis.call('TTL', key)
+  if ttl < 0 then
+    redis.call('EXPIREAT', key, ends)
+    ttl = redis.call('TTL', key)
+  end
+  return ttl
+end
 local hour = tonumber(redis.call('GET', KEYS[1]) or '0')
 local day = tonumber(redis.call('GET', KEYS[2]) or '0')
-if hour >= tonumber(ARGV[1]) then return redis.call('TTL', KEYS[1]) end
-if day >= tonumber(ARGV[2]) then return redis.call('TTL', KEYS[2]) end
+if hour >= tonumber(ARGV[1]) then return left(KEYS[1], ARGV[3]) end
+if day >= tonumber(ARGV[2]) then return left(KEYS[2], ARGV[4]) end
 redis.call('INCR', KEYS[1])
-redis.call('EXPIRE', KEYS[1], 3600, 'NX')
+left(KEYS[1], ARGV[3])
 redis.call('INCR', KEYS[2])
-redis.call('EXPIRE', KEYS[2], 86400, 'NX')
+left(KEYS[2], ARGV[4])
 return 0
 """)
+
+
+def quota_keys(user_id: str, hour: int, day: int) -> list[str]:
+    """An account's counters of the hour and the day numbered ``hour`` and ``day`` since
+    the epoch; the account id is their hash tag, so the script's keys share a slot."""
+    return [f"hop:safety:new:{{{user_id}}}:h:{hour}", f"hop:safety:new:{{{user_id}}}:d:{day}"]
 
 
 class NewAccountQuota:
@@ -73,13 +93,16 @@ class NewAccountQuota:
         if await self._created_at(principal.user_id) <= utc_now() - self.young:
             return
         now = int(time.time())
-        keys = [
-            f"hop:safety:new:{principal.user_id}:h:{now // _HOUR}",
-            f"hop:safety:new:{principal.user_id}:d:{now // _DAY}",
-        ]
+        hour, day = now // _HOUR, now // _DAY
+        keys = quota_keys(principal.user_id, hour, day)
+        ends = [(hour + 1) * _HOUR, (day + 1) * _DAY]
         try:
-            wait = int(await _SPEND.run(self.batcher, keys, [self.per_hour, self.per_day]))
-        except (RedisError, OSError):
+            wait = int(await _SPEND.run(self.batcher, keys, [self.per_hour, self.per_day, *ends]))
+        except Exception as exc:
+            # Only an outage lets the create through; any other error (a script Redis
+            # cannot run) is a fault to see, not a quota to drop quietly.
+            if not redis_down(exc):
+                raise
             logger.warning(
                 "new-account quota not enforced: Redis unavailable",
                 extra={"action": "safety.quota_unavailable", "user": principal.user_id},

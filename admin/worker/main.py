@@ -44,7 +44,7 @@ from common.heap import freeze_startup_heap
 from common.keys import CLICK_CONSUMER_GROUP, click_stream
 from common.logs import configure_logging
 from common.metrics import serve_process
-from common.redis_store import connect, redis_down
+from common.redis_store import connect, ensure_version, redis_down
 from common.roles import require
 from common.settings import Settings
 
@@ -73,6 +73,7 @@ async def _start(pool: Pool, redis: Redis, stop: asyncio.Event) -> bytes:
     backoff = Backoff(0.2, 5.0)
     while not stop.is_set():
         try:
+            await ensure_version(redis)  # RedisTooOld stops the worker, saying why
             async with pool.connection() as conn:
                 links = await rebuild(conn, redis)
                 pages = await rebuild_bio_pages(conn, redis)

