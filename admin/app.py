@@ -200,7 +200,11 @@ def _services(settings: Settings, stores: Stores, box: SecretBox) -> dict[str, A
     # check (custom_hosts: the admin's live copy of the set the edges route by), the
     # new-account quota and the verdict of every destination.
     admission = Admission(
-        OwnHosts(settings.short_base_url, lambda: stores.custom_domains.hosts),
+        OwnHosts(
+            settings.short_base_url,
+            lambda: stores.custom_domains.hosts,
+            settings.short_host_aliases,
+        ),
         checker,
         NewAccountQuota(db, stores.batcher, settings.safety),
     )

@@ -32,18 +32,23 @@ LOOP = "must not point at a short link (redirect loop)"
 
 
 class OwnHosts:
-    """Where Hop's short links answer: the default short host and every verified custom
-    domain (any account's). A destination there would send visitors back to us."""
+    """Where Hop's short links answer: the default short host, its aliases
+    (``HOP_SHORT_HOST_ALIASES``) and every verified custom domain (any account's). A
+    destination there would send visitors back to us."""
 
     def __init__(
-        self, short_base_url: str, custom_hosts: Callable[[], frozenset[str]] = frozenset
+        self,
+        short_base_url: str,
+        custom_hosts: Callable[[], frozenset[str]] = frozenset,
+        aliases: tuple[str, ...] = (),
     ) -> None:
-        self.short_host = (urlsplit(short_base_url).hostname or "").lower()
+        short_host = (urlsplit(short_base_url).hostname or "").lower()
+        self.short_hosts = frozenset({short_host, *(alias.lower() for alias in aliases)})
         self.custom_hosts = custom_hosts
 
     def hold(self, parts: SplitResult) -> bool:
         host = (parts.hostname or "").rstrip(".").lower()
-        return host == self.short_host or host in self.custom_hosts()
+        return host in self.short_hosts or host in self.custom_hosts()
 
 
 class Admission:
