@@ -131,11 +131,13 @@ class SelfService:
         if errors := check_email(email):
             raise validation(errors)
         await self.throttle.begin_account_form(client_network(client_address))
-        if not await self.throttle.mail_allowed(email, self.settings.mails_per_hour):
-            return
         async with self.db.transaction() as conn:
             user = await repo.user_by_email(conn, email)
             if user is None:
+                return
+            # Counted here, for a mail about to be sent: counted before the address was
+            # looked up, five requests an hour for any address silenced its resets.
+            if not await self.throttle.mail_allowed(user.email, self.settings.mails_per_hour):
                 return
             token = secrets.token_urlsafe(32)
             await self._store_token(conn, user.id, "reset", token, user.email)

@@ -91,3 +91,24 @@ def test_account_mails_per_address_are_bounded(
     assert [subject for subject, _ in outbox(session_stack, email)] == [
         "Hop: confirm your e-mail address"
     ]
+
+
+def test_resets_asked_for_an_address_without_an_account_spend_none_of_its_mails(
+    strict_admin: HopProcess, session_stack: Stack
+) -> None:
+    """The hour's e-mails of an address are counted when one is sent: asking resets for
+    an address that has no account (yet) sends nothing and so spends nothing."""
+    email = new_email()
+    browser = Browser(strict_admin.url, headers=_network())
+    try:
+        for _ in range(3):
+            asked = browser.submit("/forgot", "/forgot", {"email": email})
+            assert asked.headers["location"] == "/forgot/sent"
+        assert outbox(session_stack, email) == []
+        # Its owner signs up within the hour: the hour's one e-mail is still there.
+        assert sign_up(browser, email).status_code == 303
+    finally:
+        browser.close()
+    assert [subject for subject, _ in outbox(session_stack, email)] == [
+        "Hop: confirm your e-mail address"
+    ]
