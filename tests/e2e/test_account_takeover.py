@@ -10,13 +10,14 @@ a confirmation is refused on every admin process at once, not when it expires.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
+import jwt
 import pytest
 
-from admin.auth.jwt_tokens import AccessTokens
 from admin.auth.scopes import ALL_SCOPES
 from common.keys import AUTH_CHANGES_CHANNEL
 from tests.support.accounts import PASSWORD, Account, create_key
@@ -62,6 +63,25 @@ def _login(api: httpx.Client, email: str, password: str = PASSWORD) -> dict[str,
     return tokens
 
 
+def _token_from_before(stack: Stack, user_id: str) -> str:
+    """An access token as the API issued them before sign-in required a confirmed
+    address (and before tokens carried a credentials version): signed as the admin signs
+    them, for an account that could then sign in unconfirmed."""
+    now = int(time.time())
+    claims = {
+        "iss": stack.admin_url,
+        "aud": "hop-api",
+        "sub": user_id,
+        "iat": now,
+        "exp": now + 900,
+        "jti": "at_from_before",
+        "env": "live",
+        "scope": " ".join(ALL_SCOPES),
+        "typ": "access",
+    }
+    return jwt.encode(claims, JWT_SECRET, algorithm="HS256")
+
+
 def _user_id(stack: Stack, email: str) -> str:
     ((user_id,),) = stack.sql("SELECT id FROM users WHERE email = %s", email)
     return str(user_id)
@@ -96,9 +116,7 @@ def _held_before_these_rules(
     and a webhook made with the key. The webhook needs a confirmed address, so the
     address is marked confirmed in PostgreSQL while it is made, then unmarked."""
     key = create_key(stack.database_url, email, ALL_SCOPES)
-    token = AccessTokens(JWT_SECRET, stack.admin_url, 900).issue(
-        user_id, list(ALL_SCOPES), "at_before_the_rules", 0
-    )
+    token = _token_from_before(stack, user_id)
     stack.sql("UPDATE users SET email_verified_at = now() WHERE id = %s RETURNING 1", user_id)
     webhook = api.post(
         "/v1/webhooks",
@@ -254,9 +272,7 @@ def test_confirming_the_address_keeps_only_the_session_that_confirmed_it(
         _plan_pro(session_stack, email)
         for browser in (confirming, other):
             assert sign_in(browser, email).headers["location"] == "/confirm"
-        token = AccessTokens(JWT_SECRET, admin_url, 900).issue(
-            user_id, list(ALL_SCOPES), "at_before_the_rules", 0
-        )
+        token = _token_from_before(session_stack, user_id)
         link = path_of(mail_link(session_stack, email, "confirm your e-mail"))
         confirmed = confirming.submit(link, "/verify", {"token": link.split("token=", 1)[1]})
         assert confirmed.headers["location"] == "/"
