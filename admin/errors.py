@@ -59,6 +59,20 @@ class Forbidden(HopError):
     description = "Forbidden: the token lacks the scope this operation needs."
 
 
+class AddressUnconfirmed(Forbidden):
+    """The account's e-mail address is not confirmed: it cannot sign in to the API, and
+    any other credential it has is read-only (docs/dashboard.md#accounts)."""
+
+    slug = "address-unconfirmed"
+
+    def __init__(self, detail: str | None = None) -> None:
+        super().__init__(
+            detail
+            or "Confirm your e-mail address first (follow the link we sent to it): until "
+            "then the account cannot sign in to the API."
+        )
+
+
 class NotFound(HopError):
     status, title, slug = 404, "Not Found", "not-found"
     description = "Not Found."

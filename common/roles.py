@@ -36,6 +36,20 @@ def require(settings: Settings, role: Role) -> None:
         if _value(settings, _PATHS[name]) is None:
             hint = _HINTS.get(name, "or use `hop dev`")
             raise SettingsError(f"{name}: required to run the {role} ({hint})")
+    if role in ("admin", "worker"):
+        _require_mail_for_sign_up(settings)
+
+
+def _require_mail_for_sign_up(settings: Settings) -> None:
+    """Open sign-up needs a mail server: without one, confirmation and reset links have
+    nowhere to go but the log, where they would be secrets (docs/security.md). `hop dev`
+    writes them there on purpose (HOP_DEV_MAIL_LOG)."""
+    mail = settings.mail
+    if settings.accounts.signup == "open" and mail.smtp_url is None and not mail.dev_log:
+        raise SettingsError(
+            "HOP_SIGNUP: open sign-up needs HOP_SMTP_URL (confirmation and reset e-mails "
+            "would have no way out but the log); set HOP_SMTP_URL, or HOP_SIGNUP=closed"
+        )
 
 
 def _value(settings: Settings, path: str) -> Any:

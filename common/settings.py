@@ -115,6 +115,8 @@ class WebhookSettings(msgspec.Struct, frozen=True, kw_only=True):
 class MailSettings(msgspec.Struct, frozen=True, kw_only=True):
     smtp_url: str | None
     sender: str
+    # Development only (`hop dev` sets it): with no smtp_url, e-mails go to the log whole.
+    dev_log: bool
 
 
 class ShopifySettings(msgspec.Struct, frozen=True, kw_only=True):
@@ -726,10 +728,17 @@ VARIABLES: tuple[Variable, ...] = (
              "event order."),
     Variable("HOP_SMTP_URL", "mail.smtp_url", _smtp_url, None,
              "Mail server for owner e-mails: `smtp://user:pass@host:25`, `smtp+starttls://...:587` "
-             "or `smtps://...:465`. Unset: e-mails are written to the log. A placeholder "
-             "password is refused.", secret=True),
+             "or `smtps://...:465`. Unset: e-mails are written to the log, without their "
+             "body outside `hop dev` (HOP_DEV_MAIL_LOG); open sign-up then refuses to start. "
+             "A placeholder password is refused.", secret=True),
     Variable("HOP_SMTP_FROM", "mail.sender", _mailbox, "Hop <hop@localhost>",
              "Sender of owner e-mails."),
+    Variable("HOP_DEV_MAIL_LOG", "mail.dev_log", _boolean, False,
+             "Development only (`hop dev` sets it): with no HOP_SMTP_URL, the worker writes "
+             "each e-mail to its log whole, confirmation and reset links included, and "
+             "sign-up may be open without a mail server. Unset, such e-mails are logged "
+             "without their body, and `hop admin` and `hop worker` refuse to start with "
+             "HOP_SIGNUP=open and no HOP_SMTP_URL."),
     Variable("HOP_STORE_TIMEOUT", "stores.timeout", _positive_seconds, 15.0,
              "Seconds one call to a store (Shopify, WooCommerce) may take in all, waits for "
              "its rate limit included; then the API answers 504. Addresses are checked like "
@@ -831,8 +840,8 @@ VARIABLES: tuple[Variable, ...] = (
              _positive_int, 100, "Links a new account may create per day (UTC, 429 beyond)."),
     Variable("HOP_SIGNUP", "accounts.signup", _choice("open", "closed"), "open",
              "`open`: anyone may create an account on the dashboard's /signup page (and must "
-             "verify the e-mail address). `closed`: private install, accounts come from `hop "
-             "user create` only."),
+             "verify the e-mail address); needs HOP_SMTP_URL outside `hop dev`. `closed`: "
+             "private install, accounts come from `hop user create` only."),
     Variable("HOP_SIGNUPS_PER_NETWORK_PER_HOUR", "accounts.signups_per_network_per_hour",
              _positive_int, 10,
              "Sign-ups per hour from one client network (an IPv4 address, an IPv6 /64); "

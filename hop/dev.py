@@ -119,6 +119,9 @@ def run_dev(settings: Settings, _: argparse.Namespace) -> int:
             stack.callback(redis.stop)
         env.update(HOP_DATABASE_URL=db_url, HOP_REDIS_URL=store_url)
         env.setdefault("HOP_LOG_FORMAT", "text")  # a person reads this terminal
+        # With no mail server, account e-mails (their links included) go to this terminal:
+        # how a developer confirms an account. Never outside `hop dev`.
+        env.setdefault("HOP_DEV_MAIL_LOG", "true")
         if settings.auth.jwt_secret is None and "HOP_JWT_SECRET_FILE" not in env:
             env["HOP_JWT_SECRET_FILE"] = str(_dev_secret(data_dir, "jwt-secret"))
         if settings.webhooks.secret_key is None and "HOP_WEBHOOK_SECRET_KEY_FILE" not in env:

@@ -250,6 +250,9 @@ class Stack(contextlib.ExitStack):
             HOP_JWT_SECRET=JWT_SECRET,
             HOP_WEBHOOK_SECRET_KEY=WEBHOOK_SECRET_KEY,
             HOP_LOG_LEVEL="warning",
+            # Benchmarks make accounts as an operator does; open sign-up would need a
+            # mail server (or HOP_DEV_MAIL_LOG) to start.
+            HOP_SIGNUP="closed",
             **extra,
         )
         return env

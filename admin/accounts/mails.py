@@ -28,7 +28,7 @@ def verification(base_url: str, token: str, ttl: int) -> tuple[str, str]:
         "Welcome to Hop.\n\n"
         f"Open this link to confirm your e-mail address (it works once, for {_hours(ttl)}):\n"
         f"{link}\n\n"
-        "Until you do, your account can look around but cannot create links or API keys.\n"
+        "Until you do, the account can only ask for this link again.\n"
         "If you did not sign up, ignore this e-mail: nothing happens without the link.\n",
     )
 
@@ -54,10 +54,18 @@ def password_reset(base_url: str, token: str, ttl: int) -> tuple[str, str]:
     )
 
 
-def password_changed(base_url: str) -> tuple[str, str]:
+def password_changed(base_url: str, taken_back: bool = False) -> tuple[str, str]:
+    """``taken_back``: the change was a reset that confirmed the address for the first time."""
+    removed = (
+        "This also confirmed your address, which nobody had confirmed before: every API\n"
+        "key and webhook made on the account until now was removed, in case someone else\n"
+        "signed up with your address first.\n\n"
+        if taken_back
+        else ""
+    )
     return (
         "Hop: your password was changed",
         "The password of your Hop account was just changed, and every other session\n"
-        "was signed out.\n\n"
+        f"was signed out.\n\n{removed}"
         f"If this was not you, reset it now: {base_url}/forgot\n",
     )

@@ -14,13 +14,23 @@ SELECT id, email, password_hash, plan, limit_per_minute, limit_per_month,
 FROM users WHERE id = %(id)s
 
 -- name: set_password
-UPDATE users SET password_hash = %(password_hash)s WHERE id = %(user_id)s
+-- A new password is a new credentials version: older access tokens and sessions end.
+UPDATE users
+SET password_hash = %(password_hash)s, credentials_version = credentials_version + 1
+WHERE id = %(user_id)s
+RETURNING credentials_version
 
--- name: mark_verified
--- Only while the account still has the address the link was sent to.
-UPDATE users SET email_verified_at = coalesce(email_verified_at, now())
+-- name: lock_address
+-- Whether the account still has the address a link was sent to, and whether that
+-- address is confirmed; the row stays locked until the caller's transaction ends.
+SELECT email_verified_at IS NOT NULL, credentials_version FROM users
 WHERE id = %(user_id)s AND lower(email) = lower(%(email)s)
-RETURNING id
+FOR UPDATE
+
+-- name: confirm_address
+UPDATE users SET email_verified_at = now(), credentials_version = credentials_version + 1
+WHERE id = %(user_id)s
+RETURNING credentials_version
 
 -- name: set_limits
 UPDATE users SET limit_per_minute = %(per_minute)s, limit_per_month = %(per_month)s
@@ -73,6 +83,10 @@ UPDATE api_keys SET revoked_at = coalesce(revoked_at, now())
 WHERE id = %(id)s AND user_id = %(user_id)s
   AND (%(environment)s::text IS NULL OR environment = %(environment)s)
 RETURNING prefix
+
+-- name: revoke_all_api_keys
+UPDATE api_keys SET revoked_at = now()
+WHERE user_id = %(user_id)s AND revoked_at IS NULL
 
 -- name: count_active_keys
 SELECT count(*) FROM api_keys WHERE user_id = %(user_id)s AND revoked_at IS NULL

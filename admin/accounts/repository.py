@@ -70,6 +70,14 @@ class SpentToken(msgspec.Struct, frozen=True):
     email: str
 
 
+class Confirmation(msgspec.Struct, frozen=True):
+    """An address found confirmed by a link: whether this link confirmed it (False: it was
+    already), and the account's credentials version after."""
+
+    newly: bool
+    credentials_version: int
+
+
 class NewMail(msgspec.Struct, frozen=True, kw_only=True):
     id: str
     recipient: str
@@ -101,14 +109,27 @@ async def user_id_by_email(conn: Connection, email: str) -> str | None:
     return user.id if user else None
 
 
-async def set_password(conn: Connection, user_id: str, password_hash: str) -> None:
-    await conn.execute(_SQL["set_password"], {"user_id": user_id, "password_hash": password_hash})
+async def set_password(conn: Connection, user_id: str, password_hash: str) -> int:
+    """Store the new hash; the account's new credentials version."""
+    params = {"user_id": user_id, "password_hash": password_hash}
+    row = await (await conn.execute(_SQL["set_password"], params)).fetchone()
+    assert row is not None  # the caller found the user in this transaction
+    return int(row[0])
 
 
-async def mark_verified(conn: Connection, user_id: str, email: str) -> bool:
-    """True if the account still has ``email`` (it is verified now)."""
+async def confirm_address(conn: Connection, user_id: str, email: str) -> Confirmation | None:
+    """Mark ``email`` confirmed if the account still has it (None: it does not). A first
+    confirmation raises the credentials version. Locks the user row for the transaction."""
     params = {"user_id": user_id, "email": email}
-    return await (await conn.execute(_SQL["mark_verified"], params)).fetchone() is not None
+    row = await (await conn.execute(_SQL["lock_address"], params)).fetchone()
+    if row is None:
+        return None
+    confirmed, version = bool(row[0]), int(row[1])
+    if confirmed:
+        return Confirmation(newly=False, credentials_version=version)
+    row = await (await conn.execute(_SQL["confirm_address"], {"user_id": user_id})).fetchone()
+    assert row is not None  # locked above
+    return Confirmation(newly=True, credentials_version=int(row[0]))
 
 
 async def set_limits(
@@ -169,6 +190,10 @@ async def revoke_api_key_by_id(
     params = {"id": key_id, "user_id": user_id, "environment": environment}
     row = await (await conn.execute(_SQL["revoke_api_key_by_id"], params)).fetchone()
     return str(row[0]) if row else None
+
+
+async def revoke_all_api_keys(conn: Connection, user_id: str) -> None:
+    await conn.execute(_SQL["revoke_all_api_keys"], {"user_id": user_id})
 
 
 async def count_active_keys(conn: Connection, user_id: str) -> int:

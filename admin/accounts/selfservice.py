@@ -10,15 +10,24 @@ The rules (docs/dashboard.md#accounts):
   older reset links.
 - Every request is counted against the client network's sign-in attempts
   (admin/auth/throttle.py), sign-ups also per network per hour, and e-mails per
-  address per hour, so neither the service nor someone's mailbox can be flooded.
-- A new password ends every other session: the account's refresh tokens are
-  revoked here, its dashboard sessions by the caller (which knows which one to keep).
+  address per hour, so neither the service nor someone's mailbox can be flooded. An
+  e-mail is counted only when it is sent: asking a reset for an address without an
+  account spends nothing of the quota that address's owner may need.
+- A new password, a reset or the address's first confirmation raises the account's
+  credentials version: its access tokens and dashboard sessions from before are
+  refused from the next request (admin/auth/service.py). Its refresh tokens are
+  revoked here; the caller ends the dashboard sessions it knows of (and keeps its own).
+- A reset that confirms an address nobody had confirmed also removes every API key and
+  webhook of the account: whoever signed up with the address before its owner (an
+  account pre-hijack) loses everything made meanwhile along with the password.
 """
 
 from __future__ import annotations
 
+import logging
 import secrets
 
+import msgspec
 from redis.asyncio import Redis
 
 from admin.accounts import mails
@@ -32,9 +41,19 @@ from admin.auth.service import AuthService
 from admin.auth.throttle import LoginThrottle
 from admin.db import Connection, Database
 from admin.errors import BadRequest, FieldError, Forbidden, Unauthorized, validation
+from admin.webhooks import repository as webhooks_repo
 from common.clientip import client_network
 from common.ids import new_id
 from common.settings import AccountSettings
+
+logger = logging.getLogger(__name__)
+
+
+class Confirmed(msgspec.Struct, frozen=True):
+    """An address confirmed by its link: whose, and the account's credentials version."""
+
+    user_id: str
+    credentials_version: int
 
 
 class SignUpClosed(Forbidden):
@@ -100,19 +119,26 @@ class SelfService:
             if may_mail:
                 await self._send_verification(conn, user_id, email)
 
-    async def verify(self, token: str) -> str | None:
-        """Spend a verification link; the id of the account whose address it verified
-        (None: the link is unknown, used, expired, or the account's address changed)."""
+    async def verify(self, token: str) -> Confirmed | None:
+        """Spend a verification link; the account whose address it confirmed (None: the
+        link is unknown, used, expired, or the account's address changed).
+
+        A first confirmation raises the credentials version (sessions from before end,
+        but the caller's own, which the caller renews) and revokes refresh tokens.
+        """
         async with self.db.transaction() as conn:
             spent = await repo.consume_token(conn, token_hash(token), "verify")
-            verified = spent is not None and await repo.mark_verified(
-                conn, spent.user_id, spent.email
-            )
-        if spent is None or not verified:
-            return None
-        # Cached principals of the account were read-only: every process drops them.
-        await announce_auth_change(self.redis, f"verified:{spent.user_id}")
-        return spent.user_id
+            if spent is None:
+                return None
+            confirmation = await repo.confirm_address(conn, spent.user_id, spent.email)
+            if confirmation is None:
+                return None
+            if confirmation.newly:
+                await auth_repo.revoke_user_refresh_tokens(conn, spent.user_id)
+        if confirmation.newly:
+            # Cached accounts hold the old version and no scopes: every process drops them.
+            await announce_auth_change(self.redis, f"verified:{spent.user_id}")
+        return Confirmed(spent.user_id, confirmation.credentials_version)
 
     async def resend_verification(self, user_id: str) -> None:
         """Another verification link, unless verified already or mailed too often."""
@@ -131,11 +157,13 @@ class SelfService:
         if errors := check_email(email):
             raise validation(errors)
         await self.throttle.begin_account_form(client_network(client_address))
-        if not await self.throttle.mail_allowed(email, self.settings.mails_per_hour):
-            return
         async with self.db.transaction() as conn:
             user = await repo.user_by_email(conn, email)
             if user is None:
+                return
+            # Counted here, for a mail about to be sent: counted before the address was
+            # looked up, five requests an hour for any address silenced its resets.
+            if not await self.throttle.mail_allowed(user.email, self.settings.mails_per_hour):
                 return
             token = secrets.token_urlsafe(32)
             await self._store_token(conn, user.id, "reset", token, user.email)
@@ -145,8 +173,11 @@ class SelfService:
     async def reset_password(self, token: str, password: str, client_address: str) -> str:
         """Spend a reset link and set the new password; the account's id.
 
-        Following the link also proves the address, so an unverified account is
-        verified by it. Every session of the account ends (refresh tokens here).
+        Following the link also proves the address, so an unconfirmed account is
+        confirmed by it, and then loses every API key and webhook made before: until
+        now whoever signed up with the address held it. Every session of the account
+        ends (refresh tokens here, access tokens and dashboard sessions by the new
+        credentials version).
         """
         if errors := check_password("password", password):
             raise validation(errors)
@@ -157,18 +188,30 @@ class SelfService:
             spent = await repo.consume_token(conn, token_hash(token), "reset")
             if spent is None:
                 raise InvalidLink
-            await self._set_password(conn, spent.user_id, password_hash, spent.email)
+            confirmation = await repo.confirm_address(conn, spent.user_id, spent.email)
+            taken_back = confirmation is not None and confirmation.newly
+            if taken_back:
+                await repo.revoke_all_api_keys(conn, spent.user_id)
+                await webhooks_repo.delete_user_webhooks(conn, spent.user_id)
+            await self._set_password(
+                conn, spent.user_id, password_hash, spent.email, taken_back=taken_back
+            )
             await repo.spend_tokens(conn, spent.user_id, "reset")
-            await repo.mark_verified(conn, spent.user_id, spent.email)
+        if taken_back:
+            logger.info(
+                "a reset confirmed the address: every key and webhook made before is gone",
+                extra={"action": "account.reset_confirmed", "user_id": spent.user_id},
+            )
         await announce_auth_change(self.redis, f"password:{spent.user_id}")
         await self.throttle.signed_in(spent.email)  # its lock-out, if any, is over
         return spent.user_id
 
     async def change_password(
         self, user_id: str, current: str, new: str, client_address: str
-    ) -> None:
+    ) -> int:
         """Set a new password given the current one (checked like a sign-in, with the
-        same brute-force limits); the account's refresh tokens are revoked."""
+        same brute-force limits); the account's refresh tokens are revoked. Returns the
+        new credentials version, for the caller to keep its own session."""
         errors = check_password("newPassword", new)
         if new == current:
             errors.append(FieldError("newPassword", "must differ from the current password"))
@@ -185,14 +228,24 @@ class SelfService:
         with self.passwords.slot() as slot:
             password_hash = await slot.hash(new)
         async with self.db.transaction() as conn:
-            await self._set_password(conn, user.id, password_hash, user.email)
+            version = await self._set_password(conn, user.id, password_hash, user.email)
+        # Cached accounts hold the old version: every process drops them.
+        await announce_auth_change(self.redis, f"password:{user.id}")
+        return version
 
     async def _set_password(
-        self, conn: Connection, user_id: str, password_hash: str, email: str
-    ) -> None:
-        await repo.set_password(conn, user_id, password_hash)
+        self,
+        conn: Connection,
+        user_id: str,
+        password_hash: str,
+        email: str,
+        *,
+        taken_back: bool = False,
+    ) -> int:
+        version = await repo.set_password(conn, user_id, password_hash)
         await auth_repo.revoke_user_refresh_tokens(conn, user_id)
-        await self._mail(conn, email, mails.password_changed(self.base_url))
+        await self._mail(conn, email, mails.password_changed(self.base_url, taken_back))
+        return version
 
     async def _send_verification(self, conn: Connection, user_id: str, email: str) -> None:
         token = secrets.token_urlsafe(32)

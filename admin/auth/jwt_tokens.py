@@ -1,4 +1,10 @@
-"""Short-lived JWT access tokens (HS256), verified without a database round trip."""
+"""Short-lived JWT access tokens (HS256), verified without a database round trip.
+
+Each carries, besides the usual claims, ``cv``: its account's credentials version when
+it was issued. The caller compares it with the account's current one (cached like the
+account's plan), so a token issued before a password change, a reset or the address's
+confirmation is refused at once instead of living out its lifetime.
+"""
 
 from __future__ import annotations
 
@@ -19,7 +25,9 @@ class AccessTokens:
         self._issuer = issuer
         self.ttl_seconds = ttl_seconds
 
-    def issue(self, user_id: str, scopes: list[str], token_id: str) -> str:
+    def issue(
+        self, user_id: str, scopes: list[str], token_id: str, credentials_version: int
+    ) -> str:
         now = int(time.time())
         claims = {
             "iss": self._issuer,
@@ -31,6 +39,7 @@ class AccessTokens:
             "env": "live",
             "scope": " ".join(scopes),
             "typ": "access",
+            "cv": credentials_version,
         }
         return jwt.encode(claims, self._secret, algorithm=_ALGORITHM)
 
@@ -51,4 +60,7 @@ class AccessTokens:
             raise Unauthorized("The bearer token is not valid.") from None
         if claims.get("typ") != "access":
             raise Unauthorized("The bearer token is not an access token.")
+        # Tokens issued before the claim existed hold version 0, every account's first.
+        if type(claims.setdefault("cv", 0)) is not int:
+            raise Unauthorized("The bearer token is not valid.")
         return claims

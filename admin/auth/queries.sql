@@ -5,11 +5,13 @@ FROM api_keys k JOIN users u ON u.id = k.user_id
 WHERE k.key_hash = %(key_hash)s
 
 -- name: principal_by_user
-SELECT plan, limit_per_minute, limit_per_month, email_verified_at IS NOT NULL
+SELECT plan, limit_per_minute, limit_per_month, email_verified_at IS NOT NULL,
+       credentials_version
 FROM users WHERE id = %(user_id)s
 
 -- name: login_user
-SELECT id, password_hash FROM users WHERE lower(email) = lower(%(email)s)
+SELECT id, password_hash, email_verified_at IS NOT NULL, credentials_version
+FROM users WHERE lower(email) = lower(%(email)s)
 
 -- name: insert_refresh_token
 INSERT INTO refresh_tokens (id, user_id, family_id, token_hash, expires_at)
@@ -17,9 +19,14 @@ VALUES (%(id)s, %(user_id)s, %(family_id)s, %(token_hash)s,
         now() + make_interval(secs => %(ttl)s))
 
 -- name: refresh_token_for_update
-SELECT id, user_id, family_id, expires_at <= now() AS expired, rotated_at, revoked_at
-FROM refresh_tokens WHERE token_hash = %(token_hash)s
-FOR UPDATE
+-- The token row is locked: a password change or reset revoking it waits for this
+-- rotation, or this one waits for it and finds the token revoked. The account's
+-- credentials version goes into the new access token.
+SELECT t.id, t.user_id, t.family_id, t.expires_at <= now() AS expired, t.rotated_at,
+       t.revoked_at, u.email_verified_at IS NOT NULL, u.credentials_version
+FROM refresh_tokens t JOIN users u ON u.id = t.user_id
+WHERE t.token_hash = %(token_hash)s
+FOR UPDATE OF t
 
 -- name: rotate_refresh_token
 UPDATE refresh_tokens SET rotated_at = now() WHERE id = %(id)s

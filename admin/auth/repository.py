@@ -33,11 +33,15 @@ class Plan(msgspec.Struct, frozen=True):
     limit_per_minute: int | None
     limit_per_month: int | None
     verified: bool
+    credentials_version: int
 
 
 class Login(msgspec.Struct, frozen=True):
     user_id: str
     password_hash: str | None
+    verified: bool
+    # Raised by every password change or reset and by the address's confirmation.
+    credentials_version: int
 
 
 class RefreshToken(msgspec.Struct, frozen=True):
@@ -47,6 +51,8 @@ class RefreshToken(msgspec.Struct, frozen=True):
     expired: bool
     rotated_at: datetime | None
     revoked_at: datetime | None
+    verified: bool  # the owner's address is confirmed
+    credentials_version: int  # the owner's, for the access token
 
 
 class NewRefreshToken(msgspec.Struct, frozen=True, kw_only=True):
@@ -70,7 +76,7 @@ async def plan_of(conn: Connection, user_id: str) -> Plan | None:
 
 async def login_of(conn: Connection, email: str) -> Login | None:
     row = await (await conn.execute(_SQL["login_user"], {"email": email})).fetchone()
-    return Login(str(row[0]), row[1]) if row else None
+    return Login(str(row[0]), *row[1:]) if row else None
 
 
 async def update_password_hash(conn: Connection, user_id: str, password_hash: str) -> None:

@@ -35,7 +35,7 @@ class AuthController(Controller):
         dto=JsonBody[LoginRequest],
         return_dto=None,
         status_code=200,
-        responses=problems(400, 401, 422),
+        responses=problems(400, 401, 403, 422),
         operation_id="logIn",
         summary="Log in with e-mail and password",
     )
@@ -43,7 +43,9 @@ class AuthController(Controller):
         """Exchange e-mail and password for an access token and a refresh token.
 
         Failed attempts lock the e-mail address out for a while (429, growing with
-        each further failure), and attempts per client network are limited.
+        each further failure), and attempts per client network are limited. An account
+        whose e-mail address is not confirmed yet is refused with 403
+        `address-unconfirmed` (only when the password is right).
         """
         return await auth.login(data.email, data.password, client_address)
 
@@ -52,12 +54,14 @@ class AuthController(Controller):
         dto=JsonBody[RefreshRequest],
         return_dto=None,
         status_code=200,
-        responses=problems(400, 401, 422),
+        responses=problems(400, 401, 403, 422),
         operation_id="refreshTokens",
         summary="Refresh an access token",
     )
     async def refresh(
         self, data: RefreshRequest, auth: AuthService, client_address: str
     ) -> TokenPair:
-        """Spend a refresh token for a new pair; reusing a spent one revokes its family."""
+        """Spend a refresh token for a new pair; reusing a spent one revokes its family.
+        A password change, a reset or the address's confirmation revokes every refresh
+        token of the account, and makes access tokens issued before it 401."""
         return await auth.refresh(data.refresh_token, client_address)

@@ -1,4 +1,11 @@
-"""Authentication: API keys, JWT access tokens, login, refresh-token rotation."""
+"""Authentication: API keys, JWT access tokens, login, refresh-token rotation.
+
+An account whose e-mail address is not confirmed cannot sign in to the API: login and
+refresh refuse it (403 ``address-unconfirmed``, said only to a caller who gave the right
+password or a live refresh token), and its access tokens are refused. Access tokens and
+dashboard sessions carry the account's credentials version and are refused once a
+password change, a reset or the confirmation has raised it (docs/decisions.md#auth).
+"""
 
 from __future__ import annotations
 
@@ -19,7 +26,7 @@ from admin.auth.secrets import key_environment, new_refresh_token, token_hash
 from admin.auth.throttle import LoginThrottle
 from admin.auth.usage import KeyUsage
 from admin.db import Connection, Database
-from admin.errors import Unauthorized
+from admin.errors import AddressUnconfirmed, Unauthorized
 from admin.http.examples import example
 from common.clientip import client_network
 from common.ids import new_id
@@ -66,6 +73,15 @@ class Account(msgspec.Struct, frozen=True):
     limit_per_minute: int
     limit_per_month: int
     verified: bool
+    credentials_version: int
+
+
+class SignIn(msgspec.Struct, frozen=True):
+    """A password found right: whose, and the state of the account at that moment."""
+
+    user_id: str
+    verified: bool
+    credentials_version: int
 
 
 class AuthService:
@@ -175,14 +191,22 @@ class AuthService:
         assert self.tokens is not None
         claims = self.tokens.verify(token)
         user_id = str(claims["sub"])
-        account = await self.account(user_id)
+        account = await self._account_at(user_id, claims["cv"])
         if account is None:
             raise Unauthorized("The access token's user no longer exists.")
+        if claims["cv"] != account.credentials_version:
+            raise Unauthorized(
+                "The access token was issued before the account's password or address "
+                "changed; sign in again."
+            )
+        if not account.verified:  # only a token issued before sign-in required it
+            raise Unauthorized("The account's e-mail address is not confirmed; confirm it first.")
         return self._principal(user_id, "live", str(claims.get("scope", "")).split(), account)
 
-    async def account(self, user_id: str) -> Account | None:
-        """The user's plan, limits and verified state (cached; None: no such user)."""
-        account: Account | None = self.cache.get(("user", user_id))
+    async def account(self, user_id: str, *, cached: bool = True) -> Account | None:
+        """The user's plan, limits, verified state and credentials version (cached unless
+        ``cached`` is False; None: no such user)."""
+        account: Account | None = self.cache.get(("user", user_id)) if cached else None
         if account is None:
             generation = self.cache.generation
             async with self.db.connection() as conn:
@@ -190,19 +214,31 @@ class AuthService:
             if row is None:
                 return None
             minute, month = self._limits(row.plan, row.limit_per_minute, row.limit_per_month)
-            account = Account(row.plan, minute, month, row.verified)
+            account = Account(row.plan, minute, month, row.verified, row.credentials_version)
             self.cache.put(("user", user_id), account, generation)
         return account
 
-    async def session_principal(
-        self, user_id: str, environment: Literal["live", "test"]
-    ) -> Principal | None:
-        """A dashboard session's principal: every scope the account may use (None: the
-        user no longer exists)."""
+    async def _account_at(self, user_id: str, credentials_version: int) -> Account | None:
+        """The account, read again from PostgreSQL if this process's copy is older than
+        ``credentials_version`` (a credential issued after a change whose announcement
+        has not reached this process yet, or was lost)."""
         account = await self.account(user_id)
-        if account is None:
+        if account is not None and account.credentials_version < credentials_version:
+            account = await self.account(user_id, cached=False)
+        return account
+
+    async def session_principal(
+        self, user_id: str, environment: Literal["live", "test"], credentials_version: int
+    ) -> Principal | None:
+        """A dashboard session's principal: every scope the account may use, none while
+        its address is unconfirmed (the dashboard then shows only the page that says so).
+        None: the user no longer exists, or the session was signed in under credentials
+        since changed (``credentials_version``)."""
+        account = await self._account_at(user_id, credentials_version)
+        if account is None or account.credentials_version != credentials_version:
             return None
-        return self._principal(user_id, environment, ALL_SCOPES, account)
+        scopes = ALL_SCOPES if account.verified else ()
+        return self._principal(user_id, environment, scopes, account)
 
     @staticmethod
     def _principal(
@@ -227,15 +263,21 @@ class AuthService:
         return self.tokens
 
     async def login(self, email: str, password: str, client_address: str) -> TokenPair:
-        """Exchange the password for a token pair (``check_password`` says how it is judged)."""
-        tokens = self._require_tokens()
-        user_id = await self.check_password(email, password, client_address)
-        async with self.db.transaction() as conn:
-            refresh = await self._store_refresh(conn, user_id, family_id=new_id("rtf"))
-        return self._pair(tokens, user_id, refresh)
+        """Exchange the password for a token pair (``check_password`` says how it is judged).
 
-    async def check_password(self, email: str, password: str, client_address: str) -> str:
-        """The user id if the password is right, within the brute-force limits
+        An unconfirmed account is refused (403) after its password was found right: only
+        someone who knows the password learns that the address has an account.
+        """
+        tokens = self._require_tokens()
+        signed = await self.check_password(email, password, client_address)
+        if not signed.verified:
+            raise AddressUnconfirmed
+        async with self.db.transaction() as conn:
+            refresh = await self._store_refresh(conn, signed.user_id, family_id=new_id("rtf"))
+        return self._pair(tokens, signed.user_id, refresh, signed.credentials_version)
+
+    async def check_password(self, email: str, password: str, client_address: str) -> SignIn:
+        """Who signs in if the password is right, within the brute-force limits
         (admin/auth/throttle.py); every sign-in (API or dashboard) goes through here.
 
         The hashing place is taken first, so an attempt refused as busy (503)
@@ -255,13 +297,15 @@ class AuthService:
         if new_hash is not None:  # hashed with parameters since changed
             async with self.db.connection() as conn:
                 await repo.update_password_hash(conn, login.user_id, new_hash)
-        return login.user_id
+        return SignIn(login.user_id, login.verified, login.credentials_version)
 
     async def refresh(self, refresh_token: str, client_address: str) -> TokenPair:
         """Rotate: the presented token is spent and a new one issued in its family.
 
         Presenting a spent token again means it leaked (or a client raced itself):
-        the whole family is revoked, signing out every session minted from it.
+        the whole family is revoked, signing out every session minted from it. An
+        unconfirmed account's token (issued before sign-in required the confirmation)
+        is refused and kept as it is.
         """
         tokens = self._require_tokens()
         await self.throttle.begin_refresh(client_network(client_address))
@@ -285,6 +329,8 @@ class AuthService:
                 reuse = True
             elif row.expired:
                 raise Unauthorized("The refresh token has expired; sign in again.")
+            elif not row.verified:
+                raise AddressUnconfirmed
             else:
                 reuse = False
                 await repo.rotate_refresh_token(conn, row.id)
@@ -294,7 +340,7 @@ class AuthService:
                 "The refresh token was already used; every session from it "
                 "has been revoked. Sign in again."
             )
-        return self._pair(tokens, user_id, refresh)
+        return self._pair(tokens, user_id, refresh, row.credentials_version)
 
     async def _store_refresh(self, conn: Connection, user_id: str, family_id: str) -> str:
         token = new_refresh_token()
@@ -310,6 +356,8 @@ class AuthService:
         )
         return token
 
-    def _pair(self, tokens: AccessTokens, user_id: str, refresh: str) -> TokenPair:
-        access = tokens.issue(user_id, list(ALL_SCOPES), new_id("at"))
+    def _pair(
+        self, tokens: AccessTokens, user_id: str, refresh: str, credentials_version: int
+    ) -> TokenPair:
+        access = tokens.issue(user_id, list(ALL_SCOPES), new_id("at"), credentials_version)
         return TokenPair(access_token=access, refresh_token=refresh, expires_in=tokens.ttl_seconds)

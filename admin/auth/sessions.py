@@ -7,32 +7,58 @@ back) or ``lifetime`` seconds after its sign-in, whichever comes first, and at
 logout. Every session of a user is also listed in a set, so a password change or
 reset can end all of them (but the one making the change) at once.
 
+A session also carries the account's credentials version at its sign-in: the
+session is refused once a password change, a reset or the address's confirmation has
+raised it (admin/auth/service.py, ``session_principal``), even if it was missing from
+the user's set.
+
 Each session carries its own CSRF token (the synchronizer token every form posts
-back) and a one-time "flash" message the next page shows: how the dashboard
-shows a new API key's secret once without putting it in a URL.
+back) and one-time "flash" messages the next page shows: how the dashboard shows a
+new API key's or webhook's secret once without putting it in a URL. Such a secret is
+sealed (AES-256-GCM) under a key derived from the session id and the server's key:
+Redis never holds the id (only its SHA-256), so a copy of Redis, even with the
+server's key, does not give the secret; only the browser that holds the cookie does.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import hmac
 import secrets
 import time
 from collections.abc import Iterator
 from typing import Literal
 
 import msgspec
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from redis.asyncio import Redis
 
 from admin.errors import ServiceUnavailable
 from common.keys import web_session_key, web_sessions_of_key
 from common.redis_store import is_cluster, redis_down
 
+FlashKind = Literal["success", "secret", "error"]
+_NONCE_BYTES = 12
+
 
 class Flash(msgspec.Struct, frozen=True):
-    kind: Literal["success", "secret", "error"]
+    """A message as kept in the session until shown."""
+
+    kind: FlashKind
     text: str
-    secret: str | None = None  # a new API key, shown once
+    # A new secret (API key, webhook signing secret) to show once, sealed for the session
+    # (``Sessions.seal``): nonce || ciphertext+tag.
+    sealed: bytes | None = None
+
+
+class ShownFlash(msgspec.Struct, frozen=True):
+    """A message as the page shows it, its secret opened."""
+
+    kind: FlashKind
+    text: str
+    secret: str | None = None
 
 
 class WebSession(msgspec.Struct, frozen=True, kw_only=True):
@@ -41,6 +67,9 @@ class WebSession(msgspec.Struct, frozen=True, kw_only=True):
     signed_in_at: float  # epoch seconds, for the absolute lifetime
     environment: Literal["live", "test"] = "live"
     flash: list[Flash] = msgspec.field(default_factory=list)
+    # The account's credentials version when the session was signed in (or renewed by a
+    # change made in it); 0 for sessions from before versions, every account's first.
+    credentials_version: int = 0
 
 
 def digest(session_id: str) -> str:
@@ -65,8 +94,9 @@ def _store_reachable() -> Iterator[None]:
 
 
 class Sessions:
-    def __init__(self, redis: Redis, idle: int, lifetime: int) -> None:
+    def __init__(self, redis: Redis, idle: int, lifetime: int, server_key: bytes) -> None:
         self.redis = redis
+        self._flash_root = hashlib.sha256(b"hop flash secrets v1\x00" + server_key).digest()
         # A session and its user's set of sessions are two slots on a Redis Cluster, where
         # no transaction spans slots: there the two writes go separately. A session
         # missing from the set still ends by its own expiry (docs/operations.md#redis).
@@ -74,11 +104,14 @@ class Sessions:
         self.idle = idle
         self.lifetime = lifetime
 
-    async def create(self, user_id: str) -> tuple[str, WebSession]:
+    async def create(self, user_id: str, credentials_version: int) -> tuple[str, WebSession]:
         """A new session (a new id: sign-in never reuses one) and its cookie value."""
         session_id = secrets.token_urlsafe(32)
         session = WebSession(
-            user_id=user_id, csrf=secrets.token_urlsafe(32), signed_in_at=time.time()
+            user_id=user_id,
+            csrf=secrets.token_urlsafe(32),
+            signed_in_at=time.time(),
+            credentials_version=credentials_version,
         )
         key = digest(session_id)
         with _store_reachable():
@@ -116,6 +149,23 @@ class Sessions:
             await self.redis.set(
                 web_session_key(digest(session_id)), _encoder.encode(session), keepttl=True, xx=True
             )
+
+    def _flash_key(self, session_id: str) -> AESGCM:
+        return AESGCM(hmac.digest(self._flash_root, session_id.encode(), "sha256"))
+
+    def seal(self, session_id: str, secret: str) -> bytes:
+        """``secret`` sealed for the session ``session_id`` (a random nonce per secret:
+        a session seals a handful at most)."""
+        nonce = secrets.token_bytes(_NONCE_BYTES)
+        return nonce + self._flash_key(session_id).encrypt(nonce, secret.encode(), None)
+
+    def open(self, session_id: str, sealed: bytes) -> str | None:
+        """The sealed secret (None: sealed for another session or under another key)."""
+        nonce, ciphertext = sealed[:_NONCE_BYTES], sealed[_NONCE_BYTES:]
+        try:
+            return self._flash_key(session_id).decrypt(nonce, ciphertext, None).decode()
+        except (InvalidTag, ValueError):
+            return None
 
     async def end(self, session_id: str, user_id: str) -> None:
         key = digest(session_id)

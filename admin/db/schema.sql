@@ -13,7 +13,10 @@ CREATE TABLE users (
     created_at        timestamptz NOT NULL DEFAULT now(),
     -- NULL until the owner follows the verification link (accounts made by
     -- `hop user create` are verified at once).
-    email_verified_at timestamptz
+    email_verified_at timestamptz,
+    -- Raised by every password change or reset and by the address's confirmation:
+    -- access tokens (claim `cv`) and dashboard sessions of an older version are refused.
+    credentials_version integer NOT NULL DEFAULT 0
 );
 CREATE UNIQUE INDEX users_email_key ON users (lower(email));
 

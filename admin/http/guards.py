@@ -9,7 +9,7 @@ from litestar.handlers.base import BaseRouteHandler
 
 from admin.auth.principal import Principal
 from admin.auth.scopes import grants
-from admin.errors import Forbidden, Unauthorized
+from admin.errors import AddressUnconfirmed, Forbidden, Unauthorized
 from admin.http.gate import auth_error_of, principal_of
 
 
@@ -25,7 +25,7 @@ async def require_scope(
         raise auth_error_of(connection.scope) or Unauthorized("Authentication is required.")
     if not grants(principal.scopes, needed):
         if not principal.verified:
-            raise Forbidden(
+            raise AddressUnconfirmed(
                 "Verify your e-mail address first (follow the link we sent): until then "
                 "the account can look but not change anything."
             )

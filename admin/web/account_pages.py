@@ -54,7 +54,7 @@ async def change_password(
     try:
         if new != text(values, "confirmPassword"):
             raise validation([FieldError("confirmPassword", "does not match the new password")])
-        await selfservice.change_password(
+        version = await selfservice.change_password(
             page.user.user_id, text(values, "currentPassword"), new, client_address
         )
     except HopError as exc:
@@ -64,6 +64,7 @@ async def change_password(
             page, accounts, limit_settings, FormErrors.of(exc), status=exc.status
         )
     assert page.session_id is not None  # a signed-in page has a session
+    await page.renew_credentials(version)  # this session goes on; others have ended
     ended = await page.web.sessions.end_all(page.user.user_id, keep=page.session_id)
     others = f" {ended} other session{'s' if ended != 1 else ''} signed out." if ended else ""
     await page.flash("success", f"Your password was changed.{others}")

@@ -1,4 +1,9 @@
-"""Signing in and out, sign-up, e-mail verification, forgotten passwords."""
+"""Signing in and out, sign-up, e-mail verification, forgotten passwords.
+
+An account whose address is not confirmed may sign in, but its session sees only
+``/confirm`` (which says so and sends the link again) and sign-out: every other page
+redirects there (admin/web/routes.py, ``web_guard``; admin/web/errors.py).
+"""
 
 from __future__ import annotations
 
@@ -18,6 +23,7 @@ from admin.errors import (
     Unauthorized,
     validation,
 )
+from admin.web.errors import CONFIRM_PATH
 from admin.web.forms import NO_ERRORS, FormErrors, read_form, text
 from admin.web.page import Page, safe_next
 
@@ -58,7 +64,7 @@ async def login(
     values = await read_form(request)
     email, target = text(values, "email").strip(), safe_next(text(values, "next"))
     try:
-        user_id = await auth.check_password(email, text(values, "password"), client_address)
+        signed = await auth.check_password(email, text(values, "password"), client_address)
     except Unauthorized:
         # Said once, above the form: which of the two is wrong is not told.
         errors = FormErrors("The e-mail or password is incorrect.")
@@ -79,7 +85,10 @@ async def login(
     sessions = page.web.sessions
     if page.session_id is not None and page.session is not None:
         await sessions.end(page.session_id, page.session.user_id)
-    session_id, _ = await sessions.create(user_id)  # a new id at every sign-in
+    # A new id at every sign-in.
+    session_id, _ = await sessions.create(signed.user_id, signed.credentials_version)
+    if not signed.verified:
+        target = CONFIRM_PATH
     return page.redirect(target, cookies=[page.web.cookies.session_cookie(session_id)])
 
 
@@ -133,8 +142,8 @@ async def signup_sent(page: Page) -> Template:
     return await page.render(
         "sent.html",
         heading="Check your e-mail",
-        message="We sent a link to confirm your address. Follow it to finish signing up; "
-        "you can sign in meanwhile, but you cannot create links or API keys until then.",
+        message="We sent a link to confirm your address. Follow it to finish signing up: "
+        "until then, signing in only lets you ask for the link again.",
     )
 
 
@@ -146,22 +155,33 @@ async def verify_page(page: Page, token: Token = "") -> Template:
 @post("/verify")
 async def verify(request: Request[Any, Any, Any], page: Page, selfservice: SelfService) -> Any:
     token = text(await read_form(request), "token")
-    verified = await selfservice.verify(token) if token else None
-    if verified is None:
+    confirmed = await selfservice.verify(token) if token else None
+    if confirmed is None:
         return await page.render(
             "verify.html", status=400, token="", errors=FormErrors.of(InvalidLink())
         )
-    if page.principal is None or page.principal.user_id != verified:
+    if page.principal is None or page.principal.user_id != confirmed.user_id:
         return page.redirect("/login?notice=verified")
+    # The session that followed the link goes on; any other of the account has ended.
+    await page.renew_credentials(confirmed.credentials_version)
+    await page.web.sessions.end_all(confirmed.user_id, keep=page.session_id)
     await page.flash("success", "Your e-mail address is verified.")
     return page.redirect("/")
 
 
-@post("/verify/resend", opt={"login": True})
+@get(CONFIRM_PATH, opt={"login": True, "unconfirmed": True})
+async def confirm_page(page: Page) -> Any:
+    """All an unconfirmed account's session sees: ask for the confirmation link again."""
+    if page.user.verified:
+        return page.redirect("/")
+    return await page.render("confirm.html")
+
+
+@post("/verify/resend", opt={"login": True, "unconfirmed": True})
 async def resend_verification(page: Page, selfservice: SelfService) -> Redirect:
     await selfservice.resend_verification(page.user.user_id)
     await page.flash("success", "We sent you a new verification link.")
-    return page.redirect("/account")
+    return page.redirect(CONFIRM_PATH)
 
 
 @get("/forgot")
@@ -231,6 +251,7 @@ ROUTES = [
     signup_sent,
     verify_page,
     verify,
+    confirm_page,
     resend_verification,
     forgot_page,
     forgot,

@@ -2,10 +2,12 @@
 
 The gate (admin/http/gate.py) calls ``authenticate`` for every request outside
 ``/v1``: the cookie is looked up in Redis (admin/auth/sessions.py) and the account's
-plan, limits and verified state come from the same cache API keys and access tokens
-use. The principal is then rate-limited per account like any API request. ``/v1``
-never reads the cookie, and the dashboard never reads ``Authorization``: a page
-cannot be driven by a stolen API key, nor the API by a browser's ambient cookie.
+plan, limits, verified state and credentials version come from the same cache API keys
+and access tokens use. A session signed in before the account's credentials changed
+(a password change or reset, the address's confirmation) is ended there. The
+principal is then rate-limited per account like any API request. ``/v1`` never reads
+the cookie, and the dashboard never reads ``Authorization``: a page cannot be driven
+by a stolen API key, nor the API by a browser's ambient cookie.
 """
 
 from __future__ import annotations
@@ -50,9 +52,13 @@ class WebDoor:
         session = await self.sessions.load(session_id)
         if session is None:
             return None
-        principal = await self.auth.session_principal(session.user_id, session.environment)
-        if principal is not None:
-            scope[SESSION] = (session_id, session)
+        principal = await self.auth.session_principal(
+            session.user_id, session.environment, session.credentials_version
+        )
+        if principal is None:
+            await self.sessions.end(session_id, session.user_id)
+            return None
+        scope[SESSION] = (session_id, session)
         return principal
 
     async def refuse(self, send: Send, error: HopError) -> None:

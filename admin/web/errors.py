@@ -3,7 +3,8 @@
 ``web_aware`` wraps the admin's exception handlers: outside ``/v1`` an error renders
 ``error.html`` with the same status, title and detail the API would give (they come
 from the same error classes), a page that needs a session redirects to the login
-page, and a lost form post is told to sign in again. ``send_error_page`` answers the
+page, a page an unconfirmed account may not see redirects to ``/confirm``, and a lost
+form post is told to sign in again. ``send_error_page`` answers the
 gate's refusals (rate limit, a store down) the same way.
 """
 
@@ -18,7 +19,7 @@ from litestar.exceptions import HTTPException, ValidationException
 from litestar.response import Redirect
 from litestar.types import ExceptionHandlersMap
 
-from admin.errors import ERRORS_BY_STATUS, HopError, Unauthorized
+from admin.errors import ERRORS_BY_STATUS, AddressUnconfirmed, HopError, Unauthorized
 from admin.http.asgi import Send
 from admin.http.gate import is_api_path, principal_of
 from admin.web.page import login_url
@@ -26,6 +27,8 @@ from admin.web.templating import PAGE_HEADERS, render
 
 logger = logging.getLogger(__name__)
 HTML = "text/html; charset=utf-8"
+# All an unconfirmed account's session may see (admin/web/auth_pages.py).
+CONFIRM_PATH = "/confirm"
 
 
 def _page(status: int, title: str, detail: str, signed_in: bool) -> bytes:
@@ -67,6 +70,8 @@ def error_page(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]
         if request.url.query and request.method == "GET":
             target += "?" + request.url.query
         return Redirect(login_url(target), status_code=303)
+    if isinstance(exc, AddressUnconfirmed) and principal_of(request.scope) is not None:
+        return Redirect(CONFIRM_PATH, status_code=303)
     status, title, detail, headers = _described(exc)
     if status >= 500:
         logger.error(

@@ -3,8 +3,9 @@
 ``page.user`` is the session's principal (the same ``Principal`` the API's handlers
 get, so pages call the services exactly as ``/v1`` does); ``page.render`` renders a
 template with what every page needs (the CSRF token, flash messages, the signed-in
-state); ``page.flash`` leaves a message for the next page; ``page.redirect`` answers
-a form post (post, redirect, get).
+state); ``page.flash`` leaves a message for the next page (a secret in it sealed for
+the session: admin/auth/sessions.py); ``page.redirect`` answers a form post (post,
+redirect, get).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from litestar.datastructures import Cookie
 from litestar.response import Redirect, Template
 
 from admin.auth.principal import Principal
-from admin.auth.sessions import Flash, Sessions, WebSession
+from admin.auth.sessions import Flash, FlashKind, Sessions, ShownFlash, WebSession
 from admin.errors import Unauthorized
 from admin.http.gate import principal_of
 from admin.web.cookies import CookiePolicy, read_cookie
@@ -94,21 +95,41 @@ class Page:
     def _cookies(self) -> list[Cookie]:
         return [self.web.cookies.csrf_cookie(self._csrf_cookie)] if self._csrf_cookie else []
 
-    async def flash(self, kind: str, text: str, secret: str | None = None) -> None:
-        """A message for the next page this session shows (a new key's secret, once)."""
+    async def flash(self, kind: FlashKind, text: str, secret: str | None = None) -> None:
+        """A message for the next page this session shows (a new secret, once: sealed
+        for this session, never in Redis as it is)."""
         if self.session is None or self.session_id is None:
             return
-        flashes = [*self.session.flash, Flash(kind=kind, text=text, secret=secret)]  # type: ignore[arg-type]
+        sealed = None if secret is None else self.web.sessions.seal(self.session_id, secret)
+        flashes = [*self.session.flash, Flash(kind=kind, text=text, sealed=sealed)]
         self.session = msgspec.structs.replace(self.session, flash=flashes)
         await self.web.sessions.save(self.session_id, self.session)
 
-    async def _take_flashes(self) -> list[Flash]:
+    async def renew_credentials(self, credentials_version: int) -> None:
+        """Keep this session through a credentials change made in it (its password
+        changed, its address confirmed): every other session ends."""
+        if self.session is None or self.session_id is None:
+            return
+        self.session = msgspec.structs.replace(
+            self.session, credentials_version=credentials_version
+        )
+        await self.web.sessions.save(self.session_id, self.session)
+
+    async def _take_flashes(self) -> list[ShownFlash]:
         if self.session is None or self.session_id is None or not self.session.flash:
             return []
         flashes = self.session.flash
         self.session = msgspec.structs.replace(self.session, flash=[])
         await self.web.sessions.save(self.session_id, self.session)
-        return flashes
+        return [self._shown(flash, self.session_id) for flash in flashes]
+
+    def _shown(self, flash: Flash, session_id: str) -> ShownFlash:
+        if flash.sealed is None:
+            return ShownFlash(flash.kind, flash.text)
+        secret = self.web.sessions.open(session_id, flash.sealed)
+        if secret is None:  # sealed under a server key since changed
+            return ShownFlash("error", f"{flash.text} The secret cannot be shown; make a new one.")
+        return ShownFlash(flash.kind, flash.text, secret)
 
     async def render(
         self,

@@ -12,6 +12,7 @@ from litestar.handlers.base import BaseRouteHandler
 
 from admin.auth.service import AuthService
 from admin.auth.sessions import Sessions
+from admin.errors import AddressUnconfirmed
 from admin.http.gate import principal_of
 from admin.web import (
     account_pages,
@@ -45,14 +46,21 @@ PAGES: list[Any] = [
 
 def web_guard(csrf: Csrf) -> Any:
     """Every dashboard route: ``opt={"login": True}`` needs a session (routes with a
-    scope get that from the API's scope guard), and every unsafe method a CSRF token."""
+    scope get that from the API's scope guard) of a confirmed account unless the route
+    also says ``"unconfirmed": True`` (an unconfirmed account's session holds no scope
+    and is sent to the page that asks for the confirmation), and every unsafe method a
+    CSRF token."""
 
     async def guard(
         connection: ASGIConnection[Any, Any, Any, Any], handler: BaseRouteHandler
     ) -> None:
         # Async on purpose: Litestar runs synchronous guards in a worker thread.
-        if handler.opt.get("login") and principal_of(connection.scope) is None:
-            raise LoginRequired
+        if handler.opt.get("login"):
+            principal = principal_of(connection.scope)
+            if principal is None:
+                raise LoginRequired
+            if not principal.verified and not handler.opt.get("unconfirmed"):
+                raise AddressUnconfirmed
         if connection.scope.get("method", "GET") not in SAFE_METHODS:
             await csrf.check(connection)
 
@@ -76,11 +84,14 @@ def build_web(settings: Settings, redis: Any, auth: AuthService) -> tuple[Router
     """The dashboard's router and the gate's door for it, for one admin process."""
     accounts = settings.accounts
     cookies = CookiePolicy(settings.base_url, accounts.session_lifetime)
-    # Signed anonymous CSRF tokens must verify in every admin process: the key comes
-    # from the JWT secret (required by `hop admin`); a random one only in bare tests.
+    # Signed anonymous CSRF tokens and sealed flash secrets must open in every admin
+    # process: the key comes from the JWT secret (required by `hop admin`); a random one
+    # only in bare tests.
     key = (settings.auth.jwt_secret or secrets.token_urlsafe(32)).encode()
     config = WebConfig(
-        sessions=Sessions(redis, accounts.session_idle_timeout, accounts.session_lifetime),
+        sessions=Sessions(
+            redis, accounts.session_idle_timeout, accounts.session_lifetime, server_key=key
+        ),
         cookies=cookies,
         csrf=Csrf(key, cookies, settings.base_url),
         base_url=settings.base_url,

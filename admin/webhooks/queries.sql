@@ -40,6 +40,12 @@ WHERE id = %(id)s AND user_id = %(user_id)s AND environment = %(environment)s
   AND deleted_at IS NULL
 RETURNING id
 
+-- name: delete_user_webhooks
+-- Every webhook of the account, both environments (a reset that proves the address
+-- removes what was made before it: admin/accounts/selfservice.py).
+UPDATE webhooks SET deleted_at = now(), updated_at = now()
+WHERE user_id = %(user_id)s AND deleted_at IS NULL
+
 -- name: resume_webhook
 UPDATE webhooks
 SET status = 'active', pause_reason = NULL, paused_at = NULL, failure_streak = 0,

@@ -119,6 +119,11 @@ async def delete_webhook(conn: Connection, principal: Principal, webhook_id: str
     return await cursor.fetchone() is not None
 
 
+async def delete_user_webhooks(conn: Connection, user_id: str) -> None:
+    """Delete every webhook of the user, live and sandbox: nothing more is sent to any."""
+    await conn.execute(_SQL["delete_user_webhooks"], {"user_id": user_id})
+
+
 async def resume_webhook(
     conn: Connection, principal: Principal, webhook_id: str
 ) -> WebhookRow | None:

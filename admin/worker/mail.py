@@ -2,8 +2,10 @@
 them (one pause, one row), sent by the worker's mailer over SMTP.
 
 Sending is at least once: a mailer that dies between the SMTP answer and its
-commit sends that mail again. With no ``HOP_SMTP_URL`` (``hop dev``) mails are
-written to the log instead.
+commit sends that mail again. With no ``HOP_SMTP_URL`` mails are written to the log
+instead: whole under ``hop dev`` (``HOP_DEV_MAIL_LOG``), which is how a developer
+confirms an account; elsewhere without their body, which may hold a confirmation or
+reset link (a secret that signs in), so the log never carries one.
 """
 
 from __future__ import annotations
@@ -56,18 +58,26 @@ class Transport(Protocol):
 
 
 class LogTransport:
-    """Development: the mail goes to the log, whole."""
+    """No mail server: the mail goes to the log, its body only if ``whole`` (development)."""
+
+    def __init__(self, whole: bool) -> None:
+        self.whole = whole
 
     async def send(self, message: EmailMessage) -> None:
-        logger.warning(
-            "e-mail not sent (HOP_SMTP_URL is unset); it is written here instead",
-            extra={
-                "action": "mail.logged",
-                "to": str(message["To"]),  # header objects, which JSON cannot encode
-                "subject": str(message["Subject"]),
-                "body": message.get_content(),
-            },
-        )
+        extra = {
+            "action": "mail.logged",
+            "to": str(message["To"]),  # header objects, which JSON cannot encode
+            "subject": str(message["Subject"]),
+        }
+        if self.whole:
+            extra["body"] = message.get_content()
+            text = "e-mail not sent (HOP_SMTP_URL is unset); it is written here instead"
+        else:
+            text = (
+                "e-mail not sent (HOP_SMTP_URL is unset); its body is not logged, as it "
+                "may hold a sign-in link"
+            )
+        logger.warning(text, extra=extra)
 
 
 class SmtpTransport:
@@ -101,8 +111,8 @@ class SmtpTransport:
         await asyncio.to_thread(self._send, message)
 
 
-def transport_for(smtp_url: str | None) -> Transport:
-    return SmtpTransport(smtp_url) if smtp_url else LogTransport()
+def transport_for(smtp_url: str | None, *, dev_log: bool) -> Transport:
+    return SmtpTransport(smtp_url) if smtp_url else LogTransport(whole=dev_log)
 
 
 def compose(sender: str, recipient: str, subject: str, body: str) -> EmailMessage:

@@ -223,7 +223,7 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> bool:
         dispatcher = build_dispatcher(settings, pool, database_url)
         mailer = Mailer(
             pool,
-            transport_for(settings.mail.smtp_url),
+            transport_for(settings.mail.smtp_url, dev_log=settings.mail.dev_log),
             settings.mail.sender,
             poll_interval=max(1.0, settings.webhooks.poll_interval),
         )

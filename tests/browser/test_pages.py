@@ -78,7 +78,7 @@ def test_every_page_is_accessible_and_photographed(context: Any, web: Stack) -> 
     unverified = new_email()
     sign_up(page, unverified)
     sign_in(page, unverified)
-    _check(page, "links-unverified", found)
+    _check(page, "confirm-unverified", found)  # all its session sees
     page.get_by_role("button", name="Sign out").click()
 
     account = new_account(web)

@@ -163,8 +163,8 @@ def test_bad_key_requests_are_problems(api: httpx.Client, account: Account) -> N
         assert response.headers["content-type"].startswith("application/problem+json")
 
 
-def test_an_unverified_account_can_read_but_not_write(
-    api: httpx.Client, session_stack: Stack
+def test_an_unverified_account_cannot_sign_in_and_its_keys_are_read_only(
+    api: httpx.Client, session_stack: Stack, database_url: str
 ) -> None:
     email = new_email()
     browser = Browser(session_stack.admin_url)
@@ -172,12 +172,22 @@ def test_an_unverified_account_can_read_but_not_write(
         assert sign_up(browser, email).status_code == 303
     finally:
         browser.close()
-    tokens = api.post("/v1/auth/login", json={"email": email, "password": PASSWORD}).json()
-    headers = _bearer(tokens["accessToken"])
+    # Told only to whoever knows the password; a wrong one is the usual 401.
+    refused = api.post("/v1/auth/login", json={"email": email, "password": PASSWORD})
+    problem = assert_problem(refused, 403, "Forbidden")
+    assert problem["type"] == "urn:hop:problem:address-unconfirmed"
+    assert "Confirm your e-mail address first" in str(problem["detail"])
+    wrong = api.post("/v1/auth/login", json={"email": email, "password": "not the password"})
+    assert assert_problem(wrong, 401, "Unauthorized")["detail"] == (
+        "The e-mail or password is incorrect."
+    )
+    # A key an operator made for it (`hop key create`) may look but not change anything.
+    scopes = ("links:read", "links:write", "account:read", "account:write")
+    headers = _bearer(create_key(database_url, email, scopes))
     me = api.get("/v1/users/me", headers=headers).json()
     assert (me["verified"], me["plan"]) == (False, "free")
-    refused = api.post("/v1/links", json={"longUrl": "https://example.com/u"}, headers=headers)
-    problem = assert_problem(refused, 403, "Forbidden")
+    write = api.post("/v1/links", json={"longUrl": "https://example.com/u"}, headers=headers)
+    problem = assert_problem(write, 403, "Forbidden")
     assert "Verify your e-mail address" in str(problem["detail"])
     assert_problem(
         api.post("/v1/api-keys", json={"scopes": ["links:read"]}, headers=headers), 403, "Forbidden"

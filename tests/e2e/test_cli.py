@@ -11,6 +11,7 @@ from common.keys import LINK_PREFIX, link_key, sandbox_link_key
 from tests.support.accounts import Account
 from tests.support.cli import run_hop as hop
 from tests.support.cli import run_hop_in_terminal
+from tests.support.env import JWT_SECRET, WEBHOOK_SECRET_KEY
 
 
 def _logs_in(api: httpx.Client, email: str, password: str) -> bool:
@@ -143,6 +144,25 @@ def test_bad_setting_stops_with_one_line_naming_it() -> None:
     assert result.returncode == 2
     assert result.stderr.startswith("hop: HOP_ADMIN_WORKERS:")
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_open_sign_up_without_a_mail_server_does_not_start(
+    database_url: str, redis_url: str
+) -> None:
+    """Confirmation and reset links would have no way out but the log, where they are
+    secrets: outside `hop dev` (HOP_DEV_MAIL_LOG) the admin and the worker refuse."""
+    env = {
+        "HOP_DATABASE_URL": database_url,
+        "HOP_REDIS_URL": redis_url,
+        "HOP_JWT_SECRET": JWT_SECRET,
+        "HOP_WEBHOOK_SECRET_KEY": WEBHOOK_SECRET_KEY,
+    }
+    for role in ("admin", "worker"):
+        result = hop(role, env=env)
+        assert result.returncode == 2, (role, result.stderr)
+        (line,) = result.stderr.strip().splitlines()
+        assert line.startswith("hop: HOP_SIGNUP: open sign-up needs HOP_SMTP_URL"), line
+        assert "HOP_SIGNUP=closed" in line
 
 
 def test_cache_rebuild_restores_a_flushed_redis(

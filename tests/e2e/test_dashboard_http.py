@@ -4,11 +4,13 @@ links and keys through the pages, and the front door's rules for pages."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterator
 
 import httpx
 import pytest
 
+from common.keys import web_session_key
 from tests.support.accounts import PASSWORD, Account
 from tests.support.stack import Stack
 from tests.support.web import (
@@ -173,13 +175,29 @@ def test_sign_up_verify_and_the_unverified_limits(
     response = sign_up(browser, email)
     assert response.status_code == 303
     assert response.headers["location"] == "/signup/sent"
-    assert sign_in(browser, email).status_code == 303
+    signed_in = sign_in(browser, email)
+    assert (signed_in.status_code, signed_in.headers["location"]) == (303, "/confirm")
+    # The session sees the page that asks for the confirmation, and nothing else (a free
+    # account: 8 requests a minute in tests, so the forms reuse the one page's token).
     home = browser.get("/")
-    assert "Confirm your e-mail address." in home.text
-    assert 'action="/links"' not in home.text
-    refused = browser.submit("/", "/links", {"longUrl": "https://example.com/unverified"})
-    assert refused.status_code == 403
-    assert "Verify your e-mail address first" in refused.text
+    assert (home.status_code, home.headers["location"]) == (303, "/confirm")
+    confirm = browser.get("/confirm")
+    assert confirm.status_code == 200
+    assert "Confirm your e-mail address" in confirm.text
+    assert 'action="/verify/resend"' in confirm.text
+    assert 'action="/links"' not in confirm.text
+    assert 'href="/keys"' not in confirm.text
+    form = {"csrf_token": csrf_of(confirm), "longUrl": "https://example.com/unverified"}
+    refused = browser.http.post("/links", data=form, headers={"Origin": admin_url})
+    assert (refused.status_code, refused.headers["location"]) == (303, "/confirm")
+    assert (
+        session_stack.sql(
+            "SELECT 1 FROM links l JOIN users u ON u.id = l.user_id WHERE u.email = %s", email
+        )
+        == []
+    )
+    resent = browser.http.post("/verify/resend", data=form, headers={"Origin": admin_url})
+    assert (resent.status_code, resent.headers["location"]) == (303, "/confirm")
     assert verify(browser, session_stack, email).status_code == 303
     page = browser.get("/")
     assert "Your e-mail address is verified." in page.text
@@ -303,6 +321,35 @@ def test_a_key_made_on_the_keys_page_works_against_the_api(
             == 201
         )
         assert client.get("/v1/api-keys", headers=headers).status_code == 403  # no account:read
+
+
+def test_a_secret_shown_once_never_waits_in_redis_as_it_is(
+    browser: Browser, account: Account, session_stack: Stack
+) -> None:
+    """A new key's or webhook's secret waits in the session for the page the redirect
+    lands on, sealed for that session: what Redis holds is not the secret."""
+    _signed_in(browser, account)
+    cookie = browser.http.cookies["hop_session"]
+    stored = web_session_key(hashlib.sha256(cookie.encode()).hexdigest())
+    made = browser.submit("/keys", "/keys", {"environment": "live", "scopes": ["links:read"]})
+    assert made.status_code == 303
+    waiting = session_stack.redis.get(stored)
+    page = browser.get("/keys").text
+    key = page.split('id="new-secret" class="mono">', 1)[1].split("<", 1)[0]
+    assert key.startswith("svc_live_")
+    assert waiting is not None
+    assert key.encode() not in waiting
+    assert key.removeprefix("svc_live_").encode() not in waiting
+
+    hook = {"endpoint": "https://127.0.0.1:9/hooks", "events": ["link.created"]}
+    registered = browser.submit("/webhooks", "/webhooks", hook)
+    assert registered.status_code == 303
+    waiting = session_stack.redis.get(stored)
+    page = browser.get(registered.headers["location"]).text
+    secret = page.split('id="new-secret" class="mono">', 1)[1].split("<", 1)[0]
+    assert secret.startswith("whsec_")
+    assert waiting is not None
+    assert secret.removeprefix("whsec_").encode() not in waiting
 
 
 def test_pages_count_against_the_account_rate_limit(browser: Browser, account: Account) -> None:

@@ -1,5 +1,6 @@
 """Sign-up closed by HOP_SIGNUP, and the bounds on sign-up abuse: sign-ups per network
-per hour, account e-mails per address per hour."""
+per hour, account e-mails per address per hour; what a worker without a mail server
+writes to its log."""
 
 from __future__ import annotations
 
@@ -8,8 +9,10 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.support.accounts import create_account
 from tests.support.processes import HopProcess
 from tests.support.stack import Stack
+from tests.support.waiting import wait_for
 from tests.support.web import Browser, new_email, outbox, sign_up
 
 
@@ -91,3 +94,51 @@ def test_account_mails_per_address_are_bounded(
     assert [subject for subject, _ in outbox(session_stack, email)] == [
         "Hop: confirm your e-mail address"
     ]
+
+
+def test_resets_asked_for_an_address_without_an_account_spend_none_of_its_mails(
+    strict_admin: HopProcess, session_stack: Stack
+) -> None:
+    """The hour's e-mails of an address are counted when one is sent: asking resets for
+    an address that has no account (yet) sends nothing and so spends nothing."""
+    email = new_email()
+    browser = Browser(strict_admin.url, headers=_network())
+    try:
+        for _ in range(3):
+            asked = browser.submit("/forgot", "/forgot", {"email": email})
+            assert asked.headers["location"] == "/forgot/sent"
+        assert outbox(session_stack, email) == []
+        # Its owner signs up within the hour: the hour's one e-mail is still there.
+        assert sign_up(browser, email).status_code == 303
+    finally:
+        browser.close()
+    assert [subject for subject, _ in outbox(session_stack, email)] == [
+        "Hop: confirm your e-mail address"
+    ]
+
+
+def test_without_a_mail_server_the_log_never_holds_a_reset_link(hooks: Stack) -> None:
+    """Outside `hop dev` (no HOP_DEV_MAIL_LOG) a worker with no HOP_SMTP_URL logs who an
+    e-mail was for and what about, never its body: a reset link there would sign in."""
+    worker = hooks.start_worker("no-smtp", HOP_SIGNUP="closed", HOP_DEV_MAIL_LOG=None)
+    account = create_account(hooks.database_url)
+    browser = Browser(hooks.admin_url)
+    try:
+        asked = browser.submit("/forgot", "/forgot", {"email": account.email})
+        assert asked.headers["location"] == "/forgot/sent"
+    finally:
+        browser.close()
+    ((body,),) = wait_for(
+        lambda: hooks.sql(
+            "SELECT body FROM mail_outbox WHERE recipient = %s AND sent_at IS NOT NULL",
+            account.email,
+        ),
+        bool,
+        timeout=30,
+        message="the reset e-mail was never handled",
+    )
+    token = str(body).split("token=", 1)[1].split()[0]
+    log = worker.log_path.read_text()
+    assert "mail.logged" in log
+    assert "Hop: reset your password" in log
+    assert token not in log

@@ -92,7 +92,9 @@ def test_the_edge_keeps_reloading_custom_domains(redis_url: str) -> None:
 
 def test_a_session_lookup_answers_unavailable(redis_url: str) -> None:
     async def load(client: Redis) -> object:
-        return await Sessions(client, idle=60, lifetime=3600).load(secrets.token_urlsafe(32))
+        return await Sessions(client, idle=60, lifetime=3600, server_key=b"k" * 32).load(
+            secrets.token_urlsafe(32)
+        )
 
     with pytest.raises(ServiceUnavailable):  # 503 with Retry-After, not a 500
         _on_a_closed_connection(redis_url, load)

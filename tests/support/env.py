@@ -23,6 +23,9 @@ def stack_environment(database_url: str, redis_url: str, **extra: str) -> dict[s
             "HOP_WEBHOOK_SECRET_KEY": WEBHOOK_SECRET_KEY,
             "HOP_LINK_PASSWORD_KEY": LINK_PASSWORD_KEY,
             "HOP_WEBHOOK_ALLOW_HTTP": "true",
+            # As under `hop dev`: open sign-up with no mail server. Tests read account
+            # e-mails from the outbox (tests/support/web.py).
+            "HOP_DEV_MAIL_LOG": "true",
             "HOP_WEBHOOK_NETWORKS": LOOPBACK_NETWORKS,
             "HOP_LOG_LEVEL": "warning",
             "HOP_LIMIT_FREE_PER_MINUTE": str(FREE_PER_MINUTE),

@@ -106,10 +106,13 @@ class Stack:
 
     def start_admin(self, name: str = "admin", **settings: Settings) -> HopProcess:
         """An admin; the first one named ``admin`` serves ``admin_url``, others a port of
-        their own (``.url`` on the process either way)."""
+        their own (``.url`` on the process either way). Given ``HOP_BASE_URL`` (another
+        admin's, so that the access tokens each issues verify on the other) it still
+        listens on its own port."""
         port = self.admin_port if name == "admin" else free_port()
         url = f"http://127.0.0.1:{port}"
-        env = self._environment({"HOP_BASE_URL": url, **settings})
+        listen = f"127.0.0.1:{port}"
+        env = self._environment({"HOP_BASE_URL": url, "HOP_ADMIN_LISTEN": listen, **settings})
         admin = start_http_server(["admin"], env, self.root / f"{name}.log", f"{url}/health", port)
         admin.url = url
         self._servers.append(admin)

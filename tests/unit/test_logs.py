@@ -31,11 +31,26 @@ def test_the_mail_log_transport_writes_the_mail() -> None:
     # Development mail (no HOP_SMTP_URL) went nowhere: its header objects broke the
     # JSON encoder and logging printed a traceback instead of the e-mail.
     message = compose("hop@example.com", "owner@example.com", "Webhook paused", "Resume it.")
-    (entry,) = _captured(lambda: asyncio.run(LogTransport().send(message)))
+    (entry,) = _captured(lambda: asyncio.run(LogTransport(whole=True).send(message)))
     assert entry["action"] == "mail.logged"
     assert entry["to"] == "owner@example.com"
     assert entry["subject"] == "Webhook paused"
     assert entry["body"] == "Resume it.\n"
+
+
+def test_outside_development_the_mail_log_keeps_the_body_out() -> None:
+    # A reset or confirmation e-mail's body holds a link that signs in: outside `hop dev`
+    # (HOP_DEV_MAIL_LOG) the log gets who and what about, never the link.
+    link = "http://127.0.0.1:8000/reset?token=Zk3q9Lr2Vx7mT5wP8nB4sD1f"
+    message = compose("hop@example.com", "owner@example.com", "Hop: reset", f"Open {link}\n")
+    (entry,) = _captured(lambda: asyncio.run(LogTransport(whole=False).send(message)))
+    assert (entry["action"], entry["to"], entry["subject"]) == (
+        "mail.logged",
+        "owner@example.com",
+        "Hop: reset",
+    )
+    assert "body" not in entry
+    assert "Zk3q9Lr2Vx7mT5wP8nB4sD1f" not in msgspec.json.encode(entry).decode()
 
 
 def test_a_field_json_cannot_encode_is_written_as_text() -> None:

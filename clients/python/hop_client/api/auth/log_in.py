@@ -46,6 +46,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
@@ -91,7 +96,9 @@ def sync_detailed(
      Exchange e-mail and password for an access token and a refresh token.
 
     Failed attempts lock the e-mail address out for a while (429, growing with
-    each further failure), and attempts per client network are limited.
+    each further failure), and attempts per client network are limited. An account
+    whose e-mail address is not confirmed yet is refused with 403
+    `address-unconfirmed` (only when the password is right).
 
     Args:
         body (LoginRequest):
@@ -125,7 +132,9 @@ def sync(
      Exchange e-mail and password for an access token and a refresh token.
 
     Failed attempts lock the e-mail address out for a while (429, growing with
-    each further failure), and attempts per client network are limited.
+    each further failure), and attempts per client network are limited. An account
+    whose e-mail address is not confirmed yet is refused with 403
+    `address-unconfirmed` (only when the password is right).
 
     Args:
         body (LoginRequest):
@@ -154,7 +163,9 @@ async def asyncio_detailed(
      Exchange e-mail and password for an access token and a refresh token.
 
     Failed attempts lock the e-mail address out for a while (429, growing with
-    each further failure), and attempts per client network are limited.
+    each further failure), and attempts per client network are limited. An account
+    whose e-mail address is not confirmed yet is refused with 403
+    `address-unconfirmed` (only when the password is right).
 
     Args:
         body (LoginRequest):
@@ -186,7 +197,9 @@ async def asyncio(
      Exchange e-mail and password for an access token and a refresh token.
 
     Failed attempts lock the e-mail address out for a while (429, growing with
-    each further failure), and attempts per client network are limited.
+    each further failure), and attempts per client network are limited. An account
+    whose e-mail address is not confirmed yet is refused with 403
+    `address-unconfirmed` (only when the password is right).
 
     Args:
         body (LoginRequest):

@@ -46,6 +46,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
@@ -89,6 +94,8 @@ def sync_detailed(
     """Refresh an access token
 
      Spend a refresh token for a new pair; reusing a spent one revokes its family.
+    A password change, a reset or the address's confirmation revokes every refresh
+    token of the account, and makes access tokens issued before it 401.
 
     Args:
         body (RefreshRequest):
@@ -120,6 +127,8 @@ def sync(
     """Refresh an access token
 
      Spend a refresh token for a new pair; reusing a spent one revokes its family.
+    A password change, a reset or the address's confirmation revokes every refresh
+    token of the account, and makes access tokens issued before it 401.
 
     Args:
         body (RefreshRequest):
@@ -146,6 +155,8 @@ async def asyncio_detailed(
     """Refresh an access token
 
      Spend a refresh token for a new pair; reusing a spent one revokes its family.
+    A password change, a reset or the address's confirmation revokes every refresh
+    token of the account, and makes access tokens issued before it 401.
 
     Args:
         body (RefreshRequest):
@@ -175,6 +186,8 @@ async def asyncio(
     """Refresh an access token
 
      Spend a refresh token for a new pair; reusing a spent one revokes its family.
+    A password change, a reset or the address's confirmation revokes every refresh
+    token of the account, and makes access tokens issued before it 401.
 
     Args:
         body (RefreshRequest):
