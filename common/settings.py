@@ -531,7 +531,8 @@ VARIABLES: tuple[Variable, ...] = (
     Variable("HOP_DATABASE_URL", "database_url", _postgres_url, None,
              "PostgreSQL URL. Unset: `hop dev` and the tests start an embedded PostgreSQL."),
     Variable("HOP_REDIS_URL", "redis_url", _redis_url, None,
-             "Redis: `redis[s]://host:port/db` (one server), "
+             "Redis 6.2 or later (7.0 for a cluster; checked at start): "
+             "`redis[s]://host:port/db` (one server), "
              "`redis[s]+cluster://host:port[,host:port...]` (Redis Cluster seed nodes) or "
              "`redis[s]+sentinel://host:port[,host:port...]/service/db` (Sentinel). "
              "Unset: `hop dev` and the tests start an embedded Redis."),
@@ -835,7 +836,9 @@ VARIABLES: tuple[Variable, ...] = (
              "Free-plan accounts younger than this many days get the lower link-creation "
              "quotas below. 0: none."),
     Variable("HOP_SAFETY_NEW_ACCOUNT_LINKS_PER_HOUR", "safety.new_account_links_per_hour",
-             _positive_int, 30, "Links a new account may create per hour (429 beyond)."),
+             _positive_int, 30,
+             "Links a new account may create per hour (429 beyond): through `/v1/links` and "
+             "its bulk forms, dynamic QR codes and Bio pages alike."),
     Variable("HOP_SAFETY_NEW_ACCOUNT_LINKS_PER_DAY", "safety.new_account_links_per_day",
              _positive_int, 100, "Links a new account may create per day (UTC, 429 beyond)."),
     Variable("HOP_SIGNUP", "accounts.signup", _choice("open", "closed"), "open",
