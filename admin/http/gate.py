@@ -21,7 +21,8 @@ holds more than the limit plus one chunk.
 Outside ``/v1`` is the web dashboard: there the caller is the session a cookie names
 (a ``SessionDoor``, admin/web/door.py) instead of an ``Authorization`` header, the
 same per-account limit applies, and refusals are pages. Its static files
-(``UNGATED_PREFIXES``) pass like ``/health``.
+(``UNGATED_PREFIXES``) pass like ``/health``. Which side a request is on is decided
+on the path the router will route (``routed_path``), never the raw one.
 """
 
 from __future__ import annotations
@@ -54,7 +55,23 @@ API_PREFIX = "/v1"
 
 
 def is_api_path(path: str) -> bool:
+    """Whether a routed path (``routed_path``) is the API's."""
     return path == API_PREFIX or path.startswith(API_PREFIX + "/")
+
+
+def routed_path(path: str) -> str | None:
+    """The path as the router will route it, or None for one with a dot segment.
+
+    Litestar drops empty segments (``//v1/links`` runs the ``/v1/links`` handler, and
+    the server has already decoded ``%2F`` into a slash), so the gate must classify
+    that form, not the raw one: else ``//v1`` would be a dashboard path whose handler
+    is the API's, reached with the session cookie. ``.`` and ``..`` segments (``%2E``
+    decoded too) are left as they are by the router, resolved by some proxies and
+    sent by no browser: refused, rather than guessed at."""
+    segments = [segment for segment in path.split("/") if segment]
+    if any(segment in (".", "..") for segment in segments):
+        return None
+    return "/" + "/".join(segments)
 
 
 class SessionDoor(Protocol):
@@ -148,14 +165,15 @@ class Gate:
         self.trusted = parse_networks(trusted_proxies)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        path = scope.get("path", "")
-        if scope["type"] != "http" or path in UNGATED_PATHS or path.startswith(UNGATED_PREFIXES):
+        if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        web = None if self.web is None or is_api_path(path) else self.web
-        anonymous, failure = await (
-            self._authenticate(scope) if web is None else self._authenticate_session(scope, web)
-        )
+        path = routed_path(scope.get("path", ""))
+        if path is not None and (path in UNGATED_PATHS or path.startswith(UNGATED_PREFIXES)):
+            await self.app(scope, receive, send)
+            return
+        web = None if self.web is None or path is None or is_api_path(path) else self.web
+        anonymous, failure = await self._resolve(scope, path, web)
         principal = principal_of(scope)
         if principal is not None:
             decision = await self.limiter.hit(
@@ -190,6 +208,18 @@ class Gate:
             if started:
                 raise
             await send_problem(send_with_limits, exc)
+
+    async def _resolve(
+        self, scope: Scope, path: str | None, web: SessionDoor | None
+    ) -> tuple[Decision | None, HopError | None]:
+        """The caller, by the door its routed path names: an API credential for ``/v1``,
+        the session cookie elsewhere, nobody for a path that will be refused."""
+        if path is None:
+            scope[PRINCIPAL] = None
+            return None, BadRequest("The path must not hold '.' or '..' segments.")
+        if web is None:
+            return await self._authenticate(scope)
+        return await self._authenticate_session(scope, web)
 
     async def _authenticate(self, scope: Scope) -> tuple[Decision | None, HopError | None]:
         """Put the principal (or why there is none) in ``scope``.
