@@ -212,6 +212,7 @@ def _services(settings: Settings, stores: Stores, box: SecretBox) -> dict[str, A
             TxtLookup(settings.admin.dns_resolver),
             [settings.short_base_url, settings.base_url],
             redis,
+            served_hosts=lambda: stores.custom_domains.hosts,
         ),
         "qr": QrService(db, link_cache, settings.short_base_url),
         "export": ExportService(

@@ -33,10 +33,6 @@ WHERE id = %(id)s AND user_id = %(user_id)s AND environment = %(environment)s
   AND deleted_at IS NULL
 RETURNING id
 
--- name: verified_hostname
-SELECT 1 FROM domains
-WHERE hostname = %(hostname)s AND verified_at IS NOT NULL AND deleted_at IS NULL
-
 -- name: verified_hostnames
 SELECT hostname FROM domains WHERE verified_at IS NOT NULL AND deleted_at IS NULL
 

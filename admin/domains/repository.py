@@ -96,8 +96,3 @@ async def verified_hostnames(conn: Connection) -> list[str]:
 async def delete_domain(conn: Connection, principal: Principal, domain_id: str) -> bool:
     cursor = await conn.execute(_SQL["delete_domain"], {**_owner(principal), "id": domain_id})
     return await cursor.fetchone() is not None
-
-
-async def is_verified(conn: Connection, hostname: str) -> bool:
-    cursor = await conn.execute(_SQL["verified_hostname"], {"hostname": hostname})
-    return await cursor.fetchone() is not None

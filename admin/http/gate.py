@@ -1,9 +1,9 @@
 """The admin's front door: authenticate, count against the rate limit, stamp headers.
 
 It wraps the whole Litestar app so that every response, including errors and
-unknown routes, carries ``X-RateLimit-*``. It only *resolves* the caller; the
-route's guard decides whether a missing or bad credential matters (public
-routes such as login do not care). Callers without a valid credential are
+unknown routes, carries ``X-RateLimit-*`` (but those of ``UNGATED_PATHS``). It only
+*resolves* the caller; the route's guard decides whether a missing or bad credential
+matters (public routes such as login do not care). Callers without a valid credential are
 limited per client network (an IPv4 address, an IPv6 /64).
 
 An API key this process has not resolved lately costs a PostgreSQL query, so
@@ -47,8 +47,13 @@ from common.clientip import Network, client_ip, client_network, parse_networks
 
 PRINCIPAL = "hop.principal"
 AUTH_ERROR = "hop.auth_error"
-# Load balancers probe this; it must not depend on Redis or PostgreSQL.
-UNGATED_PATHS = frozenset({"/health", "/health/ready"})
+# Load balancers probe /health; it must not depend on Redis or PostgreSQL. The TLS
+# proxy's ask (docs/operations.md#custom-domains) is public, reads no credential and costs
+# one Redis set lookup, no more than counting it would: in no bucket, for a bucket of any
+# size shared with the proxy's address lets a flood of made-up SNI names spend it and
+# refuse real customers' certificates.
+DOMAIN_CHECK_PATH = "/v1/domains/check"
+UNGATED_PATHS = frozenset({"/health", "/health/ready", DOMAIN_CHECK_PATH})
 # The same bytes for everyone, cached by browsers for a year (admin/web/assets.py).
 UNGATED_PREFIXES = ("/static/",)
 API_PREFIX = "/v1"
