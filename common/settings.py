@@ -567,8 +567,9 @@ VARIABLES: tuple[Variable, ...] = (
              "Requests per calendar month, business plan, unless the account sets its own."),
     Variable("HOP_LIMIT_ANONYMOUS_PER_MINUTE", "limits.anonymous_per_minute", _positive_int, 60,
              "Requests per minute per client network (an IPv4 address, an IPv6 /64) without a "
-             "valid token (login, refresh, public pages, bad credentials), also spent by every "
-             "API key the admin process must look up in PostgreSQL."),
+             "valid token (login, refresh, public pages, bad credentials, API keys that match "
+             "no account). Once spent, a key the admin process has not seen resolve to an "
+             "account is not looked up (429); keys that resolve never spend it."),
     Variable("HOP_LOGIN_FREE_FAILURES", "limits.login.free_failures", _positive_int, 5,
              "Failed sign-ins for one e-mail address before it is locked out."),
     Variable("HOP_LOGIN_LOCKOUT", "limits.login.lockout", _positive_int, 60,

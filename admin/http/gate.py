@@ -6,10 +6,14 @@ unknown routes, carries ``X-RateLimit-*`` (but those of ``UNGATED_PATHS``). It o
 matters (public routes such as login do not care). Callers without a valid credential are
 limited per client network (an IPv4 address, an IPv6 /64).
 
-An API key this process has not resolved lately costs a PostgreSQL query, so
-that query is counted against the client network's anonymous bucket *before*
-it is made: a flood of made-up keys is refused at the anonymous rate, not
-passed to the database. Keys found in memory pay nothing more.
+An API key this process does not hold in memory costs a PostgreSQL query. A key
+that resolves to an account is limited by its account's limits alone, however
+often it is looked up (while the credential cache's change channel is down, every
+request with it is a lookup). A lookup that finds nothing leaves the request
+without a principal, so it is charged to the client network's anonymous bucket
+like any anonymous request; and a key never seen to resolve is not looked up at
+all once that bucket is spent (429): a flood of made-up keys is refused at the
+anonymous rate, not passed to the database.
 
 ``HOP_MAX_BODY_BYTES`` is enforced here, once for every body reader behind it
 (the idempotency middleware, Litestar's request parsing): a declared
@@ -242,16 +246,19 @@ class Gate:
         )
         anonymous: Decision | None = None
 
-        async def count_lookup() -> None:
+        async def allow_lookup() -> None:
             nonlocal anonymous
-            anonymous = await self._hit_anonymous(scope)
-            if anonymous.blocked:
+            decision = await self.limiter.peek(
+                self._anonymous_bucket(scope), self.anonymous_per_minute
+            )
+            if decision.blocked:
+                anonymous = decision
                 raise _LookupRefused
 
         scope[PRINCIPAL] = None
         failure: HopError | None = None
         try:
-            scope[PRINCIPAL] = await self.auth.authenticate(authorization, count_lookup)
+            scope[PRINCIPAL] = await self.auth.authenticate(authorization, allow_lookup)
         except Unauthorized as exc:
             scope[AUTH_ERROR] = exc
         except _LookupRefused:
@@ -270,6 +277,10 @@ class Gate:
             return None, exc
         return None, None
 
+    def _anonymous_bucket(self, scope: Scope) -> str:
+        return f"ip:{client_network(client_address(scope, self.trusted))}"
+
     async def _hit_anonymous(self, scope: Scope) -> Decision:
-        network = client_network(client_address(scope, self.trusted))
-        return await self.limiter.hit(f"ip:{network}", self.anonymous_per_minute, None)
+        return await self.limiter.hit(
+            self._anonymous_bucket(scope), self.anonymous_per_minute, None
+        )
