@@ -213,6 +213,7 @@ def _services(settings: Settings, stores: Stores, box: SecretBox) -> dict[str, A
             [settings.short_base_url, settings.base_url],
             redis,
             served_hosts=lambda: stores.custom_domains.hosts,
+            lapse_grace=settings.admin.domain_lapse_grace,
         ),
         "qr": QrService(db, link_cache, settings.short_base_url),
         "export": ExportService(

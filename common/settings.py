@@ -74,6 +74,8 @@ class AdminSettings(msgspec.Struct, frozen=True, kw_only=True):
     code_reservation_days: int
     metrics_listen: Listen | None
     dns_resolver: str | None  # "IP:PORT" for custom-domain checks; None: the system's
+    domain_reverify_interval: float  # seconds between checks of a verified domain's proof
+    domain_lapse_grace: float  # seconds a domain without its proof is still served
 
 
 class EdgeSettings(msgspec.Struct, frozen=True, kw_only=True):
@@ -590,9 +592,19 @@ VARIABLES: tuple[Variable, ...] = (
     Variable("HOP_DB_POOL_SIZE", "admin.db_pool_size", _positive_int, 10,
              "PostgreSQL connections per admin worker process."),
     Variable("HOP_DNS_RESOLVER", "admin.dns_resolver", _dns_resolver, None,
-             "IP[:PORT] of the DNS resolver that custom-domain verification asks for the "
-             "_hop-challenge TXT record (port 53 by default). Unset: the system's resolvers "
-             "(/etc/resolv.conf)."),
+             "IP[:PORT] of the DNS resolver that custom-domain verification (the admin's, and "
+             "the worker's re-verification) asks for the _hop-challenge TXT record (port 53 by "
+             "default). Unset: the system's resolvers (/etc/resolv.conf)."),
+    Variable("HOP_DOMAIN_REVERIFY_INTERVAL", "admin.domain_reverify_interval",
+             _positive_seconds, 21_600.0,
+             "Seconds between the worker's checks of each verified custom domain's TXT proof. "
+             "A domain whose proof is gone is `lapsing` (still served) and its owner e-mailed; "
+             "a check that finds the proof again restores it."),
+    Variable("HOP_DOMAIN_LAPSE_GRACE", "admin.domain_lapse_grace", _positive_seconds,
+             604_800.0,
+             "Seconds a custom domain may go on lapsing before it lapses: it is no longer "
+             "served (its links answer 404 at the edge), its owner is e-mailed, and the name "
+             "is free for whoever proves it next."),
     Variable("HOP_MAX_BODY_BYTES", "admin.max_body_bytes", _positive_int, 1_048_576,
              "Largest request body the admin accepts; larger ones get 413 as soon as they "
              "pass it, however they are sent."),
