@@ -234,6 +234,8 @@ def _services(settings: Settings, stores: Stores, box: SecretBox) -> dict[str, A
             TxtLookup(settings.admin.dns_resolver),
             [settings.short_base_url, settings.base_url],
             redis,
+            served_hosts=lambda: stores.custom_domains.hosts,
+            lapse_grace=settings.admin.domain_lapse_grace,
         ),
         "qr": QrService(db, link_cache, settings.short_base_url, managed),
         "export": ExportService(

@@ -12,7 +12,8 @@ a message travels only to the nodes serving the channel's slot rather than over 
 whole cluster bus. ``publish`` and ``publish_on`` pick the command that matches the
 subscribers. A failover or slot move ends the sharded subscription (the node says
 ``sunsubscribe``, or the connection drops); the subscription refreshes the cluster's
-layout and subscribes again at the channel's new home, resynchronising as above.
+layout and subscribes again at the channel's new home, resynchronising as above. A
+subscription never ends on a Redis error (``_lost``): it backs off and subscribes again.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from typing import Any, cast
 from redis.asyncio import Redis, RedisCluster
 from redis.asyncio.client import Pipeline
 from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import RedisClusterException, RedisError
 
 from common.backoff import Backoff
 from common.redis_store import is_cluster, redis_down, redis_refused
@@ -64,7 +66,7 @@ class Subscription:
                         exc_info=exc,
                         extra={"action": "channel.refused", "channel": self.channel},
                     )
-                elif not redis_down(exc):
+                elif not _lost(exc):
                     raise
                 self.connected.clear()
                 self.generation += 1
@@ -97,12 +99,15 @@ class Subscription:
         try:
             await self._relay_sharded(cluster)
         except Exception as exc:
-            if redis_down(exc):
+            if _lost(exc):
                 # Learn where the channel's slot lives now before subscribing again.
                 await _rediscover(cluster)
             raise
 
     async def _relay_sharded(self, cluster: RedisCluster) -> None:
+        # A client learns the cluster's layout at its first command; a subscription may
+        # come first (at start-up), and SSUBSCRIBE needs to know the channel's node.
+        await cluster.initialize()
         async with cluster.pubsub(ignore_subscribe_messages=False) as pubsub:
             await pubsub.ssubscribe(self.channel)
             last_ping = time.monotonic()
@@ -150,10 +155,20 @@ def publish_on(pipe: Pipeline, channel: str, message: str | bytes) -> None:
         pipe.publish(channel, message)
 
 
+def _lost(exc: BaseException) -> bool:
+    """Whether ``exc`` ends a subscription that must be made again (never one that ends
+    the listener for good): Redis unreachable, any error Redis answered (a subscribe a
+    node refused), or a cluster client that does not know where the channel's slot lives
+    (``SlotNotCoveredError``: a client that has sent no command yet, or a failover under
+    way; redis-py raises it outside ``RedisError``). A listener that stopped here would
+    leave its cache untrusted, or stale, until the process restarts."""
+    return isinstance(exc, (RedisError, RedisClusterException)) or redis_down(exc)
+
+
 async def _rediscover(cluster: RedisCluster) -> None:
     """Refresh the cluster's map of slots to nodes; a node still gone is retried later."""
     try:
         await cluster.nodes_manager.initialize()
     except Exception as exc:
-        if not redis_down(exc):
+        if not _lost(exc):
             raise

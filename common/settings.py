@@ -74,6 +74,8 @@ class AdminSettings(msgspec.Struct, frozen=True, kw_only=True):
     code_reservation_days: int
     metrics_listen: Listen | None
     dns_resolver: str | None  # "IP:PORT" for custom-domain checks; None: the system's
+    domain_reverify_interval: float  # seconds between checks of a verified domain's proof
+    domain_lapse_grace: float  # seconds a domain without its proof is still served
 
 
 class EdgeSettings(msgspec.Struct, frozen=True, kw_only=True):
@@ -600,8 +602,9 @@ VARIABLES: tuple[Variable, ...] = (
              "Requests per calendar month, business plan, unless the account sets its own."),
     Variable("HOP_LIMIT_ANONYMOUS_PER_MINUTE", "limits.anonymous_per_minute", _positive_int, 60,
              "Requests per minute per client network (an IPv4 address, an IPv6 /64) without a "
-             "valid token (login, refresh, public pages, bad credentials), also spent by every "
-             "API key the admin process must look up in PostgreSQL."),
+             "valid token (login, refresh, public pages, bad credentials, API keys that match "
+             "no account). Once spent, a key the admin process has not seen resolve to an "
+             "account is not looked up (429); keys that resolve never spend it."),
     Variable("HOP_LOGIN_FREE_FAILURES", "limits.login.free_failures", _positive_int, 5,
              "Failed sign-ins for one e-mail address before it is locked out."),
     Variable("HOP_LOGIN_LOCKOUT", "limits.login.lockout", _positive_int, 60,
@@ -622,9 +625,19 @@ VARIABLES: tuple[Variable, ...] = (
     Variable("HOP_DB_POOL_SIZE", "admin.db_pool_size", _positive_int, 10,
              "PostgreSQL connections per admin worker process."),
     Variable("HOP_DNS_RESOLVER", "admin.dns_resolver", _dns_resolver, None,
-             "IP[:PORT] of the DNS resolver that custom-domain verification asks for the "
-             "_hop-challenge TXT record (port 53 by default). Unset: the system's resolvers "
-             "(/etc/resolv.conf)."),
+             "IP[:PORT] of the DNS resolver that custom-domain verification (the admin's, and "
+             "the worker's re-verification) asks for the _hop-challenge TXT record (port 53 by "
+             "default). Unset: the system's resolvers (/etc/resolv.conf)."),
+    Variable("HOP_DOMAIN_REVERIFY_INTERVAL", "admin.domain_reverify_interval",
+             _positive_seconds, 21_600.0,
+             "Seconds between the worker's checks of each verified custom domain's TXT proof. "
+             "A domain whose proof is gone is `lapsing` (still served) and its owner e-mailed; "
+             "a check that finds the proof again restores it."),
+    Variable("HOP_DOMAIN_LAPSE_GRACE", "admin.domain_lapse_grace", _positive_seconds,
+             604_800.0,
+             "Seconds a custom domain may go on lapsing before it lapses: it is no longer "
+             "served (its links answer 404 at the edge), its owner is e-mailed, and the name "
+             "is free for whoever proves it next."),
     Variable("HOP_MAX_BODY_BYTES", "admin.max_body_bytes", _positive_int, 1_048_576,
              "Largest request body the admin accepts; larger ones get 413 as soon as they "
              "pass it, however they are sent."),

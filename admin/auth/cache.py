@@ -11,6 +11,11 @@ Refused API keys (unknown or revoked) are remembered too, for
 memory stays trusted while the channel is down: an unknown key cannot become
 valid (keys are 256 random bits, created only with their hash) and a revoked
 key is never restored.
+
+So are the keys that resolved to an account lately (``vouched``), whatever the
+channel does: not to skip their lookup (they may have been revoked since) but so
+that their lookups never wait on the client network's anonymous bucket, which
+every client behind one address shares and made-up keys spend.
 """
 
 from __future__ import annotations
@@ -27,6 +32,8 @@ from common.redis_store import redis_down
 _MAX_ENTRIES = 100_000
 _MAX_REFUSALS = 10_000
 _REFUSAL_TTL = 30.0
+_MAX_VOUCHED = 100_000
+_VOUCHED_TTL = 86_400.0
 
 
 class AuthCache:
@@ -34,6 +41,7 @@ class AuthCache:
         self.ttl = ttl_seconds
         self._entries: dict[Any, tuple[float, Any]] = {}
         self._refusals: dict[bytes, tuple[float, str]] = {}
+        self._vouched: dict[bytes, float] = {}
         self.subscription: Subscription | None = None
 
     def listen(self, redis: Redis) -> Subscription:
@@ -50,9 +58,20 @@ class AuthCache:
         return item[1]
 
     def refuse(self, key_hash: bytes, reason: str) -> None:
+        self._vouched.pop(key_hash, None)
         if len(self._refusals) >= _MAX_REFUSALS:
             self._refusals.clear()
         self._refusals[key_hash] = (time.monotonic() + _REFUSAL_TTL, reason)
+
+    def vouched(self, key_hash: bytes) -> bool:
+        """Whether this API key resolved to an account lately (it may be revoked now)."""
+        until = self._vouched.get(key_hash)
+        return until is not None and until >= time.monotonic()
+
+    def vouch(self, key_hash: bytes) -> None:
+        if len(self._vouched) >= _MAX_VOUCHED:
+            self._vouched.clear()
+        self._vouched[key_hash] = time.monotonic() + _VOUCHED_TTL
 
     def get(self, key: Any) -> Any | None:
         if self.subscription is None or not self.subscription.connected.is_set():

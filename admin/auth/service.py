@@ -50,7 +50,7 @@ class TokenPair(msgspec.Struct, frozen=True, rename="camel"):
     token_type: str = "Bearer"  # noqa: S105 - the OAuth token type, not a secret
 
 
-# Called before an API key is looked up in PostgreSQL; raises to stop the lookup.
+# Called before a key never resolved here is looked up in PostgreSQL; raises to stop it.
 BeforeLookup = Callable[[], Awaitable[None]]
 
 
@@ -115,9 +115,12 @@ class AuthService:
     ) -> Principal:
         """Resolve ``Authorization: Bearer <token>`` or raise Unauthorized saying why.
 
-        ``before_lookup`` runs only when an API key must be looked up in
-        PostgreSQL (not in this process's memory), so the caller can make that
-        query cost something (the gate counts it against the client's network).
+        ``before_lookup`` runs only when an API key this process has not seen resolve
+        to an account lately must be looked up in PostgreSQL, so the caller can refuse
+        that query (the gate does when the client's network is past its anonymous
+        limit). It charges nothing: a key that resolves is limited by its account's
+        limits alone, and one that does not leaves the caller without a principal,
+        which the gate charges to the network as any anonymous request.
         """
         if not authorization:
             raise Unauthorized("Send 'Authorization: Bearer <API key or access token>'.")
@@ -147,7 +150,11 @@ class AuthService:
         # client's own valid key until the minute ended.
         lookup = self._key_lookups.get(digest)
         if lookup is None:
-            lookup = asyncio.ensure_future(self._look_up_key(digest, before_lookup))
+            # A key known to be an account's is looked up whatever the network's bucket
+            # says: while the cache is not trusted (its channel down) every request with
+            # it is a lookup, and a bucket shared behind a NAT must not refuse them.
+            check = _no_check if self.cache.vouched(digest) else before_lookup
+            lookup = asyncio.ensure_future(self._look_up_key(digest, check))
             self._key_lookups[digest] = lookup
             lookup.add_done_callback(lambda done: self._lookup_done(digest, done))
         # Shielded: a caller that goes away does not cancel the others' lookup.
@@ -185,6 +192,7 @@ class AuthService:
             verified=owner.verified,
         )
         self.cache.put(digest, principal, generation)
+        self.cache.vouch(digest)
         return principal
 
     async def _from_access_token(self, token: str) -> Principal:

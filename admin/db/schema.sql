@@ -628,7 +628,7 @@ $$;
 -- Custom domains (docs/api.md#domains): an account's own short host (go.brand.com),
 -- proven by a TXT record at _hop-challenge.<hostname> holding the token. Any number of
 -- accounts may claim a hostname while it is pending; once one proves it, it is theirs
--- alone (the unique index) until they delete it.
+-- alone (the unique index) until they delete it or it lapses (migration 0015).
 CREATE TABLE domains (
     id           text COLLATE "C" PRIMARY KEY,
     user_id      text COLLATE "C" NOT NULL REFERENCES users ON DELETE CASCADE,
@@ -860,3 +860,16 @@ CREATE TABLE link_destination_hosts (
 -- The host → links index of the extra destinations, as links_site_idx is of longUrl:
 -- by site, or by site and host.
 CREATE INDEX link_destination_hosts_site_idx ON link_destination_hosts (site, host);
+
+-- Re-verification of custom domains (migration 0015_domain_reverification).
+-- Verified domains are checked again on a schedule (docs/api.md#domains): the worker looks
+-- the TXT proof up every HOP_DOMAIN_REVERIFY_INTERVAL. lapsing_since: when a check first
+-- found the proof gone (the domain is still served; HOP_DOMAIN_LAPSE_GRACE runs from here,
+-- and a check that finds it again clears it). lapsed_at: when the grace ran out and the
+-- domain stopped being served; verified_at is cleared then, which releases the name to
+-- whoever proves it next (domains_verified_hostname_key).
+ALTER TABLE domains
+    ADD COLUMN lapsing_since  timestamptz,
+    ADD COLUMN lapsed_at      timestamptz;
+-- The verified domains by their last check: the worker takes the longest unchecked first.
+CREATE INDEX domains_due_idx ON domains (checked_at) WHERE verified_at IS NOT NULL AND deleted_at IS NULL;

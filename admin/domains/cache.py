@@ -11,6 +11,7 @@ restores the set.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import cast
 
 from redis.asyncio import Redis
@@ -33,6 +34,16 @@ class DomainSet:
 
     async def remove(self, hostname: str) -> None:
         await self._change(hostname, add=False)
+
+    async def holds(self, hostname: str, known: Callable[[], frozenset[str]]) -> bool:
+        """Whether the set holds ``hostname``; while Redis cannot be asked, whether
+        ``known`` (this process's last copy of it) does."""
+        try:
+            return bool(await self.redis.sismember(DOMAINS_KEY, hostname))
+        except Exception as exc:
+            if not redis_down(exc):
+                raise
+            return hostname in known()
 
     async def _change(self, hostname: str, *, add: bool) -> None:
         try:

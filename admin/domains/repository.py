@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -11,6 +12,7 @@ import psycopg
 from admin.auth.principal import Principal
 from admin.db import Connection, fetch_all, fetch_one, load_queries
 from admin.errors import Conflict, FieldError
+from admin.events.repository import Event, record_owner_event
 
 _SQL = load_queries(__file__)
 
@@ -22,6 +24,33 @@ class DomainRow(msgspec.Struct, kw_only=True):
     created_at: datetime
     verified_at: datetime | None
     checked_at: datetime | None
+    lapsing_since: datetime | None
+    lapsed_at: datetime | None
+
+
+class DueDomain(msgspec.Struct, kw_only=True):
+    """A verified domain whose proof the worker is to look up again."""
+
+    id: str
+    user_id: str
+    environment: str
+    hostname: str
+    token: str
+    lapsing_since: datetime | None
+    owner_email: str | None
+
+
+class Retired(msgspec.Struct, kw_only=True):
+    """What a takeover removed: a link (kind ``link``) or a code (kind ``code``)."""
+
+    kind: str
+    id: str | None
+    user_id: str | None
+    environment: str
+    domain: str
+    short_code: str
+    long_url: str | None
+    deleted_at: datetime | None
 
 
 class HostnameTaken(Conflict):
@@ -76,9 +105,55 @@ async def domain_for_delete(
 
 async def links_on_domain(conn: Connection, principal: Principal, hostname: str) -> int:
     """How many live (not deleted) links use the hostname."""
-    params = {**_owner(principal), "hostname": hostname}
+    return await owner_links_on(conn, principal.user_id, principal.environment, hostname)
+
+
+async def owner_links_on(conn: Connection, user_id: str, environment: str, hostname: str) -> int:
+    """``links_on_domain`` for an owner named rather than calling (the worker)."""
+    params = {"user_id": user_id, "environment": environment, "hostname": hostname}
     row = await (await conn.execute(_SQL["links_on_domain"], params)).fetchone()
     return int(row[0]) if row else 0
+
+
+async def retire_others(
+    conn: Connection, principal: Principal, hostname: str, event: Callable[[Retired], Event]
+) -> list[Retired]:
+    """Delete other accounts' links on a name the caller has just proved, with the event
+    ``event`` makes of each for its owner, and drop their codes there (see retire_others in
+    queries.sql)."""
+    params = {"user_id": principal.user_id, "hostname": hostname}
+    retired = await fetch_all(conn, _SQL["retire_others"], params, Retired)
+    for item in retired:
+        if item.kind == "link" and item.user_id is not None:
+            await record_owner_event(conn, item.user_id, item.environment, event(item))
+    return retired
+
+
+async def claim_due(
+    conn: Connection, *, interval: float, grace: float, limit: int
+) -> list[DueDomain]:
+    """Verified domains due for a check, each stamped checked now (claimed)."""
+    params = {"interval": interval, "grace": grace, "limit": limit}
+    return await fetch_all(conn, _SQL["claim_due"], params, DueDomain)
+
+
+async def proof_back(conn: Connection, domain_id: str) -> bool:
+    """A lapsing domain's proof is back; False if it was not lapsing (or is gone)."""
+    cursor = await conn.execute(_SQL["proof_back"], {"id": domain_id})
+    return await cursor.fetchone() is not None
+
+
+async def proof_gone(conn: Connection, domain_id: str) -> datetime | None:
+    """A verified domain starts lapsing: since when; None if it already was (or is gone)."""
+    cursor = await conn.execute(_SQL["proof_gone"], {"id": domain_id})
+    row = await cursor.fetchone()
+    return row[0] if row else None
+
+
+async def lapse(conn: Connection, domain_id: str, grace: float) -> bool:
+    """A lapsing domain whose grace ran out lapses; False if it is not due (or is gone)."""
+    cursor = await conn.execute(_SQL["lapse"], {"id": domain_id, "grace": grace})
+    return await cursor.fetchone() is not None
 
 
 async def forget_codes(conn: Connection, principal: Principal, hostname: str) -> list[str]:
@@ -95,9 +170,4 @@ async def verified_hostnames(conn: Connection) -> list[str]:
 
 async def delete_domain(conn: Connection, principal: Principal, domain_id: str) -> bool:
     cursor = await conn.execute(_SQL["delete_domain"], {**_owner(principal), "id": domain_id})
-    return await cursor.fetchone() is not None
-
-
-async def is_verified(conn: Connection, hostname: str) -> bool:
-    cursor = await conn.execute(_SQL["verified_hostname"], {"hostname": hostname})
     return await cursor.fetchone() is not None

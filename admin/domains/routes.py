@@ -69,7 +69,8 @@ class DomainController(Controller):
         ],
     ) -> DomainCheck:
         """Public, for a TLS proxy's on-demand certificates (Caddy's `ask`): 200 for a
-        verified domain, 404 for any other name (docs/operations.md#custom-domains)."""
+        domain the edges serve, 404 for any other name. Answered from the set the edges
+        route by, and limited by no rate limit (docs/operations.md#custom-domains)."""
         return await domains.check(domain)
 
     @get(

@@ -56,7 +56,10 @@ DOMAIN_EXAMPLE = {
     },
     "createdAt": "2026-03-01T09:30:00Z",
     "verifiedAt": "2026-03-01T09:42:00Z",
-    "checkedAt": "2026-03-01T09:42:00Z",
+    "checkedAt": "2026-03-01T15:42:00Z",
+    "lapsingSince": None,
+    "lapsesAt": None,
+    "lapsedAt": None,
 }
 
 
@@ -65,13 +68,29 @@ class Domain(msgspec.Struct, kw_only=True, rename="camel"):
     id: str
     hostname: str
     status: Annotated[
-        Literal["pending", "verified"],
-        Meta(description="pending until a verification finds the TXT record."),
+        Literal["pending", "verified", "lapsing", "lapsed"],
+        Meta(
+            description="pending until a verification finds the TXT record; verified while "
+            "the checks repeated every HOP_DOMAIN_REVERIFY_INTERVAL find it; lapsing once one "
+            "does not (still served; it is verified again when a check finds the record); "
+            "lapsed when the record stayed away until lapsesAt: no longer served, and the name "
+            "is free for whoever proves it next (a verification of yours serves it again)."
+        ),
     ]
     verification: Verification
     created_at: str
     verified_at: str | None
-    checked_at: Annotated[str | None, Meta(description="The last verification attempt.")]
+    checked_at: Annotated[
+        str | None, Meta(description="The last verification attempt, yours or scheduled.")
+    ]
+    lapsing_since: Annotated[
+        str | None, Meta(description="When a check first found the TXT record gone.")
+    ]
+    lapses_at: Annotated[
+        str | None,
+        Meta(description="When a lapsing domain lapses unless a check finds the record first."),
+    ]
+    lapsed_at: Annotated[str | None, Meta(description="When the domain lapsed.")]
 
 
 @example({"data": [DOMAIN_EXAMPLE]})

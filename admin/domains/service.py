@@ -4,6 +4,9 @@ an operator's TLS proxy asks us which names to get certificates for."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import Literal
 from urllib.parse import urlsplit
 
 from redis.asyncio import Redis
@@ -21,6 +24,7 @@ from admin.domains.schemas import (
 )
 from admin.domains.txt import TxtLookup
 from admin.errors import Conflict, FieldError, NotFound, validation
+from admin.events.repository import Event
 from admin.links.cache import forget_domain
 from common.ids import new_id, new_secret_token
 from common.timefmt import iso_utc
@@ -43,11 +47,58 @@ def normal_hostname(raw: str, *, field: str = "hostname") -> str:
     return hostname
 
 
+def _link_deleted(item: repo.Retired) -> Event:
+    """``link.deleted`` (as admin/links/service.py writes it) for a link a takeover
+    deleted."""
+    assert item.deleted_at is not None
+    return Event(
+        "link.deleted",
+        {
+            "id": item.id,
+            "shortCode": item.short_code,
+            "longUrl": item.long_url,
+            "deletedAt": iso_utc(item.deleted_at),
+            "domain": item.domain,
+        },
+    )
+
+
+async def _forget_retired(redis: Redis, hostname: str, retired: list[repo.Retired]) -> None:
+    by_environment: dict[str, list[str]] = {}
+    for item in retired:
+        if item.kind == "code":
+            by_environment.setdefault(item.environment, []).append(item.short_code)
+    for environment, codes in by_environment.items():
+        await forget_domain(redis, environment, hostname, codes)
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return iso_utc(moment) if moment else None
+
+
+def _status(row: repo.DomainRow) -> Literal["pending", "verified", "lapsing", "lapsed"]:
+    if row.verified_at is None:
+        return "lapsed" if row.lapsed_at else "pending"
+    return "lapsing" if row.lapsing_since else "verified"
+
+
 class DomainService:
-    def __init__(self, db: Database, lookup: TxtLookup, own_urls: list[str], redis: Redis) -> None:
+    def __init__(
+        self,
+        db: Database,
+        lookup: TxtLookup,
+        own_urls: list[str],
+        redis: Redis,
+        served_hosts: Callable[[], frozenset[str]] = frozenset,
+        *,
+        lapse_grace: float,
+    ) -> None:
         self.db = db
         self.lookup = lookup
         self.redis = redis
+        self.lapse_grace = timedelta(seconds=lapse_grace)
+        # This process's copy of the set (common/domains.py), for when Redis is away.
+        self.served_hosts = served_hosts
         # The verified hostnames every edge routes by Host (admin/domains/cache.py).
         self.hostnames = DomainSet(redis)
         # Our own hosts (the short domain, the admin) and everything under them.
@@ -56,16 +107,20 @@ class DomainService:
         ]
 
     def to_resource(self, row: repo.DomainRow) -> Domain:
+        lapses_at = row.lapsing_since + self.lapse_grace if row.lapsing_since else None
         return Domain(
             id=row.id,
             hostname=row.hostname,
-            status="verified" if row.verified_at else "pending",
+            status=_status(row),
             verification=Verification(
                 type="TXT", name=f"{CHALLENGE_LABEL}.{row.hostname}", value=row.token
             ),
             created_at=iso_utc(row.created_at),
-            verified_at=iso_utc(row.verified_at) if row.verified_at else None,
-            checked_at=iso_utc(row.checked_at) if row.checked_at else None,
+            verified_at=_iso(row.verified_at),
+            checked_at=_iso(row.checked_at),
+            lapsing_since=_iso(row.lapsing_since),
+            lapses_at=_iso(lapses_at),
+            lapsed_at=_iso(row.lapsed_at),
         )
 
     async def create(self, principal: Principal, hostname: str) -> Domain:
@@ -107,7 +162,7 @@ class DomainService:
             if row is None:
                 raise NotFound(f"No domain with id {domain_id!r}.")
             codes: list[str] = []
-            if row.verified_at is not None:
+            if row.verified_at is not None or row.lapsed_at is not None:
                 # A statement after the lock: it sees every link committed before it.
                 used = await repo.links_on_domain(conn, principal, row.hostname)
                 if used:
@@ -121,19 +176,31 @@ class DomainService:
             await repo.delete_domain(conn, principal, domain_id)
         if row.verified_at is not None:
             await self.hostnames.remove(row.hostname)
-            await forget_domain(self.redis, principal.environment, row.hostname, codes)
+        # A lapsed domain is served no more (and its name may be another account's): only
+        # its codes' entries go.
+        await forget_domain(self.redis, principal.environment, row.hostname, codes)
 
     async def verify(self, principal: Principal, domain_id: str) -> Domain:
-        """Look for the TXT record now: verified (200), or 422 while it is not there (a
-        verified domain stays verified: the record may be removed afterwards)."""
+        """Look for the TXT record now: verified (200), or 422 while it is not there. A
+        verified domain stays verified meanwhile; the worker's checks make it lapse if the
+        record stays away (admin/domains/reverify.py), and a success here ends that.
+
+        Proving a name another account's domain lapsed on takes it over: that account's
+        links on it are deleted (they must not answer on this domain) and their codes
+        there freed, in the transaction that records the proof."""
         async with self.db.connection() as conn:
             row = await repo.get_domain(conn, principal, domain_id)
         if row is None:
             raise NotFound(f"No domain with id {domain_id!r}.")
         record = f"{CHALLENGE_LABEL}.{row.hostname}"
         found = row.token in await self.lookup.texts(record)
-        async with self.db.connection() as conn:
+        async with self.db.transaction() as conn:
             checked = await repo.mark_checked(conn, principal, row, verified=found)
+            if checked is not None and found and row.verified_at is None:
+                retired = await repo.retire_others(conn, principal, row.hostname, _link_deleted)
+                # Before the commit that lets links be made here: no entry of theirs may
+                # remain to be served on this domain, nor to shadow a new link's code.
+                await _forget_retired(self.redis, row.hostname, retired)
         if checked is None:
             raise NotFound(f"No domain with id {domain_id!r}.")
         if checked.verified_at is None:
@@ -145,10 +212,12 @@ class DomainService:
 
     async def check(self, domain: str) -> DomainCheck:
         """For a TLS proxy's on-demand certificates (Caddy's ``ask``): 200 only for a
-        verified domain, 404 for any other name."""
+        verified domain, 404 for any other name.
+
+        Answered from the set the edges route by (one SISMEMBER; the proxy asks for every
+        handshake with a name it has no certificate for, made-up ones included), never
+        from PostgreSQL; while Redis cannot be asked, from this process's copy of it."""
         name = normal_hostname(domain, field="domain")
-        async with self.db.connection() as conn:
-            verified = await repo.is_verified(conn, name)
-        if not verified:
+        if not await self.hostnames.holds(name, self.served_hosts):
             raise NotFound(f"{name!r} is not a verified domain.")
         return DomainCheck(domain=name, verified=True)

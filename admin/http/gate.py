@@ -1,15 +1,19 @@
 """The admin's front door: authenticate, count against the rate limit, stamp headers.
 
 It wraps the whole Litestar app so that every response, including errors and
-unknown routes, carries ``X-RateLimit-*``. It only *resolves* the caller; the
-route's guard decides whether a missing or bad credential matters (public
-routes such as login do not care). Callers without a valid credential are
+unknown routes, carries ``X-RateLimit-*`` (but those of ``UNGATED_PATHS``). It only
+*resolves* the caller; the route's guard decides whether a missing or bad credential
+matters (public routes such as login do not care). Callers without a valid credential are
 limited per client network (an IPv4 address, an IPv6 /64).
 
-An API key this process has not resolved lately costs a PostgreSQL query, so
-that query is counted against the client network's anonymous bucket *before*
-it is made: a flood of made-up keys is refused at the anonymous rate, not
-passed to the database. Keys found in memory pay nothing more.
+An API key this process does not hold in memory costs a PostgreSQL query. A key
+that resolves to an account is limited by its account's limits alone, however
+often it is looked up (while the credential cache's change channel is down, every
+request with it is a lookup). A lookup that finds nothing leaves the request
+without a principal, so it is charged to the client network's anonymous bucket
+like any anonymous request; and a key never seen to resolve is not looked up at
+all once that bucket is spent (429): a flood of made-up keys is refused at the
+anonymous rate, not passed to the database.
 
 ``HOP_MAX_BODY_BYTES`` is enforced here, once for every body reader behind it
 (the idempotency middleware, Litestar's request parsing): a declared
@@ -21,7 +25,8 @@ holds more than the limit plus one chunk.
 Outside ``/v1`` is the web dashboard: there the caller is the session a cookie names
 (a ``SessionDoor``, admin/web/door.py) instead of an ``Authorization`` header, the
 same per-account limit applies, and refusals are pages. Its static files
-(``UNGATED_PREFIXES``) pass like ``/health``.
+(``UNGATED_PREFIXES``) pass like ``/health``. Which side a request is on is decided
+on the path the router will route (``routed_path``), never the raw one.
 """
 
 from __future__ import annotations
@@ -46,15 +51,36 @@ from common.clientip import Network, client_ip, client_network, parse_networks
 
 PRINCIPAL = "hop.principal"
 AUTH_ERROR = "hop.auth_error"
-# Load balancers probe this; it must not depend on Redis or PostgreSQL.
-UNGATED_PATHS = frozenset({"/health", "/health/ready"})
+# Load balancers probe /health; it must not depend on Redis or PostgreSQL. The TLS
+# proxy's ask (docs/operations.md#custom-domains) is public, reads no credential and costs
+# one Redis set lookup, no more than counting it would: in no bucket, for a bucket of any
+# size shared with the proxy's address lets a flood of made-up SNI names spend it and
+# refuse real customers' certificates.
+DOMAIN_CHECK_PATH = "/v1/domains/check"
+UNGATED_PATHS = frozenset({"/health", "/health/ready", DOMAIN_CHECK_PATH})
 # The same bytes for everyone, cached by browsers for a year (admin/web/assets.py).
 UNGATED_PREFIXES = ("/static/",)
 API_PREFIX = "/v1"
 
 
 def is_api_path(path: str) -> bool:
+    """Whether a routed path (``routed_path``) is the API's."""
     return path == API_PREFIX or path.startswith(API_PREFIX + "/")
+
+
+def routed_path(path: str) -> str | None:
+    """The path as the router will route it, or None for one with a dot segment.
+
+    Litestar drops empty segments (``//v1/links`` runs the ``/v1/links`` handler, and
+    the server has already decoded ``%2F`` into a slash), so the gate must classify
+    that form, not the raw one: else ``//v1`` would be a dashboard path whose handler
+    is the API's, reached with the session cookie. ``.`` and ``..`` segments (``%2E``
+    decoded too) are left as they are by the router, resolved by some proxies and
+    sent by no browser: refused, rather than guessed at."""
+    segments = [segment for segment in path.split("/") if segment]
+    if any(segment in (".", "..") for segment in segments):
+        return None
+    return "/" + "/".join(segments)
 
 
 class SessionDoor(Protocol):
@@ -148,14 +174,15 @@ class Gate:
         self.trusted = parse_networks(trusted_proxies)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        path = scope.get("path", "")
-        if scope["type"] != "http" or path in UNGATED_PATHS or path.startswith(UNGATED_PREFIXES):
+        if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        web = None if self.web is None or is_api_path(path) else self.web
-        anonymous, failure = await (
-            self._authenticate(scope) if web is None else self._authenticate_session(scope, web)
-        )
+        path = routed_path(scope.get("path", ""))
+        if path is not None and (path in UNGATED_PATHS or path.startswith(UNGATED_PREFIXES)):
+            await self.app(scope, receive, send)
+            return
+        web = None if self.web is None or path is None or is_api_path(path) else self.web
+        anonymous, failure = await self._resolve(scope, path, web)
         principal = principal_of(scope)
         if principal is not None:
             decision = await self.limiter.hit(
@@ -191,6 +218,18 @@ class Gate:
                 raise
             await send_problem(send_with_limits, exc)
 
+    async def _resolve(
+        self, scope: Scope, path: str | None, web: SessionDoor | None
+    ) -> tuple[Decision | None, HopError | None]:
+        """The caller, by the door its routed path names: an API credential for ``/v1``,
+        the session cookie elsewhere, nobody for a path that will be refused."""
+        if path is None:
+            scope[PRINCIPAL] = None
+            return None, BadRequest("The path must not hold '.' or '..' segments.")
+        if web is None:
+            return await self._authenticate(scope)
+        return await self._authenticate_session(scope, web)
+
     async def _authenticate(self, scope: Scope) -> tuple[Decision | None, HopError | None]:
         """Put the principal (or why there is none) in ``scope``.
 
@@ -207,16 +246,19 @@ class Gate:
         )
         anonymous: Decision | None = None
 
-        async def count_lookup() -> None:
+        async def allow_lookup() -> None:
             nonlocal anonymous
-            anonymous = await self._hit_anonymous(scope)
-            if anonymous.blocked:
+            decision = await self.limiter.peek(
+                self._anonymous_bucket(scope), self.anonymous_per_minute
+            )
+            if decision.blocked:
+                anonymous = decision
                 raise _LookupRefused
 
         scope[PRINCIPAL] = None
         failure: HopError | None = None
         try:
-            scope[PRINCIPAL] = await self.auth.authenticate(authorization, count_lookup)
+            scope[PRINCIPAL] = await self.auth.authenticate(authorization, allow_lookup)
         except Unauthorized as exc:
             scope[AUTH_ERROR] = exc
         except _LookupRefused:
@@ -235,6 +277,10 @@ class Gate:
             return None, exc
         return None, None
 
+    def _anonymous_bucket(self, scope: Scope) -> str:
+        return f"ip:{client_network(client_address(scope, self.trusted))}"
+
     async def _hit_anonymous(self, scope: Scope) -> Decision:
-        network = client_network(client_address(scope, self.trusted))
-        return await self.limiter.hit(f"ip:{network}", self.anonymous_per_minute, None)
+        return await self.limiter.hit(
+            self._anonymous_bucket(scope), self.anonymous_per_minute, None
+        )

@@ -18,6 +18,7 @@ import time
 from datetime import UTC, datetime
 
 import msgspec
+from redis.asyncio.client import Pipeline
 from redis.exceptions import RedisError
 
 from admin.db.redis_batch import LuaScript, RedisBatcher
@@ -87,6 +88,10 @@ class LocalWindows:
         self._minute = -1
         self._counts: dict[str, int] = {}
 
+    def count(self, bucket: str, minute: int) -> int:
+        """The bucket's count in ``minute``, not counting a request."""
+        return self._counts.get(bucket, 0) if minute == self._minute else 0
+
     def hit(self, bucket: str, minute: int) -> int:
         if minute != self._minute:
             self._minute, self._counts = minute, {}
@@ -134,6 +139,37 @@ class RateLimiter:
         if per_month is not None:
             remaining = min(remaining, per_month - month_count)
         return Decision(per_minute, remaining, minute_reset, 0)
+
+    async def peek(self, bucket: str, per_minute: int) -> Decision:
+        """Whether one more request in the bucket's minute would be refused, without
+        counting one (the month is not looked at: buckets peeked at have none)."""
+        now = time.time()
+        minute = int(now // 60)
+        minute_reset = (minute + 1) * 60
+        minute_key, _ = rate_limit_keys(bucket, minute, "")
+        count = await self._read_in_redis(minute_key, now)
+        if count is None:
+            count = self.local.count(bucket, minute)
+        if count >= per_minute:
+            return Decision(per_minute, 0, minute_reset, max(1, minute_reset - int(now)))
+        return Decision(per_minute, per_minute - count, minute_reset, 0)
+
+    async def _read_in_redis(self, key: str, now: float) -> int | None:
+        """The counter's value, or None when Redis is (lately) unreachable."""
+        if now < self._redis_down_until:
+            return None
+
+        def add(pipe: Pipeline) -> None:
+            pipe.get(key)
+
+        try:
+            (value,) = await self.batcher.run(add)
+        except (RedisError, OSError):
+            self._redis_down_until = time.time() + _RETRY_REDIS_AFTER
+            return None
+        if isinstance(value, Exception):
+            return None
+        return int(value or 0)
 
     async def _count_in_redis(
         self, keys: list[str], month_reset: int, now: float

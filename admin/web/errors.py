@@ -21,7 +21,7 @@ from litestar.types import ExceptionHandlersMap
 
 from admin.errors import ERRORS_BY_STATUS, AddressUnconfirmed, HopError, Unauthorized
 from admin.http.asgi import Send
-from admin.http.gate import is_api_path, principal_of
+from admin.http.gate import is_api_path, principal_of, routed_path
 from admin.web.page import login_url
 from admin.web.templating import PAGE_HEADERS, render
 
@@ -93,7 +93,8 @@ def web_aware(handlers: ExceptionHandlersMap) -> ExceptionHandlersMap:
 
     def wrap(handler: Any) -> Any:
         def handle(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
-            if is_api_path(request.url.path):
+            path = routed_path(request.url.path)  # as the gate classified it
+            if path is None or is_api_path(path):
                 response: Response[Any] = handler(request, exc)
                 return response
             return error_page(request, exc)

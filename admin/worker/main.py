@@ -1,4 +1,5 @@
-"""`hop worker`: the click consumer, the webhook dispatcher and the mailer.
+"""`hop worker`: the click consumer, the webhook dispatcher and the mailer, and the
+periodic jobs (housekeeping, click limits, the safety feeds, custom domains' re-verification).
 
 SIGTERM or SIGINT lets the batch in hand finish and be acknowledged and the
 webhook attempts in flight finish and be recorded, then exits.
@@ -23,6 +24,8 @@ from admin.analytics.repository import visitor_salt
 from admin.bio.cache import rebuild_bio_pages
 from admin.db import TRANSIENT_ERRORS, Database, Pool, create_worker_pool
 from admin.db.redis_batch import RedisBatcher
+from admin.domains.reverify import Reverifier, run_reverification
+from admin.domains.txt import TxtLookup
 from admin.links.cache import LinkCache, rebuild
 from admin.outbound.policy import AddressPolicy
 from admin.safety.checker import checker_for
@@ -130,6 +133,17 @@ def safety_worker(settings: Settings, pool: Pool, redis: Redis) -> tuple[SafetyW
     )
     user_agent = f"Hop-Safety/1.0 (+{settings.base_url})"
     return SafetyWorker(db, redis, service, settings.safety, user_agent=user_agent), index
+
+
+def domain_checks(settings: Settings, pool: Pool, redis: Redis) -> Reverifier:
+    """The re-verification of verified custom domains (admin/domains/reverify.py)."""
+    return Reverifier(
+        Database(pool),
+        TxtLookup(settings.admin.dns_resolver),
+        redis,
+        interval=settings.admin.domain_reverify_interval,
+        grace=settings.admin.domain_lapse_grace,
+    )
 
 
 async def _until_stopped_or_failed(stop: asyncio.Event, tasks: list[asyncio.Task[Any]]) -> bool:
@@ -256,6 +270,10 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> bool:
             ),
             asyncio.create_task(
                 run_click_limits(pool, LinkCache(RedisBatcher(redis)), stop), name="click-limits"
+            ),
+            asyncio.create_task(
+                run_reverification(domain_checks(settings, pool, redis), stop),
+                name="domain-checks",
             ),
         ]
         if settings.worker.metrics_listen is not None:

@@ -16,7 +16,9 @@ from pathlib import Path
 import httpx
 import psycopg
 import pytest
+import redis
 
+from common.keys import AUTH_CHANGES_CHANNEL
 from hop.embedded import EmbeddedRedis
 from tests.support.accounts import PASSWORD, Account, create_account
 from tests.support.stack import Stack
@@ -329,3 +331,71 @@ def test_without_redis_every_v1_answer_still_carries_rate_limit_headers(
     # Probes stay outside the gate: no rate-limit headers, no dependency on Redis.
     assert health.status_code == 200
     assert "x-ratelimit-limit" not in health.headers
+
+
+def _auth_channel_subscribers(store: redis.Redis) -> int:
+    ((_, count),) = store.pubsub_numsub(AUTH_CHANGES_CHANNEL)
+    return int(count)
+
+
+def test_valid_keys_are_not_charged_to_the_anonymous_bucket_while_the_channel_is_down(
+    postgres_url: str, work_dir: Path
+) -> None:
+    """While the credential cache's change channel is down (a Redis failover, here a
+    subscribe Redis refuses) the cache is not trusted and every request with a key is a
+    PostgreSQL lookup. Those lookups were charged to the network's anonymous bucket, so
+    valid keys behind one address were answered 429 at the anonymous rate. A key that
+    resolves to an account is limited by the account's limits alone; lookups that find
+    nothing still pay, and past the limit no lookup is tried. The channel then comes back
+    by itself."""
+    limit = 5
+    redis_server = EmbeddedRedis(work_dir / "redis-channel-down", durable=False)
+    redis_url = redis_server.start()
+    store = redis.Redis.from_url(redis_url)
+    try:
+        with anonymous_limited_admin(
+            postgres_url, redis_url, work_dir, "admin-channel-down", limit
+        ) as (_, account, client):
+            assert wait_for(lambda: _auth_channel_subscribers(store), bool, timeout=30)
+            # The admin's subscription is cut and may not be made again.
+            store.acl_setuser("default", enabled=True, commands=["-subscribe", "-psubscribe"])
+            store.client_kill_filter(_type="pubsub")
+            log = work_dir / "admin-channel-down.log"
+            wait_for(
+                log.read_text,
+                lambda text: '"action":"channel.lost","channel":"hop:auth-changes"' in text,
+                timeout=30,
+                message="the admin did not notice its channel was down",
+            )
+            network = somewhere()
+            avoid_minute_boundary()
+            valid = [
+                client.get("/v1/links", headers={"X-Forwarded-For": network, **account.headers()})
+                for _ in range(4 * limit)
+            ]
+            made_up = [
+                client.get(
+                    "/v1/links",
+                    headers={
+                        "X-Forwarded-For": network,
+                        "Authorization": f"Bearer {made_up_key()}",
+                    },
+                )
+                for _ in range(2 * limit)
+            ]
+            # The network's bucket is spent by made-up keys: the valid one goes on.
+            after = client.get(
+                "/v1/links", headers={"X-Forwarded-For": network, **account.headers()}
+            )
+            store.acl_setuser("default", enabled=True, commands=["+subscribe", "+psubscribe"])
+            back = wait_for(lambda: _auth_channel_subscribers(store), bool, timeout=30)
+    finally:
+        store.close()
+        redis_server.stop()
+    assert [(r.status_code, r.headers["x-ratelimit-limit"]) for r in valid] == [
+        (200, "1000000")  # the pro plan's, in tests
+    ] * (4 * limit)
+    assert [r.status_code for r in made_up] == [401] * limit + [429] * limit
+    assert {r.headers["x-ratelimit-limit"] for r in made_up} == {str(limit)}
+    assert (after.status_code, after.headers["x-ratelimit-limit"]) == (200, "1000000")
+    assert back

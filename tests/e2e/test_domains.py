@@ -6,9 +6,12 @@ import secrets
 
 import httpx
 
+from common.keys import DOMAINS_KEY
+from common.redis_store import connect_sync
 from tests.support.accounts import Account, create_account, create_key
 from tests.support.api import assert_problem
 from tests.support.dns import DnsServer
+from tests.support.stack import Stack
 
 
 def fields(response: httpx.Response) -> list[str]:
@@ -120,3 +123,54 @@ def test_domain_refusals(dns_api: httpx.Client, account: Account, database_url: 
     assert_problem(
         dns_api.get(f"/v1/domains/{own.json()['id']}", headers=other.headers()), 404, "Not Found"
     )
+
+
+def _verified_domain(api: httpx.Client, dns_server: DnsServer, account: Account) -> str:
+    """A domain of ``account``, verified through the loopback DNS server."""
+    name = f"go.ask-{secrets.token_hex(4)}.example"
+    added = api.post("/v1/domains", json={"hostname": name}, headers=account.headers()).json()
+    record = added["verification"]
+    dns_server.txt[record["name"]] = [record["value"]]
+    verified = api.post(f"/v1/domains/{added['id']}/verify", headers=account.headers())
+    assert verified.status_code == 200, verified.text
+    return name
+
+
+def test_the_tls_proxy_ask_is_in_no_bucket_and_reads_the_domain_set(
+    session_stack: Stack, dns_server: DnsServer, database_url: str, redis_url: str
+) -> None:
+    """A proxy asks from one address for every SNI name it meets, made-up ones included:
+    1,000 asks in a row (the anonymous limit here is 60 a minute) are all answered right,
+    and the answer is the set the edges route by, not a PostgreSQL query."""
+    admin = session_stack.start_admin(
+        "admin-ask", HOP_DNS_RESOLVER=dns_server.address, HOP_LIMIT_ANONYMOUS_PER_MINUTE="60"
+    )
+    try:
+        with httpx.Client(base_url=admin.url, timeout=30, follow_redirects=False) as api:
+            owner = create_account(database_url)
+            real = _verified_domain(api, dns_server, owner)
+            for n in range(1000):
+                asked = real if n % 10 == 0 else f"r{secrets.token_hex(6)}.sni.example"
+                answer = api.get("/v1/domains/check", params={"domain": asked})
+                assert answer.status_code == (200 if asked == real else 404), (n, answer.text)
+            # Other anonymous requests still have their own 60 a minute.
+            assert api.get("/v1/users/me").status_code == 401
+            # The set, not PostgreSQL: a name only the set holds is verified, a name only
+            # PostgreSQL holds (as if its write to the set were still to come) is not.
+            with connect_sync(redis_url) as store:
+                only_in_set = f"go.set-{secrets.token_hex(4)}.example"
+                store.sadd(DOMAINS_KEY, only_in_set)
+                try:
+                    assert (
+                        api.get("/v1/domains/check", params={"domain": only_in_set}).status_code
+                        == 200
+                    )
+                    store.srem(DOMAINS_KEY, real)
+                    assert_problem(
+                        api.get("/v1/domains/check", params={"domain": real}), 404, "Not Found"
+                    )
+                finally:
+                    store.srem(DOMAINS_KEY, only_in_set)
+                    store.sadd(DOMAINS_KEY, real)
+    finally:
+        admin.stop()

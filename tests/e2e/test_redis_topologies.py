@@ -14,7 +14,13 @@ from typing import Any
 import httpx
 import pytest
 
-from common.keys import CLICK_CONSUMER_GROUP, LINK_CHANGES_CHANNEL, click_shard, click_stream
+from common.keys import (
+    AUTH_CHANGES_CHANNEL,
+    CLICK_CONSUMER_GROUP,
+    LINK_CHANGES_CHANNEL,
+    click_shard,
+    click_stream,
+)
 from common.redis_store import connect_sync
 from tests.support.api import make_link, make_links
 from tests.support.clicks import wait_for_clicks
@@ -197,3 +203,74 @@ def test_sentinel_click_path_and_failover(tmp_path: Path, postgres_url: str) -> 
         assert [a for a in answers if a[1] != 302 or a[2] != expected[a[0]]] == []
         ids = [link["id"] for link in links]
         assert wait_for_clicks(stack.database_url, ids, len(answers), timeout=90) == len(answers)
+
+
+class KeyCaller:
+    """API requests with one key in a loop on a thread, each answer's status and
+    ``X-RateLimit-Limit`` recorded, until stopped."""
+
+    def __init__(self, admin_url: str, headers: dict[str, str]) -> None:
+        self.admin_url = admin_url
+        self.headers = headers
+        self.answers: list[tuple[int, str | None]] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        with httpx.Client(base_url=self.admin_url, timeout=30, follow_redirects=False) as client:
+            while not self._stop.is_set():
+                response = client.get("/v1/links", params={"limit": 1}, headers=self.headers)
+                self.answers.append(
+                    (response.status_code, response.headers.get("x-ratelimit-limit"))
+                )
+
+    def __enter__(self) -> KeyCaller:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._stop.set()
+        self._thread.join(30)
+
+    def wait_for(self, more: int) -> None:
+        target = len(self.answers) + more
+        assert eventually(lambda: len(self.answers) >= target, 60), "the admin stopped answering"
+
+
+def _shard_subscribers(cluster: Cluster, channel: str) -> int:
+    """Subscribers of the sharded ``channel`` on the primary serving it now."""
+    with cluster.node_serving(channel).client() as client:
+        _, count = client.execute_command("PUBSUB", "SHARDNUMSUB", channel)
+    return int(count)
+
+
+def test_cluster_api_keys_keep_their_limit_through_a_primary_failover(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    """Seconds after a failover a business key was answered 429 at the anonymous 60 a
+    minute: its lookups (the credential cache is not trusted while its channel is down)
+    were charged to the client network's anonymous bucket. A key that resolves to an
+    account is limited by the account's limits alone, and the channel comes back at the
+    channel's new home by itself."""
+    with (
+        running_cluster(tmp_path / "cluster") as cluster,
+        hop_on(
+            tmp_path / "hop", postgres_url, cluster.url, HOP_LIMIT_ANONYMOUS_PER_MINUTE="60"
+        ) as stack,
+    ):
+        account = stack.account(plan="business")
+        with KeyCaller(stack.admin_url, account.headers()) as caller:
+            caller.wait_for(30)
+            moved = failover_serving(cluster, AUTH_CHANGES_CHANNEL)
+            caller.wait_for(150)
+            # The anonymous bucket's node too, should it be another one.
+            anonymous = cluster.node_serving("hop:rl:{ip:127.0.0.1}:m:0")
+            if anonymous.port not in moved:
+                failover_serving(cluster, "hop:rl:{ip:127.0.0.1}:m:0")
+                caller.wait_for(150)
+            # The admin's channel is back by itself, at the channel's new home.
+            back = eventually(lambda: _shard_subscribers(cluster, AUTH_CHANGES_CHANNEL) >= 1, 30)
+            caller.wait_for(30)
+        wrong = [answer for answer in caller.answers if answer != (200, "6000")]
+        assert wrong == [], f"{len(wrong)} of {len(caller.answers)}: {sorted(set(wrong))}"
+        assert back, "the admin's change channel did not come back after the failover"

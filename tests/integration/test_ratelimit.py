@@ -117,3 +117,27 @@ def test_batched_commands_each_get_their_own_results(redis_url: str) -> None:
     assert [len(result) for result in results] == [2] * 5
     assert sorted(int(result[0]) for result in results) == [1, 3, 6, 10, 15]
     assert all(result[1] is None for result in results)
+
+
+def test_a_peek_counts_nothing_and_says_whether_the_next_hit_is_refused(redis_url: str) -> None:
+    async def scenario() -> list[tuple[bool, int]]:
+        client = Redis.from_url(redis_url)
+        limiter = RateLimiter(RedisBatcher(client))
+        bucket = f"test:{secrets.token_hex(6)}"
+        seen: list[tuple[bool, int]] = []
+        try:
+            for _ in range(3):
+                peeked = await limiter.peek(bucket, 2)
+                seen.append((peeked.blocked, peeked.remaining))
+                await limiter.hit(bucket, 2, None)
+            for _ in range(3):  # peeks alone never spend the bucket
+                peeked = await limiter.peek(bucket, 5)
+                seen.append((peeked.blocked, peeked.remaining))
+        finally:
+            await client.aclose()
+        return seen
+
+    seen = asyncio.run(scenario())
+    if seen[:3] != [(False, 2), (False, 1), (True, 0)]:  # a minute boundary passed mid-test
+        seen = asyncio.run(scenario())
+    assert seen == [(False, 2), (False, 1), (True, 0), (False, 2), (False, 2), (False, 2)]

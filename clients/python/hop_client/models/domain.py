@@ -19,11 +19,17 @@ T = TypeVar("T", bound="Domain")
 class Domain:
     """
     Attributes:
-        checked_at (None | str): The last verification attempt.
+        checked_at (None | str): The last verification attempt, yours or scheduled.
         created_at (str):
         hostname (str):
         id (str):
-        status (DomainStatus): pending until a verification finds the TXT record.
+        lapsed_at (None | str): When the domain lapsed.
+        lapses_at (None | str): When a lapsing domain lapses unless a check finds the record first.
+        lapsing_since (None | str): When a check first found the TXT record gone.
+        status (DomainStatus): pending until a verification finds the TXT record; verified while the checks repeated
+            every HOP_DOMAIN_REVERIFY_INTERVAL find it; lapsing once one does not (still served; it is verified again when a
+            check finds the record); lapsed when the record stayed away until lapsesAt: no longer served, and the name is
+            free for whoever proves it next (a verification of yours serves it again).
         verification (Verification): The DNS record that proves the domain is yours: publish it, then POST .../verify.
         verified_at (None | str):
     """
@@ -32,6 +38,9 @@ class Domain:
     created_at: str
     hostname: str
     id: str
+    lapsed_at: None | str
+    lapses_at: None | str
+    lapsing_since: None | str
     status: DomainStatus
     verification: Verification
     verified_at: None | str
@@ -46,6 +55,15 @@ class Domain:
         hostname = self.hostname
 
         id = self.id
+
+        lapsed_at: None | str
+        lapsed_at = self.lapsed_at
+
+        lapses_at: None | str
+        lapses_at = self.lapses_at
+
+        lapsing_since: None | str
+        lapsing_since = self.lapsing_since
 
         status: str = self.status
 
@@ -62,6 +80,9 @@ class Domain:
                 "createdAt": created_at,
                 "hostname": hostname,
                 "id": id,
+                "lapsedAt": lapsed_at,
+                "lapsesAt": lapses_at,
+                "lapsingSince": lapsing_since,
                 "status": status,
                 "verification": verification,
                 "verifiedAt": verified_at,
@@ -89,6 +110,27 @@ class Domain:
 
         id = d.pop("id")
 
+        def _parse_lapsed_at(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        lapsed_at = _parse_lapsed_at(d.pop("lapsedAt"))
+
+        def _parse_lapses_at(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        lapses_at = _parse_lapses_at(d.pop("lapsesAt"))
+
+        def _parse_lapsing_since(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        lapsing_since = _parse_lapsing_since(d.pop("lapsingSince"))
+
         status = check_domain_status(d.pop("status"))
 
         verification = Verification.from_dict(d.pop("verification"))
@@ -105,6 +147,9 @@ class Domain:
             created_at=created_at,
             hostname=hostname,
             id=id,
+            lapsed_at=lapsed_at,
+            lapses_at=lapses_at,
+            lapsing_since=lapsing_since,
             status=status,
             verification=verification,
             verified_at=verified_at,

@@ -1,8 +1,10 @@
 from typing import Literal
 
-DomainStatus = Literal["pending", "verified"]
+DomainStatus = Literal["lapsed", "lapsing", "pending", "verified"]
 
 DOMAIN_STATUS_VALUES: set[DomainStatus] = {
+    "lapsed",
+    "lapsing",
     "pending",
     "verified",
 }

@@ -91,7 +91,8 @@ def sync_detailed(
     """Check that a domain is verified
 
      Public, for a TLS proxy's on-demand certificates (Caddy's `ask`): 200 for a
-    verified domain, 404 for any other name (docs/operations.md#custom-domains).
+    domain the edges serve, 404 for any other name. Answered from the set the edges
+    route by, and limited by no rate limit (docs/operations.md#custom-domains).
 
     Args:
         domain (str): A host name (any case, a final dot allowed).
@@ -123,7 +124,8 @@ def sync(
     """Check that a domain is verified
 
      Public, for a TLS proxy's on-demand certificates (Caddy's `ask`): 200 for a
-    verified domain, 404 for any other name (docs/operations.md#custom-domains).
+    domain the edges serve, 404 for any other name. Answered from the set the edges
+    route by, and limited by no rate limit (docs/operations.md#custom-domains).
 
     Args:
         domain (str): A host name (any case, a final dot allowed).
@@ -150,7 +152,8 @@ async def asyncio_detailed(
     """Check that a domain is verified
 
      Public, for a TLS proxy's on-demand certificates (Caddy's `ask`): 200 for a
-    verified domain, 404 for any other name (docs/operations.md#custom-domains).
+    domain the edges serve, 404 for any other name. Answered from the set the edges
+    route by, and limited by no rate limit (docs/operations.md#custom-domains).
 
     Args:
         domain (str): A host name (any case, a final dot allowed).
@@ -180,7 +183,8 @@ async def asyncio(
     """Check that a domain is verified
 
      Public, for a TLS proxy's on-demand certificates (Caddy's `ask`): 200 for a
-    verified domain, 404 for any other name (docs/operations.md#custom-domains).
+    domain the edges serve, 404 for any other name. Answered from the set the edges
+    route by, and limited by no rate limit (docs/operations.md#custom-domains).
 
     Args:
         domain (str): A host name (any case, a final dot allowed).
