@@ -62,7 +62,8 @@ def owner(hooks: Stack) -> Iterator[Callable[[], Account]]:
 
 def _flagged_events(stack: Stack, link_id: str) -> list[dict[str, Any]]:
     rows = stack.sql(
-        "SELECT data FROM events WHERE type = 'security.flagged' AND data->>'linkId' = %s",
+        "SELECT data FROM events WHERE type = 'security.flagged' AND data->>'linkId' = %s"
+        " ORDER BY seq",
         link_id,
     )
     return [row[0] for row in rows]
