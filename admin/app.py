@@ -71,7 +71,7 @@ from admin.web.routes import build_web
 from admin.web.templating import template_config
 from admin.webhooks.routes import WebhookController
 from admin.webhooks.service import WebhookService
-from common.clientip import parse_networks
+from common.clientip import TrustedProxies
 from common.domains import CustomDomains
 from common.heap import freeze_startup_heap
 from common.linkpass import LinkPasswords
@@ -79,9 +79,11 @@ from common.logs import configure_logging
 from common.redis_store import connect, ensure_version
 from common.settings import Settings, SettingsError, load_settings
 
-# Seconds PostgreSQL gives an idle export transaction beyond HOP_EXPORT_IDLE_TIMEOUT.
 logger = logging.getLogger(__name__)
+# Seconds PostgreSQL gives an idle export transaction beyond the admin's own idle time-out.
 EXPORT_BACKSTOP_SECONDS = 5.0
+# Seconds one query of an export may run (PostgreSQL statement_timeout).
+EXPORT_STATEMENT_TIMEOUT = 60.0
 
 # Everything the API serves; tests/unit/test_patterns.py walks its OpenAPI document.
 ROUTE_HANDLERS: list[Any] = [
@@ -121,7 +123,7 @@ class Stores:
         self.export_pool = create_export_pool(
             database_url,
             settings.admin.export_concurrency,
-            statement_timeout=settings.admin.export_statement_timeout,
+            statement_timeout=EXPORT_STATEMENT_TIMEOUT,
             # A backstop: the admin itself cuts a stalled export after the idle time-out
             # and rolls back; PostgreSQL ends the transaction a little later should it not.
             idle_in_transaction_timeout=settings.admin.export_idle_timeout
@@ -279,7 +281,7 @@ def _dependencies(services: dict[str, Any], settings: Settings) -> dict[str, Any
         name: _constant(value) for name, value in services.items()
     }
     dependencies["principal"] = Provide(provide_principal, sync_to_thread=False)
-    trusted = parse_networks(settings.trusted_proxies)
+    trusted = TrustedProxies(settings.trusted_proxies)
 
     def provide_client_address(request: Request[Any, Any, Any]) -> str:
         return client_address(request.scope, trusted)

@@ -13,7 +13,7 @@ whole cluster bus. ``publish`` and ``publish_on`` pick the command that matches 
 subscribers. A failover or slot move ends the sharded subscription (the node says
 ``sunsubscribe``, or the connection drops); the subscription refreshes the cluster's
 layout and subscribes again at the channel's new home, resynchronising as above. A
-subscription never ends on a Redis error (``_lost``): it backs off and subscribes again.
+subscription never ends on a Redis error (``_LOST``): it backs off and subscribes again.
 """
 
 from __future__ import annotations
@@ -27,13 +27,20 @@ from typing import Any, cast
 from redis.asyncio import Redis, RedisCluster
 from redis.asyncio.client import Pipeline
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import RedisClusterException, RedisError
+from redis.exceptions import RedisClusterException, RedisError, ResponseError
 
 from common.backoff import Backoff
-from common.redis_store import is_cluster, redis_down, redis_refused
+from common.redis_store import RedisUnavailable, is_cluster, redis_outage
 
 logger = logging.getLogger(__name__)
 _PING_EVERY_SECONDS = 2.0
+# What ends a subscription that must be made again (never one that ends the listener for
+# good): Redis away, any error Redis answered (a subscribe a node refused), or a cluster
+# client that does not know where the channel's slot lives (``SlotNotCoveredError``: a
+# client that has sent no command yet, or a failover under way; redis-py raises it
+# outside ``RedisError``). A listener that stopped here would leave its cache untrusted,
+# or stale, until the process restarts.
+_LOST = (RedisUnavailable, RedisError, RedisClusterException)
 
 
 class Subscription:
@@ -57,17 +64,16 @@ class Subscription:
         backoff = Backoff(0.05, 1.0)
         while not self._stopping:
             try:
-                await self._listen()
+                with redis_outage():
+                    await self._listen()
                 backoff.reset()
-            except Exception as exc:
-                if redis_refused(exc):  # a fault to see, not an outage; still, listen on
-                    logger.error(
+            except _LOST as exc:
+                if isinstance(exc, ResponseError):  # refused: a fault to see, not an outage;
+                    logger.error(  # still, listen on
                         "invalidation channel refused by Redis; retrying",
                         exc_info=exc,
                         extra={"action": "channel.refused", "channel": self.channel},
                     )
-                elif not _lost(exc):
-                    raise
                 self.connected.clear()
                 self.generation += 1
                 logger.warning(
@@ -97,11 +103,11 @@ class Subscription:
 
     async def _listen_sharded(self, cluster: RedisCluster) -> None:
         try:
-            await self._relay_sharded(cluster)
-        except Exception as exc:
-            if _lost(exc):
-                # Learn where the channel's slot lives now before subscribing again.
-                await _rediscover(cluster)
+            with redis_outage():
+                await self._relay_sharded(cluster)
+        except _LOST:
+            # Learn where the channel's slot lives now before subscribing again.
+            await _rediscover(cluster)
             raise
 
     async def _relay_sharded(self, cluster: RedisCluster) -> None:
@@ -155,20 +161,10 @@ def publish_on(pipe: Pipeline, channel: str, message: str | bytes) -> None:
         pipe.publish(channel, message)
 
 
-def _lost(exc: BaseException) -> bool:
-    """Whether ``exc`` ends a subscription that must be made again (never one that ends
-    the listener for good): Redis unreachable, any error Redis answered (a subscribe a
-    node refused), or a cluster client that does not know where the channel's slot lives
-    (``SlotNotCoveredError``: a client that has sent no command yet, or a failover under
-    way; redis-py raises it outside ``RedisError``). A listener that stopped here would
-    leave its cache untrusted, or stale, until the process restarts."""
-    return isinstance(exc, (RedisError, RedisClusterException)) or redis_down(exc)
-
-
 async def _rediscover(cluster: RedisCluster) -> None:
     """Refresh the cluster's map of slots to nodes; a node still gone is retried later."""
     try:
-        await cluster.nodes_manager.initialize()
-    except Exception as exc:
-        if not _lost(exc):
-            raise
+        with redis_outage():
+            await cluster.nodes_manager.initialize()
+    except _LOST:
+        pass  # a node still gone: the next subscription tries again

@@ -16,11 +16,12 @@ from collections.abc import Callable
 from typing import cast
 
 from redis.asyncio import Redis
+from redis.exceptions import ResponseError
 
 from common.backoff import Backoff
 from common.channels import Subscription
 from common.keys import DOMAIN_CHANGES_CHANNEL, DOMAINS_KEY
-from common.redis_store import redis_down, redis_refused
+from common.redis_store import RedisUnavailable, redis_outage
 
 logger = logging.getLogger(__name__)
 
@@ -64,16 +65,15 @@ class CustomDomains:
             await self._stale.wait()
             self._stale.clear()
             try:
-                members = cast("set[bytes]", await self.redis.smembers(DOMAINS_KEY))
-            except Exception as exc:
-                if redis_refused(exc):  # a fault to see, not an outage; still, retry
-                    logger.error(
+                with redis_outage():
+                    members = cast("set[bytes]", await self.redis.smembers(DOMAINS_KEY))
+            except (RedisUnavailable, ResponseError) as exc:
+                if isinstance(exc, ResponseError):  # refused: a fault to see, not an outage;
+                    logger.error(  # still, retry
                         "custom domains refused by Redis",
                         exc_info=exc,
                         extra={"action": "domains.reload_refused"},
                     )
-                elif not redis_down(exc):
-                    raise
                 logger.warning(
                     "custom domains not reloaded; retrying",
                     extra={"action": "domains.reload_failed", "error": str(exc)},

@@ -18,12 +18,21 @@ The cluster client is a ``redis.asyncio.RedisCluster``. It is not a subclass of
 ``redis.asyncio.Redis`` but implements the same command methods, so callers keep their
 ``Redis`` annotation; the few places that must behave differently on a cluster (pub/sub,
 the order of a write and its announcement) ask ``is_cluster``.
+
+An outage is recognised in one place: ``redis_down`` says which errors mean Redis
+cannot serve for the moment, and ``redis_outage()`` turns those into
+``RedisUnavailable``, the one type callers catch to ride an outage out. Any other error
+Redis answers (a ``ResponseError`` still raised inside ``redis_outage()``) is a fault of
+ours or of the deployment (an ACL, a key of the wrong type), raised as what it is: a
+loop that must outlive it (a subscription, the edge's click flush) logs it as an error
+and retries later rather than dying unseen; a request raises it.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from types import TracebackType
 from typing import Any, Literal, cast
 from urllib.parse import unquote, urlsplit
 
@@ -262,16 +271,6 @@ def closed_transport(exc: BaseException) -> bool:
     return isinstance(exc, RuntimeError) and "the handler is closed" in str(exc)
 
 
-def as_redis_error(exc: BaseException) -> BaseException:
-    """``exc``, or for uvloop's closed transport the redis ``ConnectionError`` it means:
-    for code that hands Redis errors on to callers catching redis-py's and the OS's."""
-    if closed_transport(exc):
-        error = redis.ConnectionError(f"connection closed: {exc}")
-        error.__cause__ = exc
-        return error
-    return exc
-
-
 # Answers of a Redis that is there but cannot serve for the moment: a failover, a slot
 # move or a restart under way, or memory full. Retrying later is the cure.
 _PASSING_ANSWERS = (ReadOnlyError, ClusterDownError, TryAgainError, AskError, OutOfMemoryError)
@@ -284,8 +283,9 @@ def redis_down(exc: BaseException) -> bool:
     """Whether ``exc`` means Redis is unreachable or the connection broke mid-command:
     redis-py's connection errors, the OS's, and uvloop's closed transport
     (``closed_transport``), or Redis answering that it cannot serve for the moment
-    (read-only after a failover, loading, out of memory). Callers answer 503, back off
-    or keep the data for later.
+    (read-only after a failover, loading, out of memory). Asked by ``redis_outage()``
+    (and by the admin's last-resort error handler): callers catch ``RedisUnavailable``
+    and answer 503, back off or keep the data for later.
 
     Any other answer of Redis (a ``ResponseError``: a script error, a command this
     server does not know, wrong arguments or types) is not an outage but a fault of
@@ -297,12 +297,60 @@ def redis_down(exc: BaseException) -> bool:
     return isinstance(exc, (redis.RedisError, OSError)) or closed_transport(exc)
 
 
-def redis_refused(exc: BaseException) -> bool:
-    """Whether ``exc`` is an error Redis answered that is no outage (``redis_down``): a
-    fault of ours or of the deployment (an ACL, a key of the wrong type). A background
-    loop that must outlive it (a subscription, the edge's click flush) logs it as the
-    error it is and retries later rather than dying unseen; a request raises it."""
-    return isinstance(exc, redis.ResponseError) and not redis_down(exc)
+class RedisUnavailable(Exception):
+    """Redis cannot serve for the moment (``redis_down``): the one type a caller catches
+    for a Redis outage, whatever the driver, the OS or uvloop raised (that error is the
+    ``__cause__``, and the message is its). Raised by ``redis_outage()`` and by what is
+    built on it (``RedisBatcher`` and ``LuaScript``, the edge's resolver)."""
+
+
+def as_outage(exc: BaseException) -> RedisUnavailable | None:
+    """``exc`` as a ``RedisUnavailable`` when it means an outage (``exc`` itself if it is
+    one already); None for anything else."""
+    if isinstance(exc, RedisUnavailable):
+        return exc
+    if not redis_down(exc):
+        return None
+    outage = RedisUnavailable(str(exc))
+    outage.__cause__ = exc
+    return outage
+
+
+class _Outage:
+    """``redis_outage()``'s context manager: one shared, stateless instance (it sits on
+    the edge's cache-miss path, where a generator-based one would cost a new object)."""
+
+    __slots__ = ()
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, _: TracebackType | None
+    ) -> Literal[False]:
+        if not isinstance(exc, Exception):
+            return False  # no error, or one that is no error of Redis' (a cancellation)
+        outage = as_outage(exc)
+        if outage is None or outage is exc:
+            return False
+        raise outage from exc
+
+
+_OUTAGE = _Outage()
+
+
+def redis_outage() -> _Outage:
+    """Around Redis calls: an outage leaves as ``RedisUnavailable``; any other error (an
+    answer Redis gave, a bug) as what it is. So a caller that rides an outage out says
+    ``except RedisUnavailable`` and nothing else::
+
+        try:
+            with redis_outage():
+                raw = await redis.get(key)
+        except RedisUnavailable:
+            return fallback
+    """
+    return _OUTAGE
 
 
 # The oldest Redis we run on (docs/operations.md#redis): GETEX (dashboard sessions),
@@ -341,10 +389,9 @@ async def ensure_version(client: Redis) -> bool:
     """Check the server's version at start (``check_version``); False when Redis cannot be
     asked now (an outage is not a reason to refuse to start: the processes ride it out)."""
     try:
-        info = await client.info("server")
-    except Exception as exc:
-        if not redis_down(as_redis_error(exc)):
-            raise
+        with redis_outage():
+            info = await client.info("server")
+    except RedisUnavailable:
         return False
     check_version(info, cluster=is_cluster(client))
     return True

@@ -23,10 +23,11 @@ import time
 import zlib
 
 from redis.asyncio import Redis
+from redis.exceptions import ResponseError
 
 from common.backoff import Backoff
 from common.keys import click_stream
-from common.redis_store import redis_down, redis_refused
+from common.redis_store import RedisUnavailable, redis_outage
 from common.wire import CLICK_BATCH_VERSION, ClickEvent, click_batch_encoder
 
 logger = logging.getLogger(__name__)
@@ -78,28 +79,18 @@ class ClickBuffer:
             return True
         batch, self.pending = self.pending, []
         try:
-            async with self.redis.pipeline(transaction=False) as pipe:
-                for shard, events in self._by_shard(batch):
-                    stream = click_stream(shard)
-                    for start in range(0, len(events), self.batch_max):
-                        chunk = events[start : start + self.batch_max]
-                        pipe.xadd(
-                            stream,
-                            {b"v": CLICK_BATCH_VERSION, b"c": click_batch_encoder.encode(chunk)},
-                        )
-                await pipe.execute()
-        except Exception as exc:
+            with redis_outage():
+                await self._write(batch)
+        except (RedisUnavailable, ResponseError) as exc:
             # Some entries may have been written before the failure; writing them
             # again is harmless because the worker stores each event id once.
             self.pending = batch + self.pending
-            if redis_refused(exc):  # a fault to see, not an outage; the clicks wait as in one
-                logger.error(
+            if isinstance(exc, ResponseError):  # refused: a fault to see, not an outage;
+                logger.error(  # the clicks wait as in one
                     "click batch refused by Redis; kept, retrying",
                     exc_info=exc,
                     extra={"action": "edge.clicks_refused"},
                 )
-            elif not redis_down(exc):
-                raise
             overflow = len(self.pending) - self.buffer_max
             if overflow > 0:
                 del self.pending[:overflow]
@@ -115,6 +106,17 @@ class ClickBuffer:
             return False
         self.written += len(batch)
         return True
+
+    async def _write(self, batch: list[ClickEvent]) -> None:
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for shard, events in self._by_shard(batch):
+                stream = click_stream(shard)
+                for start in range(0, len(events), self.batch_max):
+                    chunk = events[start : start + self.batch_max]
+                    pipe.xadd(
+                        stream, {b"v": CLICK_BATCH_VERSION, b"c": click_batch_encoder.encode(chunk)}
+                    )
+            await pipe.execute()
 
     def _by_shard(self, batch: list[ClickEvent]) -> list[tuple[int, list[ClickEvent]]]:
         if self.shards == 1:

@@ -1,4 +1,4 @@
-"""The few bodies the edge ever sends: tiny, static, built once."""
+"""The few bodies the edge ever sends, and their headers: tiny, static, built once."""
 
 from __future__ import annotations
 
@@ -28,6 +28,24 @@ UNAVAILABLE: Final = _page("Temporarily unavailable", "Please try again in a mom
 METHOD_NOT_ALLOWED: Final = _page("Method not allowed", "Short links answer GET and HEAD.")
 
 
+HTML: Final = ("content-type", "text/html; charset=utf-8")
+_NO_STORE: Final = ("cache-control", "no-store")
+ERROR_HEADERS: Final = [HTML, _NO_STORE]
+UNAVAILABLE_HEADERS: Final = [HTML, _NO_STORE, ("retry-after", "1")]
+NOT_ALLOWED_HEADERS: Final = [HTML, ("allow", "GET, HEAD")]
+# Bio pages hold their owner's text: nothing runs, nothing is framed or submitted.
+BIO_HEADERS: Final = [
+    HTML,
+    ("cache-control", "private, max-age=60"),
+    (
+        "content-security-policy",
+        "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; "
+        "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    ),
+    ("x-content-type-options", "nosniff"),
+    ("referrer-policy", "strict-origin-when-cross-origin"),
+]
+
 # The password form posts back to the code; nothing else runs or loads.
 PASSWORD_HEADERS: Final = [
     ("content-type", "text/html; charset=utf-8"),
@@ -47,6 +65,13 @@ PREVIEW_HEADERS: Final = [
     ("content-security-policy", "default-src 'none'; base-uri 'none'; frame-ancestors 'none'"),
     ("x-content-type-options", "nosniff"),
 ]
+
+# Sandbox links and pages (/test/...) are never indexed: their answers say so.
+NOINDEX: Final = ("x-robots-tag", "noindex")
+SANDBOX_ERROR_HEADERS: Final = [*ERROR_HEADERS, NOINDEX]
+SANDBOX_UNAVAILABLE_HEADERS: Final = [*UNAVAILABLE_HEADERS, NOINDEX]
+SANDBOX_BIO_HEADERS: Final = [*BIO_HEADERS, NOINDEX]
+SANDBOX_PREVIEW_HEADERS: Final = [*PREVIEW_HEADERS, NOINDEX]
 
 
 def password_page(action: str, error: str = "") -> bytes:

@@ -9,7 +9,7 @@ from redis.asyncio import Redis
 
 from common.channels import Subscription
 from common.keys import link_key
-from common.redis_store import redis_down
+from common.redis_store import RedisUnavailable, redis_outage
 from common.wire import link_entry_decoder
 from edge.cache import LinkCache
 from edge.targets import Target, not_found, target_of
@@ -26,16 +26,15 @@ class Resolver:
         """The code's target (a MISSING one for codes Redis doesn't know).
 
         When Redis can't be asked, the last entry known for the code is used; with
-        none known, the RedisError propagates.
+        none known, ``RedisUnavailable`` propagates.
         """
         entry = self.cache.get(code)
         if entry is not None:
             return entry
         try:
-            return await self._coalesced(code)
-        except Exception as exc:
-            if not redis_down(exc):
-                raise
+            with redis_outage():
+                return await self._coalesced(code)
+        except RedisUnavailable:
             stale = self.cache.get_stale(code)
             if stale is None:
                 raise

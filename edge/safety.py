@@ -23,7 +23,7 @@ from typing import Final, cast
 from redis.asyncio import Redis
 
 from common.keys import SAFETY_CONTINUE_KEY
-from common.redis_store import redis_down
+from common.redis_store import RedisUnavailable, redis_outage
 from common.safety import REASONS
 
 CONTINUE_PARAMETER: Final = "hop_continue"
@@ -59,11 +59,10 @@ class ContinueTokens:
             return self._key
         candidate = secrets.token_bytes(32)
         try:
-            await self.redis.set(SAFETY_CONTINUE_KEY, candidate, nx=True)
-            stored = cast("bytes | None", await self.redis.get(SAFETY_CONTINUE_KEY))
-        except Exception as exc:
-            if not redis_down(exc):
-                raise
+            with redis_outage():
+                await self.redis.set(SAFETY_CONTINUE_KEY, candidate, nx=True)
+                stored = cast("bytes | None", await self.redis.get(SAFETY_CONTINUE_KEY))
+        except RedisUnavailable:
             return candidate
         self._key = stored or candidate
         return self._key

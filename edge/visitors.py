@@ -10,14 +10,12 @@ database (``iptocc``) on the client address.
 from __future__ import annotations
 
 import functools
-import ipaddress
 import re
-from collections.abc import Sequence
 from typing import Any, Final
 
 import iptocc
 
-from common.clientip import Network, client_ip, peer_host
+from common.clientip import TrustedProxies, peer_host
 
 _COUNTRY: Final = re.compile(r"[A-Z]{2}")
 _NOT_COUNTRIES: Final = frozenset({"XX", "T1", "A1", "A2", "O1", "ZZ"})
@@ -63,24 +61,16 @@ def _ip_country(ip: str) -> str:
 
 
 class Visitors:
-    def __init__(self, trusted: Sequence[Network], country_header: str | None) -> None:
-        self.trusted = tuple(trusted)
+    def __init__(self, trusted: TrustedProxies, country_header: str | None) -> None:
+        self.trusted = trusted
         self.country_header = country_header
-        self._trusted_peer = functools.lru_cache(maxsize=1024)(self._is_trusted)
-
-    def _is_trusted(self, peer: str) -> bool:
-        try:
-            address = ipaddress.ip_address(peer)
-        except ValueError:
-            return False
-        return any(address in network for network in self.trusted)
 
     def client_ip(self, scope: Any) -> str:
         peer = peer_host(scope.client)
-        return client_ip(peer, scope.headers.get("x-forwarded-for") or None, self.trusted)
+        return self.trusted.client_ip(peer, scope.headers.get("x-forwarded-for") or None)
 
     def country(self, scope: Any, ip: str) -> str:
-        if self.country_header and self.trusted and self._trusted_peer(peer_host(scope.client)):
+        if self.country_header and self.trusted and self.trusted.trusts(peer_host(scope.client)):
             code = str(scope.headers.get(self.country_header, ""))[:2].upper()
             if _COUNTRY.fullmatch(code) and code not in _NOT_COUNTRIES:
                 return code

@@ -237,23 +237,18 @@ def cmd_cache_rebuild(settings: Settings, _: argparse.Namespace) -> int:
     from admin.links.cache import rebuild
     from common.redis_store import connect
 
-    async def run() -> dict[str, int]:
+    async def run(db: Any) -> dict[str, int]:
         redis = connect(dev_stack.redis_url(settings), socket_timeout=10, socket_connect_timeout=5)
         try:
-            async with await _connect(settings) as conn:
+            # One transaction: the rebuild walks server-side cursors.
+            async with db.transaction() as conn:
                 links = await rebuild(conn, redis)
                 return {"links": links, "bioPages": await rebuild_bio_pages(conn, redis)}
         finally:
             await redis.aclose()
 
-    _print_json(_run(run()))
+    _print_json(_run(_with_db(settings, run)))
     return 0
-
-
-async def _connect(settings: Settings) -> Any:
-    from admin.db import connect
-
-    return await connect(dev_stack.database_url(settings))
 
 
 def _shown(default: Any) -> str:
@@ -272,10 +267,12 @@ def _plain(value: Any) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
-def cmd_settings(_: Settings, __: argparse.Namespace) -> int:
-    """Print the settings table the README carries."""
+def cmd_settings(_: Settings, args: argparse.Namespace) -> int:
+    """Print the settings table the README carries (``--seams``: its Tests section's)."""
     sys.stdout.write("| Variable | Default | Meaning |\n|---|---|---|\n")
     for variable in VARIABLES:
+        if variable.seam != args.seams:
+            continue
         shown = _shown(variable.default)
         suffix = f" Also `{variable.name}_FILE`." if variable.secret else ""
         sys.stdout.write(f"| `{variable.name}` | {shown} | {variable.doc}{suffix} |\n")
@@ -301,9 +298,11 @@ def _parser() -> argparse.ArgumentParser:
     commands.add_parser("migrate", help="apply pending database migrations").set_defaults(
         func=cmd_migrate
     )
-    commands.add_parser(
-        "settings", help="print every HOP_* setting as a Markdown table"
-    ).set_defaults(func=cmd_settings)
+    settings = commands.add_parser("settings", help="print every HOP_* setting as a Markdown table")
+    settings.add_argument(
+        "--seams", action="store_true", help="the test seams (HOP_TEST_*) instead"
+    )
+    settings.set_defaults(func=cmd_settings)
 
     user = commands.add_parser("user", help="manage users").add_subparsers(
         dest="action", required=True, metavar="ACTION"

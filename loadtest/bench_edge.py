@@ -247,7 +247,7 @@ def _scrape(url: str, interval: float, stop: threading.Event) -> None:
 
 def _drain(stack: Stack, user_id: str, sent: int) -> tuple[int, float]:
     """Start a worker; return (clicks stored, drain rate in clicks/s)."""
-    worker = stack.start(["hop.cli", "worker"], stack.env(HOP_WORKER_READ_COUNT="20"))
+    worker = stack.start(["hop.cli", "worker"], stack.env(HOP_TEST_WORKER_READ_COUNT="20"))
     _, rate = drained(stack, user_id, sent, started=time.monotonic())
     time.sleep(2)  # counted again: anything still arriving would be a double count
     stored = clicks_stored(stack.database_url, user_id)

@@ -130,13 +130,16 @@ def main() -> None:
     )
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument(
-        "--read-count", type=int, default=None, help="HOP_WORKER_READ_COUNT (default: the setting)"
+        "--read-count",
+        type=int,
+        default=None,
+        help="HOP_TEST_WORKER_READ_COUNT (default: the setting)",
     )
     parser.add_argument(
         "--in-flight",
         type=int,
         default=None,
-        help="HOP_WORKER_BATCHES_IN_FLIGHT (default: the setting)",
+        help="HOP_TEST_WORKER_BATCHES_IN_FLIGHT (default: the setting)",
     )
     args = parser.parse_args()
     print(f"# worker benchmark, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {machine()}")
@@ -155,9 +158,9 @@ def main() -> None:
         started = time.monotonic()
         workers = []
         for n in range(args.workers):
-            extra = {"HOP_WORKER_READ_COUNT": str(args.read_count)} if args.read_count else {}
+            extra = {"HOP_TEST_WORKER_READ_COUNT": str(args.read_count)} if args.read_count else {}
             if args.in_flight:
-                extra["HOP_WORKER_BATCHES_IN_FLIGHT"] = str(args.in_flight)
+                extra["HOP_TEST_WORKER_BATCHES_IN_FLIGHT"] = str(args.in_flight)
             workers.append(
                 stack.start(["hop.cli", "worker"], stack.env(HOP_WORKER_NAME=f"bench-{n}", **extra))
             )

@@ -1,6 +1,6 @@
 """The account e-mails' words: subject and body of each, plain text.
 
-They go through the worker's mail outbox (admin/worker/mail.py): sent over
+They go through the mail outbox (admin/mail/), sent by the worker over
 HOP_SMTP_URL, or written to the log when it is unset, as the webhook pause
 notice is. Links point at the dashboard on HOP_BASE_URL.
 """

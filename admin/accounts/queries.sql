@@ -55,10 +55,6 @@ RETURNING user_id, email
 UPDATE account_tokens SET used_at = now()
 WHERE user_id = %(user_id)s AND purpose = %(purpose)s AND used_at IS NULL
 
--- name: queue_mail
-INSERT INTO mail_outbox (id, recipient, subject, body)
-VALUES (%(id)s, %(recipient)s, %(subject)s, %(body)s)
-
 -- name: insert_api_key
 INSERT INTO api_keys (id, user_id, environment, prefix, key_hash, scopes, name)
 VALUES (%(id)s, %(user_id)s, %(environment)s, %(prefix)s, %(key_hash)s, %(scopes)s, %(name)s)
@@ -90,3 +86,6 @@ WHERE user_id = %(user_id)s AND revoked_at IS NULL
 
 -- name: count_active_keys
 SELECT count(*) FROM api_keys WHERE user_id = %(user_id)s AND revoked_at IS NULL
+
+-- name: purge_expired_tokens
+DELETE FROM account_tokens WHERE expires_at < now() - interval '1 day'

@@ -6,9 +6,8 @@ from datetime import datetime
 from typing import Literal
 
 import msgspec
-from psycopg import errors as pg_errors
 
-from admin.db import Connection, fetch_all, fetch_one, load_queries
+from admin.db import Connection, UniqueViolation, execute, fetch_all, fetch_one, load_queries
 from admin.errors import Conflict, FieldError
 
 _SQL = load_queries(__file__)
@@ -78,18 +77,11 @@ class Confirmation(msgspec.Struct, frozen=True):
     credentials_version: int
 
 
-class NewMail(msgspec.Struct, frozen=True, kw_only=True):
-    id: str
-    recipient: str
-    subject: str
-    body: str
-
-
 async def insert_user(conn: Connection, user: NewUser) -> None:
     """Conflict when the e-mail address is registered already."""
     try:
-        await conn.execute(_SQL["insert_user"], msgspec.structs.asdict(user))
-    except pg_errors.UniqueViolation:
+        await execute(conn, _SQL["insert_user"], msgspec.structs.asdict(user))
+    except UniqueViolation:
         raise Conflict(
             f"A user with the e-mail {user.email!r} exists.",
             [FieldError("email", "already registered")],
@@ -159,11 +151,6 @@ async def spend_tokens(conn: Connection, user_id: str, purpose: Purpose) -> None
     await conn.execute(_SQL["spend_tokens"], {"user_id": user_id, "purpose": purpose})
 
 
-async def queue_mail(conn: Connection, mail: NewMail) -> None:
-    """Into the worker's mail outbox, in the caller's transaction."""
-    await conn.execute(_SQL["queue_mail"], msgspec.structs.asdict(mail))
-
-
 async def insert_api_key(conn: Connection, key: NewApiKey) -> ApiKeyRow:
     row = await fetch_one(conn, _SQL["insert_api_key"], msgspec.structs.asdict(key), ApiKeyRow)
     assert row is not None  # INSERT .. RETURNING
@@ -199,3 +186,9 @@ async def revoke_all_api_keys(conn: Connection, user_id: str) -> None:
 async def count_active_keys(conn: Connection, user_id: str) -> int:
     row = await (await conn.execute(_SQL["count_active_keys"], {"user_id": user_id})).fetchone()
     return int(row[0]) if row else 0
+
+
+async def purge_expired_tokens(conn: Connection) -> int:
+    """Delete the e-mailed tokens expired for a day; how many went."""
+    cursor = await conn.execute(_SQL["purge_expired_tokens"])
+    return cursor.rowcount

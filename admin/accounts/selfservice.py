@@ -6,7 +6,7 @@ The rules (docs/dashboard.md#accounts):
   password" answer the same for every address; an address that has an account is
   told by e-mail instead (someone tried to sign up; here is your reset link).
 - Links sent by e-mail carry 256 random bits, are stored as SHA-256 digests, work
-  once and expire (HOP_VERIFY_LINK_TTL, HOP_RESET_LINK_TTL). A new reset spends the
+  once and expire (``VERIFY_LINK_TTL``, ``RESET_LINK_TTL``). A new reset spends the
   older reset links.
 - Every request is counted against the client network's sign-in attempts
   (admin/auth/throttle.py), sign-ups also per network per hour, and e-mails per
@@ -41,12 +41,17 @@ from admin.auth.service import AuthService
 from admin.auth.throttle import LoginThrottle
 from admin.db import Connection, Database
 from admin.errors import BadRequest, FieldError, Forbidden, Unauthorized, validation
+from admin.mail import Mail, queue_mail
 from admin.webhooks import repository as webhooks_repo
 from common.clientip import client_network
 from common.ids import new_id
 from common.settings import AccountSettings
 
 logger = logging.getLogger(__name__)
+# Seconds an e-mailed link stays valid: a confirmation two days (mail can be slow to be
+# read), a password reset an hour (it works once, and it ends every session).
+VERIFY_LINK_TTL = 2 * 86_400
+RESET_LINK_TTL = 3_600
 
 
 class Confirmed(msgspec.Struct, frozen=True):
@@ -167,7 +172,7 @@ class SelfService:
                 return
             token = secrets.token_urlsafe(32)
             await self._store_token(conn, user.id, "reset", token, user.email)
-            ttl = self.settings.reset_link_ttl
+            ttl = RESET_LINK_TTL
             await self._mail(conn, user.email, mails.password_reset(self.base_url, token, ttl))
 
     async def reset_password(self, token: str, password: str, client_address: str) -> str:
@@ -250,13 +255,13 @@ class SelfService:
     async def _send_verification(self, conn: Connection, user_id: str, email: str) -> None:
         token = secrets.token_urlsafe(32)
         await self._store_token(conn, user_id, "verify", token, email)
-        ttl = self.settings.verify_link_ttl
+        ttl = VERIFY_LINK_TTL
         await self._mail(conn, email, mails.verification(self.base_url, token, ttl))
 
     async def _store_token(
         self, conn: Connection, user_id: str, purpose: repo.Purpose, token: str, email: str
     ) -> None:
-        ttl = self.settings.verify_link_ttl if purpose == "verify" else self.settings.reset_link_ttl
+        ttl = VERIFY_LINK_TTL if purpose == "verify" else RESET_LINK_TTL
         await repo.insert_token(
             conn,
             repo.NewToken(
@@ -272,9 +277,7 @@ class SelfService:
     @staticmethod
     async def _mail(conn: Connection, recipient: str, message: tuple[str, str]) -> None:
         subject, body = message
-        await repo.queue_mail(
-            conn, repo.NewMail(id=new_id("mail"), recipient=recipient, subject=subject, body=body)
-        )
+        await queue_mail(conn, Mail(recipient, subject, body))
 
 
 class InvalidLink(BadRequest):
@@ -287,3 +290,9 @@ class InvalidLink(BadRequest):
             "This link is invalid, used or expired. Ask for a new one.",
             [FieldError("token", "is invalid, used or expired")],
         )
+
+
+async def purge_expired_tokens(db: Database) -> int:
+    """Delete e-mailed tokens a day past their expiry (housekeeping); how many went."""
+    async with db.connection() as conn:
+        return await repo.purge_expired_tokens(conn)

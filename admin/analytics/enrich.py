@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import ipaddress
 import re
-from collections.abc import Sequence
 from datetime import UTC, datetime
 from urllib.parse import urlsplit
 
@@ -28,7 +26,7 @@ from crawlerdetect import CrawlerDetect
 from ua_parser import parse as parse_user_agent
 
 from admin.analytics import hll
-from common.clientip import Network, client_ip, peer_host
+from common.clientip import TrustedProxies, peer_host
 from common.wire import ClickEvent
 
 _COUNTRY = re.compile(r"[A-Z]{2}")
@@ -154,23 +152,14 @@ def referrer_host(referrer: str) -> str:
 
 
 class Enricher:
-    def __init__(self, visitor_salt: bytes, trusted_proxies: Sequence[Network]) -> None:
+    def __init__(self, visitor_salt: bytes, trusted_proxies: TrustedProxies) -> None:
         self.salt = visitor_salt
-        self.trusted = tuple(trusted_proxies)
-
-    def from_trusted_proxy(self, peer: str) -> bool:
-        if not self.trusted:
-            return False
-        try:
-            address = ipaddress.ip_address(peer)
-        except ValueError:
-            return False
-        return any(address in network for network in self.trusted)
+        self.trusted = trusted_proxies
 
     def enrich(self, event: ClickEvent) -> EnrichedClick:
         peer = peer_host(event.peer_ip)
-        ip = client_ip(peer, event.forwarded_for or None, self.trusted)
-        header_country = event.country if event.country and self.from_trusted_proxy(peer) else ""
+        ip = self.trusted.client_ip(peer, event.forwarded_for or None)
+        header_country = event.country if event.country and self.trusted.trusts(peer) else ""
         agent = classify_agent(event.user_agent)
         visitor = hashlib.blake2b(
             f"{ip}\0{event.user_agent}".encode(), key=self.salt[:64], digest_size=16

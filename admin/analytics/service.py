@@ -10,9 +10,9 @@ totals always state them.
 
 from __future__ import annotations
 
-import base64
 from collections import defaultdict
 from datetime import UTC, date, datetime, time, timedelta
+from typing import Annotated
 
 import msgspec
 
@@ -33,6 +33,7 @@ from admin.auth.principal import Principal
 from admin.db import Database
 from admin.errors import FieldError, NotFound, validation
 from admin.links import repository as links
+from admin.pagination import CursorId, Position, decode_cursor, encode_cursor
 from admin.urls import short_url
 from common.timefmt import iso_utc, utc_now
 
@@ -57,18 +58,11 @@ def parse_instant(field: str, raw: str | None) -> datetime | None:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
-def _encode_cursor(clicked_at: datetime, event_id: str) -> str:
-    raw = msgspec.json.encode([clicked_at.isoformat(), event_id])
-    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+class ClickCursor(Position, frozen=True):
+    """The last click of a page of a link's history (newest first)."""
 
-
-def _decode_cursor(cursor: str) -> tuple[datetime, str]:
-    try:
-        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
-        at, event_id = msgspec.json.decode(raw, type=tuple[str, str])
-        return datetime.fromisoformat(at), event_id
-    except (ValueError, msgspec.DecodeError):
-        raise validation([FieldError("cursor", "is not a cursor this API returned")]) from None
+    clicked_at: Annotated[datetime, msgspec.Meta(tz=True)]
+    event_id: CursorId
 
 
 class AnalyticsService:
@@ -174,7 +168,10 @@ class AnalyticsService:
             raise validation([FieldError("to", "must be later than from")])
         if not 1 <= limit <= MAX_HISTORY_PAGE:
             raise validation([FieldError("limit", f"must be between 1 and {MAX_HISTORY_PAGE}")])
-        after = _decode_cursor(cursor) if cursor else None
+        after = None
+        if cursor:
+            position = decode_cursor(cursor, ClickCursor)
+            after = (position.clicked_at, position.event_id)
         async with self.db.transaction() as conn:
             if await links.get_link(conn, principal, link_id) is None:
                 raise NotFound(f"No link with id {link_id!r}.")
@@ -192,7 +189,9 @@ class AnalyticsService:
             totals=totals,
             breakdown=breakdown,
             clicks=[_record(click) for click in history],
-            next_cursor=_encode_cursor(history[-1].clicked_at, history[-1].id) if more else None,
+            next_cursor=(
+                encode_cursor(ClickCursor(history[-1].clicked_at, history[-1].id)) if more else None
+            ),
         )
 
 

@@ -27,7 +27,7 @@ from redis.asyncio import Redis
 
 from common.channels import Subscription, publish
 from common.keys import AUTH_CHANGES_CHANNEL
-from common.redis_store import redis_down
+from common.redis_store import RedisUnavailable, redis_outage
 
 _MAX_ENTRIES = 100_000
 _MAX_REFUSALS = 10_000
@@ -106,9 +106,8 @@ class AuthCache:
 async def announce_auth_change(redis: Redis, what: str) -> bool:
     """Tell every admin process to forget cached credentials; False if Redis is down."""
     try:
-        await publish(redis, AUTH_CHANGES_CHANNEL, what)
-    except Exception as exc:
-        if not redis_down(exc):
-            raise
+        with redis_outage():
+            await publish(redis, AUTH_CHANGES_CHANNEL, what)
+    except RedisUnavailable:
         return False
     return True

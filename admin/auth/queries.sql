@@ -46,3 +46,6 @@ UPDATE users SET password_hash = %(password_hash)s WHERE id = %(user_id)s
 UPDATE api_keys AS k SET last_used_at = u.used_at
 FROM unnest(%(ids)s::text[], %(used_at)s::timestamptz[]) AS u (id, used_at)
 WHERE k.id = u.id AND (k.last_used_at IS NULL OR k.last_used_at < u.used_at)
+
+-- name: purge_expired_refresh_tokens
+DELETE FROM refresh_tokens WHERE expires_at < now() - interval '1 day'

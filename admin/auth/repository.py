@@ -6,9 +6,8 @@ from datetime import datetime
 from typing import Literal
 
 import msgspec
-import psycopg
 
-from admin.db import Connection, load_queries
+from admin.db import Connection, DatabaseError, execute, load_queries
 from admin.errors import ServiceUnavailable
 
 _SQL = load_queries(__file__)
@@ -112,6 +111,12 @@ async def record_key_use(conn: Connection, used_at: dict[str, datetime]) -> None
     ServiceUnavailable: the caller keeps the uses for its next write."""
     params = {"ids": list(used_at), "used_at": list(used_at.values())}
     try:
-        await conn.execute(_SQL["record_key_use"], params)
-    except psycopg.Error as exc:
+        await execute(conn, _SQL["record_key_use"], params)
+    except DatabaseError as exc:
         raise ServiceUnavailable("API key use could not be recorded.") from exc
+
+
+async def purge_expired_refresh_tokens(conn: Connection) -> int:
+    """Delete the refresh tokens expired for a day; how many went."""
+    cursor = await conn.execute(_SQL["purge_expired_refresh_tokens"])
+    return cursor.rowcount

@@ -369,3 +369,9 @@ class AuthService:
     ) -> TokenPair:
         access = tokens.issue(user_id, list(ALL_SCOPES), new_id("at"), credentials_version)
         return TokenPair(access_token=access, refresh_token=refresh, expires_in=tokens.ttl_seconds)
+
+
+async def purge_expired_refresh_tokens(db: Database) -> int:
+    """Delete refresh tokens a day past their expiry (housekeeping); how many went."""
+    async with db.connection() as conn:
+        return await repo.purge_expired_refresh_tokens(conn)

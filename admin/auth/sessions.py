@@ -37,7 +37,7 @@ from redis.asyncio import Redis
 
 from admin.errors import ServiceUnavailable
 from common.keys import web_session_key, web_sessions_of_key
-from common.redis_store import is_cluster, redis_down
+from common.redis_store import RedisUnavailable, is_cluster, redis_outage
 
 FlashKind = Literal["success", "secret", "error"]
 _NONCE_BYTES = 12
@@ -84,10 +84,9 @@ _decoder = msgspec.json.Decoder(WebSession)
 def _store_reachable() -> Iterator[None]:
     """Redis unreachable, or the connection lost mid-command: 503, retry shortly."""
     try:
-        yield
-    except Exception as exc:
-        if not redis_down(exc):
-            raise
+        with redis_outage():
+            yield
+    except RedisUnavailable as exc:
         error = ServiceUnavailable("Sessions are unavailable for a moment; retry shortly.")
         error.headers["Retry-After"] = "5"
         raise error from exc

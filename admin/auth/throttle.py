@@ -35,12 +35,16 @@ from common.keys import (
     login_network_key,
     signup_network_key,
 )
+from common.redis_store import RedisUnavailable
 from common.settings import LoginLimits
 
 logger = logging.getLogger(__name__)
 _FORGET_AFTER = 86400  # seconds after the last failure (at least twice the longest lock)
 _ALLOWED, _NETWORK_REFUSED, _LOCKED = 0, 1, 2
 
+# Redis away (RedisUnavailable), or an error it answered (a script it refused): either
+# way the attempt cannot be counted (sign-in then fails closed, a reset is skipped).
+_UNCOUNTED = (RedisUnavailable, RedisError)
 _BEGIN = LuaScript("""
 local attempts = redis.call('INCR', KEYS[1])
 if attempts == 1 then redis.call('EXPIRE', KEYS[1], 61) end
@@ -124,7 +128,7 @@ class LoginThrottle:
     async def _over(self, key: str, limit: int, window: int) -> bool:
         try:
             return bool(await _COUNT.run(self.batcher, [key], [limit, window]))
-        except (RedisError, OSError) as exc:
+        except _UNCOUNTED as exc:
             logger.warning(
                 "account request refused: counter unreachable",
                 extra={"action": "auth.throttle_unavailable", "error": str(exc)},
@@ -140,7 +144,7 @@ class LoginThrottle:
 
         try:
             await self.batcher.run(forget)
-        except (RedisError, OSError) as exc:
+        except _UNCOUNTED as exc:
             logger.warning(
                 "could not reset sign-in failures",
                 extra={"action": "auth.throttle_reset_failed", "error": str(exc)},
@@ -151,7 +155,7 @@ class LoginThrottle:
         key = login_failures_key(email_digest(email))
         try:
             await _FAILED.run(self.batcher, [key], [int(time.time() * 1000)])
-        except (RedisError, OSError) as exc:
+        except _UNCOUNTED as exc:
             logger.warning(
                 "could not restart a sign-in lock-out",
                 extra={"action": "auth.throttle_restamp_failed", "error": str(exc)},
@@ -173,7 +177,7 @@ class LoginThrottle:
         ]
         try:
             outcome, wait_ms, lock_ms = await _BEGIN.run(self.batcher, keys, args)
-        except (RedisError, OSError) as exc:
+        except _UNCOUNTED as exc:
             logger.warning(
                 "sign-in refused: attempt counter unreachable",
                 extra={"action": "auth.throttle_unavailable", "error": str(exc)},

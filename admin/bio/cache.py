@@ -18,7 +18,7 @@ from redis.asyncio import Redis
 from admin.bio.repository import all_pages, known_usernames
 from admin.db import Connection
 from common.keys import BIO_PREFIX, SANDBOX_BIO_PREFIX, bio_key_in
-from common.redis_store import is_cluster, redis_down
+from common.redis_store import RedisUnavailable, is_cluster, redis_outage
 from common.wire import BioEntry, bio_entry_encoder
 
 logger = logging.getLogger(__name__)
@@ -47,23 +47,21 @@ class BioCache:
         old_username: str | None = None,
     ) -> None:
         try:
-            async with self.redis.pipeline(transaction=self._atomic) as pipe:
-                pipe.set(bio_key_in(environment, username), _entry(bio_id, html))
-                if old_username is not None and old_username != username:
-                    pipe.set(bio_key_in(environment, old_username), _entry(bio_id, None))
-                await pipe.execute()
-        except Exception as exc:
-            if not redis_down(exc):
-                raise
+            with redis_outage():
+                async with self.redis.pipeline(transaction=self._atomic) as pipe:
+                    pipe.set(bio_key_in(environment, username), _entry(bio_id, html))
+                    if old_username is not None and old_username != username:
+                        pipe.set(bio_key_in(environment, old_username), _entry(bio_id, None))
+                    await pipe.execute()
+        except RedisUnavailable:
             self._failed(username)
 
     async def remove(self, environment: str, bio_id: str, username: str) -> None:
         """The page is deleted: its address answers 410."""
         try:
-            await self.redis.set(bio_key_in(environment, username), _entry(bio_id, None))
-        except Exception as exc:
-            if not redis_down(exc):
-                raise
+            with redis_outage():
+                await self.redis.set(bio_key_in(environment, username), _entry(bio_id, None))
+        except RedisUnavailable:
             self._failed(username)
 
     @staticmethod

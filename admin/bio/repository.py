@@ -13,14 +13,19 @@ from datetime import datetime
 from typing import Any
 
 import msgspec
-from psycopg import errors as pg_errors
-from psycopg.rows import dict_row, tuple_row
-from psycopg.types.json import Jsonb
 
 from admin.analytics.enrich import EnrichedClick
 from admin.analytics.repository import batch_json
 from admin.auth.principal import Principal
-from admin.db import Connection, load_queries
+from admin.db import (
+    Connection,
+    UniqueViolation,
+    batches,
+    fetch_dict,
+    jsonb,
+    load_queries,
+    savepoint,
+)
 from admin.errors import Conflict, FieldError
 
 _SQL = load_queries(__file__)
@@ -89,9 +94,7 @@ def _owner(principal: Principal) -> dict[str, Any]:
 
 
 async def _one(conn: Connection, query: str, params: dict[str, Any]) -> PageRow | None:
-    async with conn.cursor(row_factory=dict_row) as cursor:
-        await cursor.execute(_SQL[query], params)
-        row = await cursor.fetchone()
+    row = await fetch_dict(conn, _SQL[query], params)
     # msgspec.convert, not the class: the jsonb arrays become PageLink/PageSocial structs.
     return None if row is None else msgspec.convert(row, PageRow)
 
@@ -148,14 +151,14 @@ async def upsert_page(conn: Connection, principal: Principal, page: PageFields) 
     params = {
         **msgspec.structs.asdict(page),
         **_owner(principal),
-        "links": Jsonb(msgspec.to_builtins(page.links)),
-        "socials": Jsonb(msgspec.to_builtins(page.socials)),
+        "links": jsonb(msgspec.to_builtins(page.links)),
+        "socials": jsonb(msgspec.to_builtins(page.socials)),
     }
     try:
-        async with conn.transaction():  # a savepoint: a conflict leaves the caller's intact
+        async with savepoint(conn):  # a conflict leaves the caller's transaction intact
             row = await _one(conn, "upsert_page", params)
-    except pg_errors.UniqueViolation as exc:
-        if exc.diag.constraint_name == _USERNAME_CONSTRAINT:
+    except UniqueViolation as exc:
+        if exc.constraint == _USERNAME_CONSTRAINT:
             raise _taken(page.username) from None
         raise
     assert row is not None
@@ -169,10 +172,8 @@ async def delete_page(conn: Connection, principal: Principal) -> PageRow | None:
 async def all_pages(conn: Connection) -> AsyncIterator[list[tuple[str, str, str, str]]]:
     """(environment, username, page id, html) of every name, in batches, from a
     server-side cursor."""
-    async with conn.cursor(name="hop_bio_rebuild", row_factory=tuple_row) as rows:
-        await rows.execute(_SQL["all_pages"])
-        while batch := await rows.fetchmany(_BATCH):
-            yield batch
+    async for batch in batches(conn, "hop_bio_rebuild", _SQL["all_pages"], size=_BATCH):
+        yield batch
 
 
 async def known_usernames(conn: Connection, environment: str, usernames: list[str]) -> set[str]:

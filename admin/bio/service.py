@@ -36,13 +36,13 @@ from admin.links import repository as links_repo
 from admin.links.admission import Admission
 from admin.links.cache import LinkCache
 from admin.links.managed import ManagedLinks
-from admin.links.repository import LinkRow
+from admin.links.model import LinkRow
 from admin.qr import repository as qr_repo
 from admin.qr.payloads import social_url
 from admin.urls import public_base
 from common.ids import new_id, ulid
 from common.keys import CLICK_STREAM
-from common.redis_store import redis_down
+from common.redis_store import RedisUnavailable, redis_outage
 from common.timefmt import iso_utc
 from common.wire import BIO_VISIT_KIND, CLICK_BATCH_VERSION, ClickEvent, click_batch_encoder
 
@@ -392,12 +392,12 @@ class BioService:
             kind=BIO_VISIT_KIND,
         )
         try:
-            await self.redis.xadd(
-                CLICK_STREAM, {b"v": CLICK_BATCH_VERSION, b"c": click_batch_encoder.encode([event])}
-            )
-        except Exception as exc:  # a lost visit must not fail the page
-            if not redis_down(exc):
-                raise
+            with redis_outage():
+                await self.redis.xadd(
+                    CLICK_STREAM,
+                    {b"v": CLICK_BATCH_VERSION, b"c": click_batch_encoder.encode([event])},
+                )
+        except RedisUnavailable:  # a lost visit must not fail the page
             logger.warning(
                 "bio visit not recorded: Redis unreachable",
                 extra={"action": "bio.visit_lost", "username": row.username},

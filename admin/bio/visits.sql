@@ -23,24 +23,17 @@ inserted AS (
     WHERE EXISTS (SELECT 1 FROM bio_pages p WHERE p.id = i.bio_id)
     ON CONFLICT (event_id) DO NOTHING
     RETURNING *
-),
-events AS (
-    INSERT INTO events (id, user_id, environment, type, data, created_at)
-    SELECT 'evt_b' || i.event_id, p.user_id, p.environment, 'bio.visited',
-           jsonb_build_object('username', i.username, 'country', nullif(i.country, ''),
-                              'device', i.device, 'os', i.os,
-                              'referrer', nullif(i.referrer, '')),
-           i.visited_at
-    FROM inserted i JOIN bio_pages p ON p.id = i.bio_id
-    WHERE EXISTS (SELECT 1 FROM webhook_targets(p.user_id, p.environment, 'bio.visited'))
-    ORDER BY i.visited_at, i.event_id
-    ON CONFLICT (id) DO NOTHING
-    RETURNING seq, user_id, environment, type
-),
--- The fan-out of enqueue_event(), set-based (see 0004_webhooks.sql).
-deliveries AS (
-    INSERT INTO webhook_deliveries (id, webhook_id, event_seq)
-    SELECT hop_id('dlv'), t.webhook_id, e.seq
-    FROM events e CROSS JOIN LATERAL webhook_targets(e.user_id, e.environment, e.type) t
 )
-SELECT count(*) FROM inserted
+-- How many visits were new; their events and deliveries through the one enqueue
+-- (0016_enqueue_events.sql), in visit order. The data is BioVisited's
+-- (admin/events/payloads.py).
+SELECT (SELECT count(*) FROM inserted),
+       enqueue_events(array_agg(
+           ROW('evt_b' || i.event_id, p.user_id, p.environment, 'bio.visited',
+               jsonb_build_object('username', i.username, 'country', nullif(i.country, ''),
+                                  'device', i.device, 'os', i.os,
+                                  'referrer', nullif(i.referrer, '')),
+               i.visited_at)::outbox_event
+           ORDER BY i.visited_at, i.event_id))
+FROM inserted i JOIN bio_pages p ON p.id = i.bio_id
+WHERE EXISTS (SELECT 1 FROM webhook_targets(p.user_id, p.environment, 'bio.visited'))

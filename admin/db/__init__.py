@@ -1,16 +1,19 @@
-"""PostgreSQL access for the admin: the pool, transactions, named queries.
+"""PostgreSQL access for the admin and the worker: the pool, transactions, named
+queries, and the boundary where the driver stops.
 
-This is the boundary where driver errors stop: a lost or unreachable database
-becomes ``ServiceUnavailable`` (503) here, and repositories translate the
-constraint violations they expect into domain errors.
+The one way to the database: a service (or a worker loop) takes a ``Connection`` from
+``Database`` (``connection()`` for one statement, ``transaction()`` for several) and
+hands it to its domain's ``repository.py``, which runs the named SQL beside it, takes
+and returns typed structs (``fetch_one``, ``fetch_all``, ``batches``; ``jsonb`` for a
+JSON parameter) and translates the constraint violations it expects into domain errors.
 
-The one way to the database: a service takes a ``Connection`` from ``Database``
-(``connection()`` for one statement, ``transaction()`` for several) and hands it to
-its domain's ``repository.py``, which runs the named SQL beside it, takes and returns
-typed structs, wraps JSON and translates driver errors. Only this package and the
-repositories import psycopg (tests/unit/test_layers.py holds that rule); the names
-below are what the layers above need: the connection type to annotate with, and the
-errors a background loop retries on.
+Nothing above this package imports psycopg (tests/unit/test_layers.py holds that rule).
+The driver's errors become Hop's own here (``admin/db/errors.py``): everything raised
+inside ``Database.connection()`` or ``transaction()`` leaves it translated (a lost
+database is ``DatabaseUnavailable``, a 503), and a repository that must tell one
+error from another before its transaction ends runs the statement through
+``fetch_one``, ``fetch_all``, ``execute`` or ``savepoint``, which translate too.
+``Connection`` is the type to annotate with.
 """
 
 from __future__ import annotations
@@ -24,29 +27,49 @@ from typing import Any, TypeAlias, TypeVar
 import msgspec
 import psycopg
 from psycopg import sql
-from psycopg.rows import class_row
-from psycopg.types.json import set_json_dumps, set_json_loads
-from psycopg_pool import AsyncConnectionPool, PoolTimeout
+from psycopg.rows import AsyncRowFactory, class_row, dict_row, tuple_row
+from psycopg.types.json import Jsonb, set_json_dumps, set_json_loads
+from psycopg_pool import AsyncConnectionPool
 
-from admin.errors import ServiceUnavailable
+from admin.db.errors import (
+    DRIVER_ERRORS,
+    DatabaseError,
+    DatabaseUnavailable,
+    Deadlock,
+    RejectedData,
+    UniqueViolation,
+    translate,
+)
+
+__all__ = [
+    "EXPORT_APPLICATION_NAME",
+    "Connection",
+    "Database",
+    "DatabaseError",
+    "DatabaseUnavailable",
+    "Deadlock",
+    "RejectedData",
+    "UniqueViolation",
+    "batches",
+    "create_export_pool",
+    "create_pool",
+    "create_worker_pool",
+    "ensure_database",
+    "execute",
+    "fetch_all",
+    "fetch_dict",
+    "fetch_one",
+    "jsonb",
+    "load_queries",
+    "notifications",
+    "rows_as",
+    "savepoint",
+]
 
 Connection: TypeAlias = psycopg.AsyncConnection[Any]
-Pool: TypeAlias = AsyncConnectionPool
-# A store error a background loop waits out and retries (the database is down,
-# restarting or out of pooled connections); anything else is a bug or bad data.
-TRANSIENT_ERRORS: tuple[type[Exception], ...] = (psycopg.OperationalError, PoolTimeout)
-# Every error the driver raises (a loop that must survive anything the database says).
-DatabaseError = psycopg.Error
-# A statement that lost a deadlock: the same work, tried again, goes through.
-Deadlock = psycopg.errors.DeadlockDetected
-# Data PostgreSQL refuses for good (a value out of range, a broken constraint).
-RejectedData: tuple[type[Exception], ...] = (psycopg.DataError, psycopg.IntegrityError)
 R = TypeVar("R")
 
 _QUERY_NAME = re.compile(r"^-- name: ([a-z_]+)\s*$", re.MULTILINE)
-# The connection is gone: lost, unreachable, or ended by the server (the export
-# pool's idle-in-transaction time-out raises the last, which is no OperationalError).
-_LOST = (psycopg.OperationalError, psycopg.errors.IdleInTransactionSessionTimeout, PoolTimeout)
 
 
 def load_queries(module_file: str, file_name: str = "queries.sql") -> dict[str, str]:
@@ -60,8 +83,10 @@ def load_queries(module_file: str, file_name: str = "queries.sql") -> dict[str, 
 
 
 class Database:
-    """The admin's pool. Connections are in autocommit mode: a single statement is
-    its own transaction (one round trip), and ``transaction()`` brackets several."""
+    """A pool of connections in autocommit mode (the admin's, the worker's, the
+    exports'): a single statement is its own transaction (one round trip), and
+    ``transaction()`` brackets several. Whatever the driver raises inside either
+    leaves it as Hop's error (``admin/db/errors.py``)."""
 
     def __init__(self, pool: AsyncConnectionPool) -> None:
         self.pool = pool
@@ -72,8 +97,8 @@ class Database:
         try:
             async with self.pool.connection() as conn, conn.transaction():
                 yield conn
-        except _LOST as exc:
-            raise ServiceUnavailable("The database is unavailable; retry shortly.") from exc
+        except DRIVER_ERRORS as exc:
+            raise translate(exc) from exc
 
     @asynccontextmanager
     async def connection(self) -> AsyncIterator[Connection]:
@@ -81,32 +106,104 @@ class Database:
         try:
             async with self.pool.connection() as conn:
                 yield conn
-        except _LOST as exc:
-            raise ServiceUnavailable("The database is unavailable; retry shortly.") from exc
+        except DRIVER_ERRORS as exc:
+            raise translate(exc) from exc
+
+    async def ping(self) -> None:
+        """Answer once the database does (readiness); DatabaseUnavailable when it cannot."""
+        async with self.connection() as conn:
+            await conn.execute("SELECT 1")
+
+
+@asynccontextmanager
+async def savepoint(conn: Connection) -> AsyncIterator[None]:
+    """A savepoint in the caller's transaction (or a transaction of its own): a
+    statement inside that fails leaves the caller's work intact, and its error leaves
+    as Hop's (``UniqueViolation`` for a duplicate) for the repository to translate."""
+    try:
+        async with conn.transaction():
+            yield
+    except DRIVER_ERRORS as exc:
+        raise translate(exc) from exc
+
+
+async def execute(conn: Connection, sql: str, params: Any = None) -> int:
+    """Run ``sql``; how many rows it touched. Errors leave as Hop's."""
+    try:
+        cursor = await conn.execute(sql, params)
+    except DRIVER_ERRORS as exc:
+        raise translate(exc) from exc
+    return cursor.rowcount
 
 
 async def fetch_one(conn: Connection, sql: str, params: Any, row: type[R]) -> R | None:
     """The first row of ``sql`` as a ``row`` struct (None without one)."""
-    async with conn.cursor(row_factory=class_row(row)) as cursor:
-        await cursor.execute(sql, params)
-        return await cursor.fetchone()
+    try:
+        async with conn.cursor(row_factory=class_row(row)) as cursor:
+            await cursor.execute(sql, params)
+            return await cursor.fetchone()
+    except DRIVER_ERRORS as exc:
+        raise translate(exc) from exc
 
 
 async def fetch_all(conn: Connection, sql: str, params: Any, row: type[R]) -> list[R]:
     """Every row of ``sql`` as ``row`` structs."""
-    async with conn.cursor(row_factory=class_row(row)) as cursor:
-        await cursor.execute(sql, params)
-        return await cursor.fetchall()
+    try:
+        async with conn.cursor(row_factory=class_row(row)) as cursor:
+            await cursor.execute(sql, params)
+            return await cursor.fetchall()
+    except DRIVER_ERRORS as exc:
+        raise translate(exc) from exc
+
+
+async def fetch_dict(conn: Connection, sql: str, params: Any) -> dict[str, Any] | None:
+    """The first row of ``sql`` as a dict by column name (None without one): for a row
+    that ``msgspec.convert`` turns into nested structs."""
+    try:
+        async with conn.cursor(row_factory=dict_row) as cursor:
+            await cursor.execute(sql, params)
+            return await cursor.fetchone()
+    except DRIVER_ERRORS as exc:
+        raise translate(exc) from exc
+
+
+def rows_as(row: type[R]) -> AsyncRowFactory[R]:
+    """A row factory making ``row`` structs, for a cursor a repository drives itself
+    (``conn.cursor(row_factory=rows_as(Row))``, as in a pipeline)."""
+    return class_row(row)
+
+
+async def batches(
+    conn: Connection, name: str, sql: str, *, size: int, row: type[R] | None = None
+) -> AsyncIterator[list[Any]]:
+    """Every row of ``sql`` in lists of ``size``, from a server-side cursor called
+    ``name`` (declared without hold: the caller's connection must be in one
+    transaction, ``Database.transaction()``, for the whole walk): as ``row`` structs, or
+    as tuples without one."""
+    factory: AsyncRowFactory[Any] = tuple_row if row is None else class_row(row)
+    async with conn.cursor(name=name, row_factory=factory) as rows:
+        await rows.execute(sql)
+        while batch := await rows.fetchmany(size):
+            yield batch
+
+
+def jsonb(value: Any) -> Any:
+    """``value`` as a jsonb parameter (encoded with msgspec, see below)."""
+    return Jsonb(value)
 
 
 async def notifications(url: str, channel: str) -> AsyncIterator[None]:
     """One item per NOTIFY on ``channel``, on a connection of its own (LISTEN cannot
-    share a pooled one). Raises ``DatabaseError`` when the connection is lost."""
-    conn = await psycopg.AsyncConnection.connect(url, autocommit=True)
-    async with conn:
-        await conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel)))
-        async for _ in conn.notifies():
-            yield None
+    share a pooled one). Raises ``DatabaseUnavailable`` when the connection is lost
+    (and ``DatabaseError`` for anything else the database says)."""
+    try:
+        conn = await psycopg.AsyncConnection.connect(url, autocommit=True)
+        async with conn:
+            await conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel)))
+            async for _ in conn.notifies():
+                yield None
+    except DRIVER_ERRORS as exc:
+        raise translate(exc) from exc
 
 
 # jsonb values are encoded and decoded with msgspec (several times faster than the
@@ -164,15 +261,16 @@ def create_pool(url: str, size: int) -> AsyncConnectionPool:
 
 def create_worker_pool(url: str, click_batches: int) -> AsyncConnectionPool:
     """The worker's connections: one per click batch in flight (``click_batches``: every
-    shard's consumer's), and eight for the rest (deliveries, safety, housekeeping)."""
+    shard's consumer's), and eight for the rest (deliveries, safety, housekeeping).
+    In autocommit mode like the admin's, so ``Database`` means the same in both."""
     return AsyncConnectionPool(
-        url, min_size=1, max_size=8 + click_batches, open=False, name="hop-worker"
+        url,
+        min_size=1,
+        max_size=8 + click_batches,
+        open=False,
+        kwargs={"autocommit": True},
+        name="hop-worker",
     )
-
-
-async def connect(url: str) -> Connection:
-    """A connection of its own, outside any pool (the CLI's one-off commands)."""
-    return await psycopg.AsyncConnection.connect(url)
 
 
 def ensure_database(server_url: str, name: str) -> str:

@@ -19,7 +19,7 @@ from redis.asyncio import Redis
 from redis.asyncio.client import Pipeline
 from redis.exceptions import NoScriptError
 
-from common.redis_store import as_redis_error, is_cluster
+from common.redis_store import as_outage, is_cluster, redis_outage
 
 AddCommands = Callable[[Pipeline], None]
 
@@ -34,8 +34,8 @@ class RedisBatcher:
     async def run(self, add: AddCommands) -> list[Any]:
         """Queue the commands ``add`` puts on a pipeline; return their results.
 
-        A command that fails gives its exception as its result; a lost connection
-        raises for everyone in the batch.
+        A command that fails gives its exception as its result; an outage raises
+        ``RedisUnavailable`` for everyone in the batch (any other failure, as it is).
         """
         future: asyncio.Future[list[Any]] = asyncio.get_running_loop().create_future()
         self._queue.append((add, future))
@@ -56,7 +56,7 @@ class RedisBatcher:
                     spans.append((start, len(pipe)))
                 results = await pipe.execute(raise_on_error=False)
         except Exception as exc:  # noqa: BLE001 - every waiter gets the failure, whatever it is
-            failure = as_redis_error(exc)
+            failure = as_outage(exc) or exc
             for _, future in batch:
                 if not future.done():
                     future.set_exception(failure)
@@ -74,7 +74,8 @@ class LuaScript:
         self.sha = hashlib.sha1(source.encode()).hexdigest()  # noqa: S324 - Redis names scripts by SHA-1
 
     async def run(self, batcher: RedisBatcher, keys: list[str], args: list[Any]) -> Any:
-        """The script's result; raises RedisError or OSError when Redis cannot answer."""
+        """The script's result; ``RedisUnavailable`` when Redis cannot answer now, the
+        error Redis answered (a ``ResponseError``) when it refused."""
 
         if batcher.clustered:
             return await self._run_alone(batcher.redis, keys, args)
@@ -84,22 +85,19 @@ class LuaScript:
 
         (result,) = await batcher.run(add)
         if isinstance(result, NoScriptError):  # Redis restarted or flushed its scripts
-            try:
+            with redis_outage():
                 await batcher.redis.script_load(self.source)
-            except RuntimeError as exc:  # most likely just after a failover
-                raise as_redis_error(exc)  # noqa: B904 - as_redis_error keeps the cause
             (result,) = await batcher.run(add)
         if isinstance(result, Exception):
-            raise result
+            with redis_outage():
+                raise result
         return result
 
     async def _run_alone(self, redis: Redis, keys: list[str], args: list[Any]) -> Any:
         """On a Redis Cluster, where redis-py pipelines refuse scripts: one call, routed to
         the node of the keys' slot (the keys must share one, by hash tag)."""
-        try:
+        with redis_outage():
             try:
                 return await redis.evalsha(self.sha, len(keys), *keys, *args)
             except NoScriptError:
                 return await redis.eval(self.source, len(keys), *keys, *args)
-        except RuntimeError as exc:
-            raise as_redis_error(exc)  # noqa: B904 - as_redis_error keeps the cause

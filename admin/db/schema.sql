@@ -282,8 +282,8 @@ CREATE TABLE bio_visits (
 CREATE INDEX bio_visits_page_time_idx ON bio_visits (bio_id, visited_at DESC);
 -- Webhooks: registered endpoints, one delivery per (webhook, event), every
 -- attempt logged, and a mail outbox for the owner e-mail sent on pause.
--- Events fan out to deliveries in the transaction that writes them: through
--- enqueue_event() one at a time, or set-based with webhook_targets() + hop_id()
+-- Events fan out to deliveries in the transaction that writes them, through
+-- enqueue_events() (a batch; enqueue_event() is a batch of one), the only fan-out
 -- (docs/webhooks.md, "Emitting an event").
 
 -- A prefixed ULID in lowercase Crockford base32, the format of common/ids.py,
@@ -411,36 +411,66 @@ LANGUAGE sql STABLE PARALLEL SAFE AS $$
       AND (p_type = ANY (w.events) OR '*' = ANY (w.events))
 $$;
 
--- Write one event and its deliveries. With p_always false the event is only
--- stored when some webhook wants it (high-volume types). An id already present
--- changes nothing, so producers may retry. Returns the number of deliveries, or
--- NULL when nothing was written.
+-- An event to write: the columns of events a producer gives.
+CREATE TYPE outbox_event AS (
+    id           text,
+    user_id      text,
+    environment  text,
+    type         text,
+    data         jsonb,
+    created_at   timestamptz
+);
+
+-- Write the events in the array's order (their seq follows it) and each one's
+-- deliveries, to webhook_targets() of its owner and type. With p_always false an event
+-- is only stored when some webhook wants it (high-volume types). An id already present
+-- changes nothing, so producers may retry. A NULL created_at is now(). Returns the
+-- number of deliveries, or NULL when no event was written (STRICT: a NULL batch, the
+-- array_agg of no rows, writes nothing). One plan for every call: left to choose, the
+-- plan cache planned each call anew (a custom plan per array), which made a one-event
+-- call ~1.6 times as slow as the statements it replaces (insert_link, enqueue_event of
+-- 0004); with the one plan they measured within 5 % of those.
+CREATE FUNCTION enqueue_events(p_events outbox_event[], p_always boolean DEFAULT true)
+RETURNS integer
+LANGUAGE plpgsql VOLATILE STRICT
+SET plan_cache_mode = force_generic_plan AS $$
+DECLARE
+    v_events integer;
+    v_deliveries integer;
+BEGIN
+    WITH written AS (
+        INSERT INTO events (id, user_id, environment, type, data, created_at)
+        SELECT e.id, e.user_id, e.environment, e.type, e.data, coalesce(e.created_at, now())
+        FROM unnest(p_events) WITH ORDINALITY
+             AS e(id, user_id, environment, type, data, created_at, n)
+        WHERE p_always
+           OR EXISTS (SELECT 1 FROM webhook_targets(e.user_id, e.environment, e.type))
+        ORDER BY e.n
+        ON CONFLICT (id) DO NOTHING
+        RETURNING seq, user_id, environment, type
+    ),
+    queued AS (
+        INSERT INTO webhook_deliveries (id, webhook_id, event_seq)
+        SELECT hop_id('dlv'), t.webhook_id, w.seq
+        FROM written w CROSS JOIN LATERAL webhook_targets(w.user_id, w.environment, w.type) t
+        RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM written), (SELECT count(*) FROM queued)
+    INTO v_events, v_deliveries;
+    RETURN CASE WHEN v_events > 0 THEN v_deliveries END;
+END
+$$;
+
+-- One event: a batch of one (the number of deliveries, NULL when nothing was written).
 CREATE FUNCTION enqueue_event(
     p_id text, p_user_id text, p_environment text, p_type text, p_data jsonb,
     p_created_at timestamptz DEFAULT now(), p_always boolean DEFAULT true
 ) RETURNS integer
-LANGUAGE plpgsql VOLATILE AS $$
-DECLARE
-    v_seq bigint;
-    v_count integer;
-BEGIN
-    IF NOT p_always
-       AND NOT EXISTS (SELECT 1 FROM webhook_targets(p_user_id, p_environment, p_type)) THEN
-        RETURN NULL;
-    END IF;
-    INSERT INTO events (id, user_id, environment, type, data, created_at)
-    VALUES (p_id, p_user_id, p_environment, p_type, p_data, p_created_at)
-    ON CONFLICT (id) DO NOTHING
-    RETURNING seq INTO v_seq;
-    IF v_seq IS NULL THEN
-        RETURN NULL;
-    END IF;
-    INSERT INTO webhook_deliveries (id, webhook_id, event_seq)
-    SELECT hop_id('dlv'), t.webhook_id, v_seq
-    FROM webhook_targets(p_user_id, p_environment, p_type) t;
-    GET DIAGNOSTICS v_count = ROW_COUNT;
-    RETURN v_count;
-END
+LANGUAGE sql VOLATILE AS $$
+    SELECT enqueue_events(
+        ARRAY[ROW(p_id, p_user_id, p_environment, p_type, p_data, p_created_at)::outbox_event],
+        p_always
+    )
 $$;
 
 CREATE TABLE integrations (
@@ -615,7 +645,8 @@ CREATE TABLE safety_hosts (
 CREATE INDEX safety_hosts_prefix_idx ON safety_hosts (webrisk_prefix);
 
 -- Lists and bulk changes of links: a link's status as the API names it, for filtering
--- in SQL exactly as admin/links/service.py reports it. STABLE: "expired" depends on now().
+-- in SQL exactly as admin/links/representation.py reports it. STABLE: "expired" depends
+-- on now().
 CREATE FUNCTION hop_link_status(verdict text, expires_at timestamptz, exhausted_at timestamptz)
 RETURNS text LANGUAGE sql STABLE PARALLEL SAFE AS $$
     SELECT CASE WHEN verdict = 'block' THEN 'blocked'

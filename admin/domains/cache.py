@@ -20,7 +20,7 @@ from admin.db import Connection
 from admin.domains.repository import verified_hostnames
 from common.channels import publish
 from common.keys import DOMAIN_CHANGES_CHANNEL, DOMAINS_KEY
-from common.redis_store import redis_down
+from common.redis_store import RedisUnavailable, redis_outage
 
 logger = logging.getLogger(__name__)
 
@@ -39,22 +39,20 @@ class DomainSet:
         """Whether the set holds ``hostname``; while Redis cannot be asked, whether
         ``known`` (this process's last copy of it) does."""
         try:
-            return bool(await self.redis.sismember(DOMAINS_KEY, hostname))
-        except Exception as exc:
-            if not redis_down(exc):
-                raise
+            with redis_outage():
+                return bool(await self.redis.sismember(DOMAINS_KEY, hostname))
+        except RedisUnavailable:
             return hostname in known()
 
     async def _change(self, hostname: str, *, add: bool) -> None:
         try:
-            if add:
-                await self.redis.sadd(DOMAINS_KEY, hostname)
-            else:
-                await self.redis.srem(DOMAINS_KEY, hostname)
-            await publish(self.redis, DOMAIN_CHANGES_CHANNEL, hostname)
-        except Exception as exc:
-            if not redis_down(exc):
-                raise
+            with redis_outage():
+                if add:
+                    await self.redis.sadd(DOMAINS_KEY, hostname)
+                else:
+                    await self.redis.srem(DOMAINS_KEY, hostname)
+                await publish(self.redis, DOMAIN_CHANGES_CHANNEL, hostname)
+        except RedisUnavailable:
             logger.exception(
                 "domain set write failed; `hop cache rebuild` restores it",
                 extra={"action": "domains.write_failed", "hostname": hostname},

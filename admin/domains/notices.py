@@ -7,7 +7,7 @@ from datetime import datetime
 
 from admin.domains.repository import DueDomain
 from admin.domains.schemas import CHALLENGE_LABEL
-from admin.safety.repository import Mail
+from admin.mail import Mail
 from common.timefmt import iso_utc
 
 

@@ -7,10 +7,9 @@ from datetime import datetime
 from typing import Any
 
 import msgspec
-import psycopg
 
 from admin.auth.principal import Principal
-from admin.db import Connection, fetch_all, fetch_one, load_queries
+from admin.db import Connection, UniqueViolation, fetch_all, fetch_one, load_queries
 from admin.errors import Conflict, FieldError
 from admin.events.repository import Event, record_owner_event
 
@@ -91,7 +90,7 @@ async def mark_checked(
     params = {**_owner(principal), "id": row.id, "verified": verified}
     try:
         return await fetch_one(conn, _SQL["mark_checked"], params, DomainRow)
-    except psycopg.errors.UniqueViolation:
+    except UniqueViolation:
         raise HostnameTaken(row.hostname) from None
 
 

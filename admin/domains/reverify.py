@@ -27,18 +27,16 @@ from datetime import timedelta
 
 from redis.asyncio import Redis
 
-from admin.db import TRANSIENT_ERRORS, Database
+from admin.db import Database
 from admin.domains import repository as repo
 from admin.domains.cache import DomainSet
 from admin.domains.notices import lapsed_mail, lapsing_mail, restored_mail
 from admin.domains.schemas import CHALLENGE_LABEL
 from admin.domains.txt import TxtLookup
 from admin.errors import ServiceUnavailable
-from admin.safety.repository import queue_mail
+from admin.mail import queue_mail
 
 logger = logging.getLogger(__name__)
-# What makes a round of checks give up until the next (the database is away).
-_UNAVAILABLE: tuple[type[Exception], ...] = (ServiceUnavailable, *TRANSIENT_ERRORS)
 BATCH = 100  # domains claimed at a time
 LOOKUPS_AT_ONCE = 8  # DNS lookups in flight at a time
 
@@ -129,7 +127,7 @@ async def run_reverification(reverifier: Reverifier, stop: asyncio.Event) -> Non
         try:
             while await reverifier.check_once() == BATCH and not stop.is_set():
                 pass  # a full batch: there may be more due right away
-        except _UNAVAILABLE as exc:
+        except ServiceUnavailable as exc:  # the database is away: until the next round
             logger.warning(
                 "domain checks skipped: database unavailable",
                 extra={"action": "domains.checks_skipped", "error": str(exc)},

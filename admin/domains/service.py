@@ -24,6 +24,7 @@ from admin.domains.schemas import (
 )
 from admin.domains.txt import TxtLookup
 from admin.errors import Conflict, FieldError, NotFound, validation
+from admin.events.payloads import LinkDeleted
 from admin.events.repository import Event
 from admin.links.cache import forget_domain
 from common.ids import new_id, new_secret_token
@@ -48,18 +49,20 @@ def normal_hostname(raw: str, *, field: str = "hostname") -> str:
 
 
 def _link_deleted(item: repo.Retired) -> Event:
-    """``link.deleted`` (as admin/links/service.py writes it) for a link a takeover
-    deleted."""
+    """``link.deleted`` (as admin/links/events.py writes it) for a link a takeover
+    deleted (a link's row has all of these; only a code's has none)."""
+    assert item.id is not None
+    assert item.long_url is not None
     assert item.deleted_at is not None
     return Event(
         "link.deleted",
-        {
-            "id": item.id,
-            "shortCode": item.short_code,
-            "longUrl": item.long_url,
-            "deletedAt": iso_utc(item.deleted_at),
-            "domain": item.domain,
-        },
+        LinkDeleted(
+            id=item.id,
+            short_code=item.short_code,
+            long_url=item.long_url,
+            deleted_at=iso_utc(item.deleted_at),
+            domain=item.domain,
+        ),
     )
 
 

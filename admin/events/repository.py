@@ -8,22 +8,23 @@ committed (the outbox's whole point), and keeping both in the repository's hands
 that a property of the data layer rather than of every caller. Where the change is a
 single statement the event rides in it (``link.created`` in insert_link, the
 worker's set-based ``link.clicked``, ``qr.scanned``, ``bio.visited``): one round trip
-on the hot paths, and the statement's CTE writes the event only if the row was
-written. Otherwise ``record_event`` below runs in the change's transaction, right after
-it (``enqueue_event`` in ``0004_webhooks.sql`` fans the event out to the owner's
-webhooks in the same call).
+on the hot paths, and the statement hands ``enqueue_events`` the events of the rows it
+wrote (none: nothing). Otherwise ``record_event`` below runs in the change's
+transaction, right after it, through ``enqueue_event``, a batch of one.
+
+Either way the one enqueue is ``enqueue_events`` (0016_enqueue_events.sql): it writes
+the events and fans each out to the owner's webhooks subscribed to its type, the only
+fan-out there is. Each event's ``data`` is its type's struct (payloads.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 import msgspec
-from psycopg.types.json import Jsonb
 
 from admin.auth.principal import Principal
-from admin.db import Connection
+from admin.db import Connection, jsonb
 from common.ids import new_id
 
 _ENQUEUE = (
@@ -33,17 +34,18 @@ _ENQUEUE = (
 
 
 class Event(msgspec.Struct, frozen=True):
-    """One event to write: its type and its ``data`` (docs/api.md#events)."""
+    """One event to write: its type and its ``data``, the type's struct in payloads.py
+    (docs/api.md#events)."""
 
     type: str
-    data: Mapping[str, Any]
+    data: msgspec.Struct
     # False for high-volume types: nothing is written unless a webhook subscribes.
     always: bool = True
 
 
-def event_data(event: Event) -> Jsonb:
+def event_data(event: Event) -> Any:
     """The event's data as a jsonb parameter, for statements that write it themselves."""
-    return Jsonb(event.data)
+    return jsonb(event.data)
 
 
 async def record_event(conn: Connection, principal: Principal, event: Event) -> str:

@@ -2,7 +2,7 @@
 
 An export keeps its PostgreSQL transaction open while it streams, so a client
 that stops reading (the server's send then waits on a full socket) must not keep
-it forever: when a chunk is not taken within ``HOP_EXPORT_IDLE_TIMEOUT`` the
+it forever: when a chunk is not taken within ``admin.export_idle_timeout`` (30 s) the
 response is cut (no terminating chunk, so the client sees a broken body, not a
 short document) and the generator is closed at once, which rolls the
 transaction back and frees the export slot and the connection. A client that

@@ -47,7 +47,7 @@ from admin.errors import (
 from admin.http.asgi import ASGIApp, Message, Receive, Scope, Send
 from admin.http.problems import send_problem
 from admin.http.ratelimit import Decision, RateLimiter
-from common.clientip import Network, client_ip, client_network, parse_networks
+from common.clientip import TrustedProxies, client_network
 
 PRINCIPAL = "hop.principal"
 AUTH_ERROR = "hop.auth_error"
@@ -110,9 +110,9 @@ def _peer_and_forwarded(scope: Mapping[str, Any]) -> tuple[str, str | None]:
     return peer, forwarded
 
 
-def client_address(scope: Mapping[str, Any], trusted: Sequence[Network]) -> str:
+def client_address(scope: Mapping[str, Any], trusted: TrustedProxies) -> str:
     """The client's address: the peer, or what trusted proxies say in X-Forwarded-For."""
-    return client_ip(*_peer_and_forwarded(scope), trusted)
+    return trusted.client_ip(*_peer_and_forwarded(scope))
 
 
 class _LookupRefused(Exception):
@@ -171,7 +171,7 @@ class Gate:
         self.auth = auth
         self.limiter = limiter
         self.anonymous_per_minute = anonymous_per_minute
-        self.trusted = parse_networks(trusted_proxies)
+        self.trusted = TrustedProxies(trusted_proxies)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":

@@ -8,7 +8,7 @@ from redis.asyncio import Redis
 
 from admin.db import Database
 from admin.errors import ServiceUnavailable
-from common.redis_store import redis_down
+from common.redis_store import RedisUnavailable, redis_outage
 
 
 class Health(msgspec.Struct, frozen=True):
@@ -28,11 +28,9 @@ async def health() -> Health:
 async def ready(db: Database, redis: Redis) -> Response[Health]:
     """Readiness: PostgreSQL and Redis both answer."""
     try:
-        async with db.connection() as conn:
-            await conn.execute("SELECT 1")
-        await redis.ping()
-    except Exception as exc:
-        if not (isinstance(exc, ServiceUnavailable) or redis_down(exc)):
-            raise
+        await db.ping()
+        with redis_outage():
+            await redis.ping()
+    except (ServiceUnavailable, RedisUnavailable):
         return Response(Health("unavailable"), status_code=503)
     return Response(_OK)

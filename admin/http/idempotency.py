@@ -126,6 +126,12 @@ class IdempotencyStore:
             raise HopError("The stored response for this Idempotency-Key is unreadable.") from None
 
 
+async def purge_expired_keys(db: Database, ttl: int) -> int:
+    """Delete records older than ``ttl`` seconds (housekeeping); how many went."""
+    async with db.connection() as conn:
+        return await repo.purge_expired(conn, ttl)
+
+
 def _context(principal: Principal, key: str) -> bytes:
     """Associated data: a sealed body only opens on the row it was written for."""
     return "\0".join(("idempotency", principal.user_id, principal.environment, key)).encode()

@@ -24,3 +24,6 @@ WHERE user_id = %(user_id)s AND environment = %(environment)s AND key = %(key)s
 DELETE FROM idempotency_keys
 WHERE user_id = %(user_id)s AND environment = %(environment)s AND key = %(key)s
   AND status_code IS NULL
+
+-- name: purge_expired
+DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(secs => %(ttl)s)

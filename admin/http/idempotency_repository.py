@@ -4,10 +4,9 @@ response kept for it, let it go."""
 from __future__ import annotations
 
 import msgspec
-from psycopg.types.json import Jsonb
 
 from admin.auth.principal import Principal
-from admin.db import Connection, load_queries
+from admin.db import Connection, jsonb, load_queries
 
 _SQL = load_queries(__file__, "idempotency.sql")
 
@@ -59,7 +58,7 @@ async def store_response(
         "environment": principal.environment,
         "key": key,
         "status": status,
-        "headers": Jsonb(headers),
+        "headers": jsonb(headers),
         "body": sealed_body,
     }
     await conn.execute(_SQL["store_response"], params)
@@ -68,3 +67,9 @@ async def store_response(
 async def release_key(conn: Connection, principal: Principal, key: str) -> None:
     params = {"user_id": principal.user_id, "environment": principal.environment, "key": key}
     await conn.execute(_SQL["release_key"], params)
+
+
+async def purge_expired(conn: Connection, ttl: int) -> int:
+    """Delete the records older than ``ttl`` seconds; how many went."""
+    cursor = await conn.execute(_SQL["purge_expired"], {"ttl": ttl})
+    return cursor.rowcount

@@ -28,7 +28,7 @@ from admin.errors import (
     ValidationFailed,
 )
 from admin.http.asgi import Send
-from common.redis_store import redis_down
+from common.redis_store import as_outage
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 PROBLEM_TYPE_PREFIX = "urn:hop:problem:"
@@ -116,9 +116,10 @@ def handle_http_exception(_: Request[Any, Any, Any], exc: HTTPException) -> Resp
 
 
 def handle_unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[bytes]:
-    if redis_down(exc):
-        # A call site that handles Redis errors itself degrades gracefully; one that does
-        # not (or uvloop's closed transport, which redis-py passes through) lands here.
+    if as_outage(exc) is not None:
+        # A call site that rides a Redis outage out catches RedisUnavailable itself; one
+        # that does not (a RedisUnavailable it let through, or a driver error raised
+        # outside any redis_outage(), such as uvloop's closed transport) lands here.
         logger.warning(
             "Redis unavailable",
             extra={

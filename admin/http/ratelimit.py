@@ -23,10 +23,14 @@ from redis.exceptions import RedisError
 
 from admin.db.redis_batch import LuaScript, RedisBatcher
 from common.keys import rate_limit_keys
+from common.redis_store import RedisUnavailable
 
 logger = logging.getLogger(__name__)
 
 _RETRY_REDIS_AFTER = 1.0
+# Redis away (RedisUnavailable), or an error it answered (a script it refused): either
+# way the limiter counts in this process rather than fail the requests it guards.
+_NO_COUNT = (RedisUnavailable, RedisError)
 _HIT = LuaScript("""
 local minute = redis.call('INCR', KEYS[1])
 if minute == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
@@ -164,7 +168,7 @@ class RateLimiter:
 
         try:
             (value,) = await self.batcher.run(add)
-        except (RedisError, OSError):
+        except _NO_COUNT:
             self._redis_down_until = time.time() + _RETRY_REDIS_AFTER
             return None
         if isinstance(value, Exception):
@@ -179,7 +183,7 @@ class RateLimiter:
             return None
         try:
             minute_count, month_count = await _HIT.run(self.batcher, keys, [61, month_reset + 60])
-        except (RedisError, OSError) as exc:
+        except _NO_COUNT as exc:
             if self._redis_down_until == 0.0:
                 logger.warning(
                     "rate limiter cannot reach Redis; counting in this process",

@@ -1,6 +1,6 @@
 """Generate: a short link to a product (with UTM parameters) and copy for its channels.
 
-- The product comes from the cache the listing filled (HOP_STORE_PRODUCT_TTL), else
+- The product comes from the cache the listing filled (``PRODUCT_TTL``), else
   from the store in one call.
 - The link is an ordinary link of the caller's account and environment, made through
   LinkService (``link.created`` event, sandbox links under /test/), tagged with the
@@ -47,12 +47,15 @@ from admin.integrations.schemas import (
 from admin.integrations.service import IntegrationService, Stores, active_credential
 from admin.links.schemas import Link, LinkCreate
 from admin.links.service import LinkService
+from admin.pagination import RowCursor, decode_row_cursor, encode_cursor
 from admin.urls import InvalidUrl, parse_http_url
-from admin.webhooks.service import decode_cursor, encode_cursor
 from common.settings import GenerationQuota
 from common.timefmt import iso_utc
 
 MAX_PAGE_SIZE = 200
+# Seconds a product read from a store (by a listing or a generation) is reused for
+# generating copy before it is read again.
+PRODUCT_TTL = 900
 PRODUCT_ID = re.compile(r"[0-9]{1,20}")
 # (utm_source, utm_medium) per channel; several channels share one link.
 PRESETS: dict[str, tuple[str, str]] = {
@@ -110,7 +113,7 @@ class GenerateService:
         links: LinkService,
         writer: AiWriter | None,
         quota: GenerationQuota,
-        product_ttl: int,
+        product_ttl: int = PRODUCT_TTL,
     ) -> None:
         self.integrations = integrations
         self.db = db
@@ -234,7 +237,7 @@ class GenerateService:
             raise validation([FieldError("limit", f"must be between 1 and {MAX_PAGE_SIZE}")])
         before = None
         if cursor:
-            before = decode_cursor(cursor, "pl_")
+            before = decode_row_cursor(cursor, "pl_")
         row = await self.integrations.get_row(principal, integration_id)
         async with self.db.connection() as conn:
             rows = await repo.list_product_links(conn, row.id, before=before, limit=limit + 1)
@@ -243,7 +246,7 @@ class GenerateService:
         links = await self.links.get_many(principal, [r.link_id for r in rows if r.link_id])
         return ProductLinkPage(
             data=[to_resource(item, links.get(item.link_id or "")) for item in rows],
-            next_cursor=encode_cursor(rows[-1].id) if more else None,
+            next_cursor=encode_cursor(RowCursor(rows[-1].id)) if more else None,
         )
 
 

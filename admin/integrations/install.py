@@ -63,6 +63,10 @@ from common.settings import StoreSettings
 logger = logging.getLogger(__name__)
 TIMESTAMP_SKEW = 60  # seconds a callback's timestamp may be ahead of our clock
 UNINSTALLED = "app/uninstalled"
+# What an install asks for: Hop only reads products (a Shopify app's access scopes; the
+# name WooCommerce shows the store owner when asking for API keys).
+SHOPIFY_SCOPES = "read_products"
+WOOCOMMERCE_APP_NAME = "Hop"
 # Shopify retries a failed delivery for up to 48 hours: a retry of a webhook we handled
 # must still be known as one (else a late retry revokes a fresh reinstall).
 WEBHOOK_SEEN_SECONDS = 72 * 3600
@@ -187,7 +191,7 @@ class InstallService:
         query = urlencode(
             {
                 "client_id": client_id,
-                "scope": self.settings.shopify.scopes,
+                "scope": SHOPIFY_SCOPES,
                 "redirect_uri": f"{self.base_url}/v1/integrations/shopify/callback",
                 "state": issued.state,
             }
@@ -237,7 +241,7 @@ class InstallService:
         issued = self.signer.issue(principal.user_id, principal.environment, "woocommerce", store)
         query = urlencode(
             {
-                "app_name": self.settings.woocommerce_app_name,
+                "app_name": WOOCOMMERCE_APP_NAME,
                 "scope": "read",
                 "user_id": issued.state,
                 "return_url": f"{self.base_url}/v1/integrations/woocommerce/return",

@@ -14,16 +14,15 @@ from collections.abc import Iterator
 from redis.asyncio import Redis
 
 from admin.errors import ServiceUnavailable
-from common.redis_store import redis_down
+from common.redis_store import RedisUnavailable, redis_outage
 
 
 @contextlib.contextmanager
 def _reachable() -> Iterator[None]:
     try:
-        yield
-    except Exception as exc:
-        if not redis_down(exc):
-            raise
+        with redis_outage():
+            yield
+    except RedisUnavailable as exc:
         error = ServiceUnavailable("Installs are unavailable for a moment; retry shortly.")
         error.headers["Retry-After"] = "5"
         raise error from exc

@@ -1,4 +1,4 @@
-"""SQL for integrations (queries.sql): typed structs in and out, nothing of psycopg above it.
+"""SQL for integrations (queries.sql): typed structs in and out.
 
 Credentials are sealed here (admin/secretbox.py, the integration id as associated
 data) and opened here; JSON columns are encoded and decoded here. A product link's
@@ -11,10 +11,9 @@ from datetime import datetime
 from typing import Any
 
 import msgspec
-from psycopg.types.json import Jsonb
 
 from admin.auth.principal import Principal
-from admin.db import Connection, fetch_all, fetch_one, load_queries
+from admin.db import Connection, fetch_all, fetch_one, jsonb, load_queries
 from admin.errors import ServiceUnavailable
 from admin.integrations.copy import Copy
 from admin.integrations.platform import Credential, StoreInfo, StoreProduct
@@ -220,7 +219,7 @@ async def cache_products(
     params = {
         "integration_id": integration_id,
         "ids": [product.id for product in products],
-        "data": [Jsonb(msgspec.to_builtins(product)) for product in products],
+        "data": [jsonb(msgspec.to_builtins(product)) for product in products],
     }
     await conn.execute(_SQL["cache_products"], params)
 
@@ -259,8 +258,8 @@ async def write_copy(conn: Connection, claim: Claim, copy: GeneratedCopy) -> boo
     params = {
         **msgspec.structs.asdict(copy),
         "id": claim.id,
-        "copy": Jsonb(msgspec.to_builtins(copy.copy)),
-        "options": Jsonb(copy.options),
+        "copy": jsonb(msgspec.to_builtins(copy.copy)),
+        "options": jsonb(copy.options),
     }
     return await _scalar(conn, "write_copy", params) is not None
 

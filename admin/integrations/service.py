@@ -8,11 +8,9 @@ refused credential into a ``revoked`` integration answered 409.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TypeVar
+from typing import Annotated, TypeVar
 from urllib.parse import urlunsplit
 
 import msgspec
@@ -53,6 +51,9 @@ from admin.integrations.shopify import ShopifyClient
 from admin.integrations.woocommerce import WooClient
 from admin.links.service import LinkService
 from admin.outbound.policy import RefusedEndpoint, parse_endpoint
+from admin.pagination import Position
+from admin.pagination import decode_cursor as decode_position
+from admin.pagination import encode_cursor as encode_position
 from admin.secretbox import SecretBox
 from common.timefmt import iso_utc
 
@@ -107,27 +108,20 @@ def store_url_of(raw: str, *, allow_http: bool) -> str:
     return urlunsplit((parts.scheme.lower(), netloc, parts.path.rstrip("/"), "", ""))
 
 
-class Cursor(msgspec.Struct, frozen=True, array_like=True):
+class Cursor(Position, frozen=True):
     """Our opaque product cursor: the platform's position, and the listing it continues."""
 
-    position: str
+    position: Annotated[str, msgspec.Meta(min_length=1)]
     query: str
-    size: int
+    size: Annotated[int, msgspec.Meta(ge=1, le=MAX_PAGE_SIZE)]
 
 
 def encode_cursor(cursor: Cursor) -> str:
-    return base64.urlsafe_b64encode(msgspec.json.encode(cursor)).decode().rstrip("=")
+    return encode_position(cursor)
 
 
 def decode_cursor(text: str) -> Cursor:
-    try:
-        raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-        cursor = msgspec.json.decode(raw, type=Cursor)
-    except (binascii.Error, ValueError, msgspec.DecodeError):
-        raise validation([FieldError("cursor", "is not a cursor this API returned")]) from None
-    if not cursor.position or not 1 <= cursor.size <= MAX_PAGE_SIZE:
-        raise validation([FieldError("cursor", "is not a cursor this API returned")])
-    return cursor
+    return decode_position(text, Cursor)
 
 
 class Stores:

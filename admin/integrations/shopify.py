@@ -35,6 +35,8 @@ from common.backoff import Backoff
 
 NAME = "Shopify"
 MAX_PAGE = 250  # Shopify's limit for `first`
+# The Admin API version every call is pinned to: the queries below are written against it.
+API_VERSION = "2026-10"
 _THROTTLE_ATTEMPTS = 4
 _PRODUCT_FIELDS = """
 fragment P on Product {
@@ -69,7 +71,12 @@ def _text(value: object, limit: int = 500) -> str | None:
 
 class ShopifyClient:
     def __init__(
-        self, http: OutboundClient, *, api_url: str, api_version: str, timeout: float
+        self,
+        http: OutboundClient,
+        *,
+        api_url: str,
+        timeout: float,
+        api_version: str = API_VERSION,
     ) -> None:
         self.http = http
         self.api_url = api_url

@@ -23,6 +23,8 @@ from admin.secretbox import SecretBox
 from common.settings import Settings
 
 USER_AGENT = "Hop/1 (+store integrations)"
+# Largest answer read from a store; a larger one is a 502 (docs/integrations.md).
+MAX_STORE_ANSWER_BYTES = 8 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -57,13 +59,12 @@ def build_integrations(
     http = OutboundClient(
         AddressPolicy(settings.webhooks.networks),
         timeout=stores.timeout,
-        max_bytes=stores.max_response_bytes,
+        max_bytes=MAX_STORE_ANSWER_BYTES,
         user_agent=USER_AGENT,
     )
     shopify = ShopifyClient(
         http,
         api_url=stores.shopify.api_url,
-        api_version=stores.shopify.api_version,
         timeout=stores.timeout,
     )
     platforms = Stores(db, shopify, WooClient(http, timeout=stores.timeout))
@@ -83,7 +84,6 @@ def build_integrations(
         links=links,
         writer=writer,
         quota=ai.per_month,
-        product_ttl=stores.product_ttl,
     )
     installs = InstallService(
         integrations,

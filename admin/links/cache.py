@@ -22,7 +22,8 @@ from redis.exceptions import RedisError
 from admin.db import Connection
 from admin.db.redis_batch import RedisBatcher
 from admin.domains.cache import rebuild_domains
-from admin.links.repository import CacheRow, LinkRow, cache_entries, known_codes
+from admin.links.model import CacheRow, LinkRow
+from admin.links.repository import cache_entries, known_codes
 from admin.urls import location_form
 from common.channels import publish, publish_on
 from common.keys import (
@@ -32,7 +33,7 @@ from common.keys import (
     link_cache_key,
     link_key_in,
 )
-from common.redis_store import redis_down
+from common.redis_store import RedisUnavailable, redis_outage
 from common.timefmt import epoch_ms
 from common.wire import (
     LinkEntry,
@@ -175,7 +176,7 @@ class LinkCache:
             failed = next((r for r in results if isinstance(r, Exception)), None)
             if failed is not None:
                 raise failed
-        except (RedisError, OSError):
+        except (RedisUnavailable, RedisError):  # away, or a write it refused: logged either way
             logger.exception(
                 "link cache write failed; `hop cache rebuild` restores it",
                 extra={
@@ -193,13 +194,12 @@ async def forget_domain(redis: Redis, environment: str, domain: str, codes: list
     once the domain set says so; this leaves nothing behind to serve should it return)."""
     keys = [link_key_in(environment, code, domain) for code in codes]
     try:
-        for start in range(0, len(keys), _REBUILD_BATCH):
-            await redis.delete(*keys[start : start + _REBUILD_BATCH])
-        if environment == "live" and codes:
-            await publish(redis, LINK_CHANGES_CHANNEL, FLUSH_ALL)
-    except Exception as exc:
-        if not redis_down(exc):
-            raise
+        with redis_outage():
+            for start in range(0, len(keys), _REBUILD_BATCH):
+                await redis.delete(*keys[start : start + _REBUILD_BATCH])
+            if environment == "live" and codes:
+                await publish(redis, LINK_CHANGES_CHANNEL, FLUSH_ALL)
+    except RedisUnavailable:
         # The deletion is committed; the edges stop routing the host once the domain set
         # says so, and a rebuild drops the entries left behind.
         logger.exception(

@@ -25,6 +25,8 @@ from admin.errors import ServiceUnavailable
 from admin.events.repository import record_event
 from admin.links import repository as repo
 from admin.links.admission import Admission
+from admin.links.model import FeatureColumns, LinkFields, LinkRow, NewManagedLink
+from admin.mail import queue_mail
 from admin.safety import repository as safety_repo
 from admin.safety.destinations import destinations, of_link, other_hosts
 from admin.safety.notices import flagged_event, flagged_mail
@@ -51,21 +53,21 @@ class ManagedLinks:
         ios_url: str | None = None,
         android_url: str | None = None,
         ours: bool = False,
-    ) -> repo.LinkRow:
+    ) -> LinkRow:
         """A new managed link (429 over the new-account quota). ``ours``: the destination
         is a page of ours (a Bio page), counted by the quota but not judged."""
         decision = None
         if ours:
             await self.admission.spend(principal)
         else:
-            urls = destinations(long_url, repo.FeatureColumns(), ios_url, android_url)
+            urls = destinations(long_url, FeatureColumns(), ios_url, android_url)
             decision = await self.admission.admit(principal, urls)
         host, site = locate(long_url)
         for _ in range(_CODE_ATTEMPTS):
             row = await repo.insert_managed_link(
                 conn,
                 principal,
-                repo.NewManagedLink(
+                NewManagedLink(
                     id=new_id("lnk"),
                     short_code=new_short_code(),
                     long_url=long_url,
@@ -97,7 +99,7 @@ class ManagedLinks:
         ios_url: str | None = None,
         android_url: str | None = None,
         ours: bool = False,
-    ) -> repo.LinkRow | None:
+    ) -> LinkRow | None:
         """Point a managed link elsewhere, judged as a link's PATCH is (an operator's
         block stays with it, an operator's allow lapses); None if it no longer exists or
         nothing changed. ``ours`` as for ``create``: the verdict stays as it was."""
@@ -112,7 +114,7 @@ class ManagedLinks:
             return None
         host, site = locate(long_url)
         fields = msgspec.structs.replace(
-            repo.LinkFields.of(current),
+            LinkFields.of(current),
             long_url=long_url,
             ios_url=ios_url,
             android_url=android_url,
@@ -139,11 +141,11 @@ class ManagedLinks:
         return row
 
     async def _tell(
-        self, conn: Connection, principal: Principal, row: repo.LinkRow, decision: Decision
+        self, conn: Connection, principal: Principal, row: LinkRow, decision: Decision
     ) -> None:
         """``security.flagged`` and the owner's e-mail about the link's (new) verdict."""
         await record_event(conn, principal, flagged_event(row))
         recipient = await safety_repo.owner_email(conn, principal.user_id)
         if recipient:
             mail = flagged_mail(row, recipient, self.short_base_url, decision.urls)
-            await safety_repo.queue_mail(conn, mail)
+            await queue_mail(conn, mail)

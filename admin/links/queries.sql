@@ -1,7 +1,11 @@
+-- {link} is a whole link's columns, LinkRow's (admin/links/model.py, with_link_columns);
+-- {l.link} the same of the table aliased l. Every query that reads a link reads all of it.
+
 -- name: insert_link
 -- The code, the link, its link.created event and the event's webhook deliveries in
 -- one statement (autocommit: atomic, one round trip). The link is written only if
 -- the code was claimed, the event only if the link was: a taken code inserts nothing.
+-- Answers how many links were written (0 or 1).
 -- The claim (see short_codes in schema.sql): a new code on the link's domain, or a
 -- freed one that is the caller's own or past its reservation; one primary-key probe.
 WITH code AS (
@@ -19,7 +23,8 @@ link AS (
                        expires_at, redirect_type, forward_query, created_at, updated_at,
                        host, site, safety_verdict, safety_reasons, safety_source,
                        safety_checked_at, flagged_at, rules, variants, password_hash,
-                       password_verifier, max_clicks, expired_url, title, notes, preview, utm)
+                       password_verifier, max_clicks, expired_url, title, notes, preview, utm,
+                       ios_url, android_url, safety_override)
     SELECT code.link_id, %(user_id)s, %(environment)s, %(short_code)s, %(domain)s,
            %(long_url)s,
            %(tags)s, %(expires_at)s, %(redirect_type)s, %(forward_query)s, %(created_at)s,
@@ -27,7 +32,8 @@ link AS (
            %(safety_source)s, %(created_at)s,
            CASE WHEN %(safety_verdict)s <> 'ok' THEN %(created_at)s END,
            %(rules)s, %(variants)s, %(password_hash)s, %(password_verifier)s,
-           %(max_clicks)s, %(expired_url)s, %(title)s, %(notes)s, %(preview)s, %(utm)s
+           %(max_clicks)s, %(expired_url)s, %(title)s, %(notes)s, %(preview)s, %(utm)s,
+           %(ios_url)s, %(android_url)s, %(safety_override)s
     FROM code
     RETURNING id
 ),
@@ -37,21 +43,14 @@ other_hosts AS (
     INSERT INTO link_destination_hosts (link_id, site, host)
     SELECT link.id, v.site, v.host
     FROM link CROSS JOIN unnest(%(other_sites)s::text[], %(other_hosts)s::text[]) AS v(site, host)
-),
-event AS (
-    INSERT INTO events (id, user_id, environment, type, data, created_at)
-    SELECT %(event_id)s, %(user_id)s, %(environment)s, %(event_type)s, %(event_data)s,
-           %(created_at)s
-    FROM link
-    RETURNING seq, user_id, environment, type
-),
--- The fan-out of enqueue_event(), set-based (see 0004_webhooks.sql).
-deliveries AS (
-    INSERT INTO webhook_deliveries (id, webhook_id, event_seq)
-    SELECT hop_id('dlv'), t.webhook_id, e.seq
-    FROM event e CROSS JOIN LATERAL webhook_targets(e.user_id, e.environment, e.type) t
 )
-SELECT count(*) FROM link
+-- The event and its deliveries through the one enqueue (0016_enqueue_events.sql): the
+-- link's row, if any, makes the batch (none makes NULL, which writes nothing).
+SELECT count(*),
+       enqueue_events(array_agg(
+           ROW(%(event_id)s, %(user_id)s, %(environment)s, %(event_type)s, %(event_data)s,
+               %(created_at)s)::outbox_event))
+FROM link
 
 -- name: insert_managed_link
 -- A link the service manages for a QR code or a Bio page: no link.* event (the
@@ -75,44 +74,23 @@ SELECT code.link_id, %(user_id)s, %(environment)s, %(short_code)s, %(long_url)s,
        %(safety_source)s, CASE WHEN %(safety_source)s::text IS NOT NULL THEN now() END,
        CASE WHEN %(safety_verdict)s <> 'ok' THEN now() END
 FROM code
-RETURNING id, environment, short_code, domain, long_url, tags, expires_at, redirect_type,
-          forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
-          ios_url, android_url,
-          host, site, safety_verdict, safety_reasons, safety_source,
-          safety_checked_at, safety_override, review_requested_at,
-          rules, variants, password_hash, password_verifier, max_clicks, expired_url,
-          exhausted_at, title, notes, preview, utm
+RETURNING {link}
 
 -- name: link_by_id
-SELECT id, environment, short_code, domain, long_url, tags, expires_at, redirect_type,
-       forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
-       ios_url, android_url,
-       host, site, safety_verdict, safety_reasons, safety_source,
-       safety_checked_at, safety_override, review_requested_at,
-          rules, variants, password_hash, password_verifier, max_clicks, expired_url,
-          exhausted_at, title, notes, preview, utm
+SELECT {link}
 FROM links
 WHERE id = %(id)s AND user_id = %(user_id)s AND environment = %(environment)s
   AND deleted_at IS NULL
 
 -- name: links_by_ids
 -- Those of the ids that are live links of the owner (another domain's rows point at them).
-SELECT id, environment, short_code, domain, long_url, tags, expires_at, redirect_type,
-       forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
-       ios_url, android_url, rules, variants, password_hash, password_verifier, max_clicks,
-       expired_url, exhausted_at, title, notes, preview, utm
+SELECT {link}
 FROM links
 WHERE id = ANY(%(ids)s::text[]) AND user_id = %(user_id)s AND environment = %(environment)s
   AND deleted_at IS NULL
 
 -- name: link_by_id_for_update
-SELECT id, environment, short_code, domain, long_url, tags, expires_at, redirect_type,
-       forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
-       ios_url, android_url,
-       host, site, safety_verdict, safety_reasons, safety_source,
-       safety_checked_at, safety_override, review_requested_at,
-          rules, variants, password_hash, password_verifier, max_clicks, expired_url,
-          exhausted_at, title, notes, preview, utm
+SELECT {link}
 FROM links
 WHERE id = %(id)s AND user_id = %(user_id)s AND environment = %(environment)s
   AND deleted_at IS NULL
@@ -139,13 +117,7 @@ SET short_code = %(short_code)s, long_url = %(long_url)s, tags = %(tags)s,
                         THEN exhausted_at END,
     updated_at = now()
 WHERE id = %(id)s
-RETURNING id, environment, short_code, domain, long_url, tags, expires_at, redirect_type,
-          forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
-          ios_url, android_url,
-          host, site, safety_verdict, safety_reasons, safety_source,
-          safety_checked_at, safety_override, review_requested_at,
-          rules, variants, password_hash, password_verifier, max_clicks, expired_url,
-          exhausted_at, title, notes, preview, utm
+RETURNING {link}
 
 -- name: claim_code
 -- An alias or domain change: the new (domain, code), on the terms of insert_link.
@@ -170,13 +142,7 @@ WITH link AS (
     UPDATE links SET deleted_at = now(), updated_at = now()
     WHERE id = %(id)s AND user_id = %(user_id)s AND environment = %(environment)s
       AND deleted_at IS NULL
-    RETURNING id, environment, short_code, domain, long_url, tags, expires_at, redirect_type,
-              forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
-              ios_url, android_url,
-              host, site, safety_verdict, safety_reasons, safety_source,
-              safety_checked_at, safety_override, review_requested_at,
-          rules, variants, password_hash, password_verifier, max_clicks, expired_url,
-          exhausted_at, title, notes, preview, utm
+    RETURNING {link}
 ),
 freed AS (
     UPDATE short_codes c SET freed_at = link.deleted_at
@@ -190,13 +156,7 @@ SELECT * FROM link
 WITH link AS (
     UPDATE links SET deleted_at = now(), updated_at = now()
     WHERE id = %(id)s AND managed_by IS NOT NULL AND deleted_at IS NULL
-    RETURNING id, environment, short_code, domain, long_url, tags, expires_at, redirect_type,
-              forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
-              ios_url, android_url,
-              host, site, safety_verdict, safety_reasons, safety_source,
-              safety_checked_at, safety_override, review_requested_at,
-          rules, variants, password_hash, password_verifier, max_clicks, expired_url,
-          exhausted_at, title, notes, preview, utm
+    RETURNING {link}
 ),
 freed AS (
     UPDATE short_codes c SET freed_at = link.deleted_at
@@ -209,13 +169,7 @@ SELECT * FROM link
 -- name: list_links
 -- Keyset pagination, newest first: the cursor is the last id of the previous page.
 -- Every filter is optional (NULL: not applied); the owner index gives the order.
-SELECT id, environment, short_code, domain, long_url, tags, expires_at, redirect_type,
-       forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
-       ios_url, android_url,
-       host, site, safety_verdict, safety_reasons, safety_source,
-       safety_checked_at, safety_override, review_requested_at,
-          rules, variants, password_hash, password_verifier, max_clicks, expired_url,
-          exhausted_at, title, notes, preview, utm
+SELECT {link}
 FROM links
 WHERE user_id = %(user_id)s AND environment = %(environment)s AND deleted_at IS NULL
   AND managed_by IS NULL  -- QR and Bio links are listed through /v1/qr and /v1/bio
@@ -237,11 +191,7 @@ LIMIT %(limit)s
 -- tie-break so the keyset (after_clicks, after_id) names one place in the order. The
 -- filters are list_links's; the account's matching links are sorted here, not read
 -- in index order.
-SELECT id, environment, short_code, domain, long_url, tags, expires_at, redirect_type,
-       forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
-       ios_url, android_url,
-       host, site, safety_verdict, safety_reasons, safety_source,
-       safety_checked_at, safety_override, review_requested_at
+SELECT {link}
 FROM links
 WHERE user_id = %(user_id)s AND environment = %(environment)s AND deleted_at IS NULL
   AND managed_by IS NULL
@@ -278,11 +228,7 @@ LIMIT %(limit)s
 
 -- name: matching_for_update
 -- One chunk of a bulk change: the next links (by id) that match the filter, locked.
-SELECT id, environment, short_code, domain, long_url, tags, expires_at, redirect_type,
-       forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
-       ios_url, android_url,
-       host, site, safety_verdict, safety_reasons, safety_source,
-       safety_checked_at, safety_override, review_requested_at
+SELECT {link}
 FROM links
 WHERE user_id = %(user_id)s AND environment = %(environment)s AND deleted_at IS NULL
   AND managed_by IS NULL
@@ -339,13 +285,7 @@ WITH due AS (
 )
 UPDATE links l SET exhausted_at = now()
 FROM due WHERE l.id = due.id
-RETURNING l.id, l.environment, l.short_code, l.domain, l.long_url, l.tags, l.expires_at,
-          l.redirect_type, l.forward_query, l.flagged_at, l.clicks, l.created_at,
-          l.updated_at, l.deleted_at, l.managed_by, l.ios_url, l.android_url, l.host, l.site,
-          l.safety_verdict, l.safety_reasons, l.safety_source, l.safety_checked_at,
-          l.safety_override, l.review_requested_at, l.rules, l.variants, l.password_hash,
-          l.password_verifier, l.max_clicks, l.expired_url, l.exhausted_at, l.title, l.notes,
-          l.preview, l.utm
+RETURNING {l.link}
 
 -- name: variant_clicks
 SELECT link_id, variant, clicks FROM link_variant_clicks WHERE link_id = ANY(%(ids)s)

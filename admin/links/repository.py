@@ -1,192 +1,34 @@
 """SQL for links and the short codes they hold (see short_codes in admin/db/schema.sql).
 
-Typed in and out: a new link is a ``NewLink`` (or ``NewManagedLink``), a change is the
-whole ``LinkFields``, rows come back as ``LinkRow``/``CacheRow``. A change that raises a
-``link.*`` event writes it here, in the same transaction (admin/events/repository.py).
+Typed in and out with the struct family of model.py: a new link is a ``NewLink`` (or
+``NewManagedLink``), a change is the whole ``LinkFields``, rows come back as
+``LinkRow``/``CacheRow``. A change that raises a ``link.*`` event writes it here, in the
+same transaction (admin/events/repository.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any
 
 import msgspec
-from psycopg.rows import class_row
-from psycopg.types.json import Jsonb
 
 from admin.auth.principal import Principal
-from admin.db import Connection, fetch_all, fetch_one, load_queries
+from admin.db import Connection, batches, fetch_all, fetch_one, jsonb, load_queries
 from admin.errors import AliasTaken
 from admin.events.repository import Event, event_data, record_event
+from admin.links.model import (
+    CacheRow,
+    LinkFields,
+    LinkRow,
+    NewLink,
+    NewManagedLink,
+    with_link_columns,
+)
 from common.ids import new_id
 
-_SQL = load_queries(__file__)
-
-
-class FeatureColumns(msgspec.Struct, frozen=True, kw_only=True):
-    """The columns of the features decided at the edge (migration 0011), shared by every
-    row type that reads or writes them; JSON columns hold the API's wire form."""
-
-    rules: list[dict[str, Any]] | None = None
-    variants: list[dict[str, Any]] | None = None
-    password_hash: str | None = None
-    password_verifier: str | None = None
-    max_clicks: int | None = None
-    expired_url: str | None = None
-    title: str | None = None
-    notes: str | None = None
-    preview: dict[str, Any] | None = None
-    utm: dict[str, Any] | None = None
-
-
-class LinkRow(FeatureColumns, frozen=True, kw_only=True):
-    id: str
-    environment: str  # 'live' | 'test': the namespace of short_code
-    short_code: str
-    # The custom domain the code lives on ('' for the default short host). No default:
-    # a query that forgot it would write the link's cache entry under the wrong key.
-    domain: str
-    long_url: str
-    tags: list[str]
-    expires_at: datetime | None
-    redirect_type: int
-    forward_query: bool
-    flagged_at: datetime | None
-    clicks: int
-    created_at: datetime
-    updated_at: datetime
-    deleted_at: datetime | None
-    managed_by: str | None = None  # 'qr' | 'bio': changed only through /v1/qr or /v1/bio
-    ios_url: str | None = None
-    android_url: str | None = None
-    # The safety layer's (admin/safety/, docs/safety.md).
-    host: str | None = None
-    site: str | None = None
-    safety_verdict: str = "ok"
-    safety_reasons: list[str] = msgspec.field(default_factory=list)
-    safety_source: str | None = None
-    safety_checked_at: datetime | None = None
-    safety_override: str | None = None
-    review_requested_at: datetime | None = None
-    exhausted_at: datetime | None = None
-
-
-class CacheRow(FeatureColumns, frozen=True, kw_only=True):
-    environment: str
-    short_code: str
-    domain: str
-    id: str
-    long_url: str
-    expires_at: datetime | None
-    redirect_type: int
-    forward_query: bool
-    deleted_at: datetime | None  # for a code: when it was freed
-    managed_by: str | None = None
-    ios_url: str | None = None
-    android_url: str | None = None
-    safety_verdict: str = "ok"
-    safety_reasons: list[str] = msgspec.field(default_factory=list)
-    exhausted_at: datetime | None = None
-
-
-class NewLink(FeatureColumns, frozen=True, kw_only=True):
-    """A link created through /v1/links."""
-
-    id: str
-    short_code: str
-    long_url: str
-    tags: list[str]
-    expires_at: datetime | None
-    redirect_type: int
-    forward_query: bool
-    created_at: datetime
-    domain: str = ""
-    host: str | None = None
-    site: str | None = None
-    safety_verdict: str = "ok"
-    safety_reasons: list[str] = msgspec.field(default_factory=list)
-    safety_source: str = "heuristic"
-    # (site, host) of its other destinations (link_destination_hosts, admin/safety/).
-    other_hosts: list[tuple[str, str]] = msgspec.field(default_factory=list)
-
-
-class NewManagedLink(msgspec.Struct, frozen=True, kw_only=True):
-    """A link the service keeps for a QR code or Bio page (admin/links/managed.py)."""
-
-    id: str
-    short_code: str
-    long_url: str
-    managed_by: Literal["qr", "bio"]
-    host: str
-    site: str
-    ios_url: str | None = None
-    android_url: str | None = None
-    tags: list[str] = msgspec.field(default_factory=list)
-    expires_at: datetime | None = None
-    redirect_type: int = 302
-    forward_query: bool = True
-    # The admission's verdict (admin/links/admission.py); no source: not judged (a link
-    # to a page of ours).
-    safety_verdict: str = "ok"
-    safety_reasons: list[str] = msgspec.field(default_factory=list)
-    safety_source: str | None = None
-
-
-class LinkFields(FeatureColumns, frozen=True, kw_only=True):
-    """Everything an update writes; a changed short_code or domain must have been moved
-    first (move_code)."""
-
-    id: str
-    short_code: str
-    domain: str
-    long_url: str
-    tags: list[str]
-    expires_at: datetime | None
-    redirect_type: int
-    forward_query: bool
-    ios_url: str | None = None
-    android_url: str | None = None
-    # The verdict as the update leaves it (admin/safety/verdicts.py decides it).
-    host: str | None = None
-    site: str | None = None
-    safety_verdict: str = "ok"
-    safety_reasons: list[str] = msgspec.field(default_factory=list)
-    safety_source: str | None = None
-    safety_checked_at: datetime | None = None
-    safety_override: str | None = None
-
-    @classmethod
-    def of(cls, row: LinkRow) -> LinkFields:
-        return cls(
-            id=row.id,
-            short_code=row.short_code,
-            domain=row.domain,
-            long_url=row.long_url,
-            tags=row.tags,
-            expires_at=row.expires_at,
-            redirect_type=row.redirect_type,
-            forward_query=row.forward_query,
-            ios_url=row.ios_url,
-            android_url=row.android_url,
-            host=row.host,
-            site=row.site,
-            safety_verdict=row.safety_verdict,
-            safety_reasons=row.safety_reasons,
-            safety_source=row.safety_source,
-            safety_checked_at=row.safety_checked_at,
-            safety_override=row.safety_override,
-            rules=row.rules,
-            variants=row.variants,
-            password_hash=row.password_hash,
-            password_verifier=row.password_verifier,
-            max_clicks=row.max_clicks,
-            expired_url=row.expired_url,
-            title=row.title,
-            notes=row.notes,
-            preview=row.preview,
-            utm=row.utm,
-        )
+_SQL = with_link_columns(load_queries(__file__))
 
 
 # What a change's event says, made from the row as written.
@@ -198,10 +40,10 @@ _JSON_COLUMNS = ("rules", "variants", "preview", "utm")
 
 
 def _json(params: dict[str, Any]) -> dict[str, Any]:
-    """The JSON columns wrapped for psycopg (None stays SQL NULL)."""
+    """The JSON columns wrapped as jsonb parameters (None stays SQL NULL)."""
     for name in _JSON_COLUMNS:
         if params.get(name) is not None:
-            params[name] = Jsonb(params[name])
+            params[name] = jsonb(params[name])
     return params
 
 
@@ -412,10 +254,11 @@ async def matching_for_update(
 async def cache_entries(conn: Connection) -> AsyncIterator[list[CacheRow]]:
     """Every code's cache entry, in batches, from a server-side cursor (the caller's
     connection must stay in one transaction or autocommit for the whole walk)."""
-    async with conn.cursor(name="hop_cache_rebuild", row_factory=class_row(CacheRow)) as rows:
-        await rows.execute(_SQL["cache_entries"])
-        while batch := await rows.fetchmany(_REBUILD_BATCH):
-            yield batch
+    entries = _SQL["cache_entries"]
+    async for batch in batches(
+        conn, "hop_cache_rebuild", entries, size=_REBUILD_BATCH, row=CacheRow
+    ):
+        yield batch
 
 
 async def known_codes(

@@ -15,6 +15,8 @@ from admin.auth.principal import Principal
 from admin.http.body import JsonBody
 from admin.http.openapi import binary_response, file_request, problems
 from admin.links.bulk import bulk_result, csv_body, csv_document, decode_csv, decode_items
+from admin.links.creation import BULK_MAX
+from admin.links.listing import MAX_PAGE_SIZE, MAX_TAG_LIST, STATUSES, link_filter
 from admin.links.repository import LinkFilter
 from admin.links.schemas import (
     BulkCreate,
@@ -28,14 +30,7 @@ from admin.links.schemas import (
     LinkUpdate,
     TagList,
 )
-from admin.links.service import (
-    BULK_MAX,
-    MAX_PAGE_SIZE,
-    MAX_TAG_LIST,
-    STATUSES,
-    LinkService,
-    link_filter,
-)
+from admin.links.service import LinkService
 
 LinkId = Annotated[str, Parameter(description="A link id (lnk_…).", max_length=64)]
 Sort = Literal["-created", "created", "-clicks", "clicks"]

@@ -12,12 +12,17 @@ from datetime import datetime
 from typing import Any
 
 import msgspec
-from psycopg import errors as pg_errors
-from psycopg.rows import class_row
-from psycopg.types.json import Jsonb
 
 from admin.auth.principal import Principal
-from admin.db import Connection, load_queries
+from admin.db import (
+    Connection,
+    UniqueViolation,
+    fetch_all,
+    fetch_one,
+    jsonb,
+    load_queries,
+    savepoint,
+)
 from admin.errors import Conflict, FieldError
 from admin.events.repository import Event, record_event
 
@@ -62,12 +67,12 @@ async def insert_qr(
 ) -> QrRow:
     """Insert the code and the event ``describe`` makes of its row; Conflict when the
     link already has a code."""
-    params = {**msgspec.structs.asdict(qr), "data": Jsonb(qr.data), **_owner(principal)}
+    params = {**msgspec.structs.asdict(qr), "data": jsonb(qr.data), **_owner(principal)}
     try:
-        async with conn.transaction():  # a savepoint: the caller's transaction survives
+        async with savepoint(conn):  # the caller's transaction survives a conflict
             await conn.execute(_SQL["insert_qr"], params)
-    except pg_errors.UniqueViolation as exc:
-        if exc.diag.constraint_name == _ONE_CODE_PER_LINK:
+    except UniqueViolation as exc:
+        if exc.constraint == _ONE_CODE_PER_LINK:
             raise Conflict(
                 "This link already has a QR code.",
                 [FieldError("data.linkId", "already has a QR code")],
@@ -83,23 +88,18 @@ async def get_qr(
     conn: Connection, principal: Principal, qr_id: str, *, for_update: bool = False
 ) -> QrRow | None:
     query = "qr_by_id_for_update" if for_update else "qr_by_id"
-    async with conn.cursor(row_factory=class_row(QrRow)) as cursor:
-        await cursor.execute(_SQL[query], {"id": qr_id, **_owner(principal)})
-        return await cursor.fetchone()
+    return await fetch_one(conn, _SQL[query], {"id": qr_id, **_owner(principal)}, QrRow)
 
 
 async def list_qr(
     conn: Connection, principal: Principal, *, before: str | None, limit: int
 ) -> list[QrRow]:
-    async with conn.cursor(row_factory=class_row(QrRow)) as cursor:
-        await cursor.execute(
-            _SQL["list_qr"], {**_owner(principal), "before": before, "limit": limit}
-        )
-        return await cursor.fetchall()
+    params = {**_owner(principal), "before": before, "limit": limit}
+    return await fetch_all(conn, _SQL["list_qr"], params, QrRow)
 
 
 async def update_qr(conn: Connection, qr_id: str, title: str | None, data: dict[str, Any]) -> None:
-    await conn.execute(_SQL["update_qr"], {"id": qr_id, "title": title, "data": Jsonb(data)})
+    await conn.execute(_SQL["update_qr"], {"id": qr_id, "title": title, "data": jsonb(data)})
 
 
 async def delete_qr(conn: Connection, qr_id: str) -> None:

@@ -4,7 +4,6 @@ in one transaction, then write the link through to Redis for the edge."""
 from __future__ import annotations
 
 import asyncio
-import base64
 from typing import Any
 
 import msgspec
@@ -19,7 +18,8 @@ from admin.http.body import decode_json_body
 from admin.links import repository as links_repo
 from admin.links.cache import LinkCache
 from admin.links.managed import ManagedLinks
-from admin.links.repository import LinkRow
+from admin.links.model import LinkRow
+from admin.pagination import RowCursor, decode_row_cursor, encode_cursor
 from admin.qr import images
 from admin.qr import repository as repo
 from admin.qr.payloads import URL_LIKE, Encoded, check_capacity, encode
@@ -41,20 +41,6 @@ MAX_PAGE_SIZE = 200
 # visit as a scan and drops the marker before redirecting.
 QR_MARKER = "qr=1"
 _EDITABLE = frozenset({"url", "whatsapp", "app", "social"})
-
-
-def _encode_cursor(qr_id: str) -> str:
-    return base64.urlsafe_b64encode(qr_id.encode()).decode().rstrip("=")
-
-
-def _decode_cursor(cursor: str) -> str:
-    try:
-        qr_id = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
-    except ValueError:
-        qr_id = ""
-    if not qr_id.startswith("qr_") or not qr_id.isascii():
-        raise validation([FieldError("cursor", "is not a cursor this API returned")])
-    return qr_id
 
 
 def decode_data(raw: dict[str, Any], model: type[Any]) -> Any:
@@ -169,7 +155,7 @@ class QrService:
                     link_id=link_id,
                     payload=payload,
                 ),
-                lambda row: Event("qr.created", msgspec.to_builtins(self.to_resource(row))),
+                lambda row: Event("qr.created", self.to_resource(row)),
             )
             resource = self.to_resource(row)
         if link is not None:
@@ -232,14 +218,14 @@ class QrService:
     async def list(self, principal: Principal, *, limit: int, cursor: str | None) -> QrPage:
         if not 1 <= limit <= MAX_PAGE_SIZE:
             raise validation([FieldError("limit", f"must be between 1 and {MAX_PAGE_SIZE}")])
-        before = _decode_cursor(cursor) if cursor else None
+        before = decode_row_cursor(cursor, "qr_") if cursor else None
         async with self.db.transaction() as conn:
             rows = await repo.list_qr(conn, principal, before=before, limit=limit + 1)
         more = len(rows) > limit
         rows = rows[:limit]
         return QrPage(
             data=[self.to_resource(row) for row in rows],
-            next_cursor=_encode_cursor(rows[-1].id) if more else None,
+            next_cursor=encode_cursor(RowCursor(rows[-1].id)) if more else None,
         )
 
     async def update(self, principal: Principal, qr_id: str, body: QrUpdate) -> QrCode:

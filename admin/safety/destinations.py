@@ -6,7 +6,7 @@ kept in ``link_destination_hosts`` so refreshes find the link through any of the
 
 from __future__ import annotations
 
-from admin.links.repository import FeatureColumns, LinkFields, LinkRow
+from admin.links.model import FeatureColumns, LinkFields, LinkRow
 from admin.safety.urlforms import locate
 
 Located = tuple[str, str]  # (site, host), as links.site and links.host hold them
@@ -26,7 +26,7 @@ def destinations(
     return list(dict.fromkeys(urls))
 
 
-def of_link(link: LinkRow | LinkFields) -> list[str]:
+def of_link(link: LinkFields) -> list[str]:
     """A stored link's destinations, longUrl first."""
     return destinations(link.long_url, link, link.ios_url, link.android_url)
 

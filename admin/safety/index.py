@@ -15,9 +15,8 @@ import logging
 from typing import Final
 
 from redis.asyncio import Redis
-from redis.exceptions import RedisError
 
-from admin.db import TRANSIENT_ERRORS, Connection, Database
+from admin.db import Connection, Database
 from admin.errors import ServiceUnavailable
 from admin.safety import feeds_repository as feeds_repo
 from admin.safety import repository as repo
@@ -28,16 +27,10 @@ from admin.safety.webrisk import HashList, listed_hashes
 from common.backoff import Backoff
 from common.channels import Subscription, publish
 from common.keys import SAFETY_CHANGES_CHANNEL
-from common.redis_store import redis_down
+from common.redis_store import RedisUnavailable, redis_outage
 
 logger = logging.getLogger(__name__)
 RELOAD_SECONDS: Final = 300.0
-_DOWN: Final[tuple[type[Exception], ...]] = (
-    ServiceUnavailable,
-    *TRANSIENT_ERRORS,
-    RedisError,
-    OSError,
-)
 
 
 class SafetyIndex:
@@ -99,7 +92,7 @@ class SafetyIndex:
                 async with db.connection() as conn:
                     await self.reload(conn)
                 backoff.reset()
-            except _DOWN as exc:
+            except ServiceUnavailable as exc:  # the database away: try again
                 logger.warning(
                     "safety index not reloaded; retrying",
                     extra={"action": "safety.index_reload_failed", "error": str(exc)},
@@ -111,9 +104,8 @@ class SafetyIndex:
 async def announce(redis: Redis) -> bool:
     """Tell every holder to reload; False when Redis could not be told."""
     try:
-        await publish(redis, SAFETY_CHANGES_CHANNEL, "reload")
-    except Exception as exc:
-        if not redis_down(exc):
-            raise
+        with redis_outage():
+            await publish(redis, SAFETY_CHANGES_CHANNEL, "reload")
+    except RedisUnavailable:
         return False
     return True

@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
+from admin.events.payloads import SecurityFlagged
 from admin.events.repository import Event
-from admin.links.repository import LinkRow
-from admin.safety.repository import Mail
+from admin.links.model import LinkRow
+from admin.mail import Mail
 from admin.urls import short_url
 from common.safety import REASONS
 from common.timefmt import iso_utc, utc_now
@@ -24,15 +25,15 @@ def flagged_event(row: LinkRow) -> Event:
     back to ``ok`` when an operator lifts a flag."""
     return Event(
         FLAGGED,
-        {
-            "linkId": row.id,
-            "shortCode": row.short_code,
-            "longUrl": row.long_url,
-            "verdict": row.safety_verdict,
-            "reasons": list(row.safety_reasons),
-            "source": row.safety_source,
-            "flaggedAt": iso_utc(row.safety_checked_at or utc_now()),
-        },
+        SecurityFlagged(
+            link_id=row.id,
+            short_code=row.short_code,
+            long_url=row.long_url,
+            verdict=row.safety_verdict,  # type: ignore[arg-type]  # the column's CHECK
+            reasons=list(row.safety_reasons),
+            source=row.safety_source,  # type: ignore[arg-type]
+            flagged_at=iso_utc(row.safety_checked_at or utc_now()),
+        ),
     )
 
 

@@ -1,3 +1,6 @@
+-- {link} is a whole link's columns, LinkRow's (admin/links/model.py, with_link_columns);
+-- {l.link} the same of the table aliased l.
+
 -- name: set_verdict
 -- One link's new verdict; the previous one comes back so the caller can tell a change
 -- (an event and an e-mail) from a confirmation. An operator's decision (reviewed) or an
@@ -18,26 +21,12 @@ SET safety_verdict = %(verdict)s, safety_reasons = %(reasons)s, safety_source = 
                           ELSE l.review_message END
 FROM old
 WHERE l.id = old.id
-RETURNING l.id, l.environment, l.short_code, l.domain, l.long_url, l.tags, l.expires_at,
-          l.redirect_type, l.forward_query, l.flagged_at, l.clicks, l.created_at,
-          l.updated_at, l.deleted_at, l.managed_by, l.ios_url, l.android_url, l.host, l.site,
-          l.safety_verdict, l.safety_reasons, l.safety_source, l.safety_checked_at,
-          l.safety_override, l.review_requested_at, l.user_id,
-          -- The edge-decided fields (issue 15): the cache entry written from this row
-          -- must keep them.
-          l.rules, l.variants, l.password_hash, l.password_verifier, l.max_clicks,
-          l.expired_url, l.exhausted_at, l.title, l.notes, l.preview, l.utm,
-          old.safety_verdict AS previous_verdict,
+RETURNING {l.link}, l.user_id, old.safety_verdict AS previous_verdict,
           (SELECT email FROM users u WHERE u.id = l.user_id) AS email
 
 -- name: link_by_id
 -- Any account's link (operators and the worker act across accounts).
-SELECT id, environment, short_code, domain, long_url, tags, expires_at, redirect_type,
-       forward_query, flagged_at, clicks, created_at, updated_at, deleted_at, managed_by,
-       ios_url, android_url, host, site, safety_verdict, safety_reasons, safety_source,
-       safety_checked_at, safety_override, review_requested_at, user_id, rules, variants,
-       password_hash, password_verifier, max_clicks, expired_url, exhausted_at, title, notes,
-       preview, utm
+SELECT {link}, user_id
 FROM links WHERE id = %(id)s AND deleted_at IS NULL
 
 -- name: links_by_sites
@@ -48,13 +37,7 @@ WITH hit AS (
     UNION
     SELECT link_id FROM link_destination_hosts WHERE site = ANY(%(sites)s)
 )
-SELECT l.id, l.environment, l.short_code, l.domain, l.long_url, l.tags, l.expires_at,
-       l.redirect_type, l.forward_query, l.flagged_at, l.clicks, l.created_at, l.updated_at,
-       l.deleted_at, l.managed_by, l.ios_url, l.android_url, l.host, l.site,
-       l.safety_verdict, l.safety_reasons, l.safety_source, l.safety_checked_at,
-       l.safety_override, l.review_requested_at, l.user_id, l.rules, l.variants,
-       l.password_hash, l.password_verifier, l.max_clicks, l.expired_url, l.exhausted_at,
-       l.title, l.notes, l.preview, l.utm
+SELECT {l.link}, l.user_id
 FROM links l JOIN hit ON hit.id = l.id
 WHERE l.deleted_at IS NULL
 
@@ -69,13 +52,7 @@ hit AS (
     UNION
     SELECT d.link_id FROM link_destination_hosts d JOIN v ON d.site = v.site AND d.host = v.host
 )
-SELECT l.id, l.environment, l.short_code, l.domain, l.long_url, l.tags, l.expires_at,
-       l.redirect_type, l.forward_query, l.flagged_at, l.clicks, l.created_at, l.updated_at,
-       l.deleted_at, l.managed_by, l.ios_url, l.android_url, l.host, l.site,
-       l.safety_verdict, l.safety_reasons, l.safety_source, l.safety_checked_at,
-       l.safety_override, l.review_requested_at, l.user_id, l.rules, l.variants,
-       l.password_hash, l.password_verifier, l.max_clicks, l.expired_url, l.exhausted_at,
-       l.title, l.notes, l.preview, l.utm
+SELECT {l.link}, l.user_id
 FROM links l JOIN hit ON hit.id = l.id
 WHERE l.deleted_at IS NULL
 
@@ -131,10 +108,6 @@ SELECT created_at FROM users WHERE id = %(user_id)s
 
 -- name: owner_email
 SELECT email FROM users WHERE id = %(user_id)s
-
--- name: queue_mail
-INSERT INTO mail_outbox (id, recipient, subject, body)
-VALUES (%(id)s, %(recipient)s, %(subject)s, %(body)s)
 
 -- name: user_by_email
 SELECT id FROM users WHERE lower(email) = lower(%(email)s)

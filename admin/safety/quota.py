@@ -26,7 +26,7 @@ from admin.db import Database
 from admin.db.redis_batch import LuaScript, RedisBatcher
 from admin.errors import RateLimited, retry_after
 from admin.safety import repository as repo
-from common.redis_store import redis_down
+from common.redis_store import RedisUnavailable
 from common.settings import SafetySettings
 from common.timefmt import utc_now
 
@@ -98,11 +98,9 @@ class NewAccountQuota:
         ends = [(hour + 1) * _HOUR, (day + 1) * _DAY]
         try:
             wait = int(await _SPEND.run(self.batcher, keys, [self.per_hour, self.per_day, *ends]))
-        except Exception as exc:
+        except RedisUnavailable:
             # Only an outage lets the create through; any other error (a script Redis
             # cannot run) is a fault to see, not a quota to drop quietly.
-            if not redis_down(exc):
-                raise
             logger.warning(
                 "new-account quota not enforced: Redis unavailable",
                 extra={"action": "safety.quota_unavailable", "user": principal.user_id},

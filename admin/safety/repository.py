@@ -12,10 +12,10 @@ import msgspec
 
 from admin.db import Connection, fetch_all, fetch_one, load_queries
 from admin.events.repository import Event, record_owner_event
-from admin.links.repository import LinkRow
+from admin.links.model import LinkRow, with_link_columns
 from common.ids import new_id
 
-_SQL = load_queries(__file__)
+_SQL = with_link_columns(load_queries(__file__))
 
 
 class OwnedLink(LinkRow, frozen=True, kw_only=True):
@@ -50,12 +50,6 @@ class QueuedLink(msgspec.Struct, frozen=True, kw_only=True):
     review_requested_at: datetime | None
     review_message: str | None
     owner: str
-
-
-class Mail(msgspec.Struct, frozen=True):
-    recipient: str
-    subject: str
-    body: str
 
 
 async def set_verdict(conn: Connection, change: NewVerdict, event: Any) -> ChangedLink | None:
@@ -155,11 +149,6 @@ async def account_created_at(conn: Connection, user_id: str) -> datetime | None:
 async def owner_email(conn: Connection, user_id: str) -> str | None:
     row = await (await conn.execute(_SQL["owner_email"], {"user_id": user_id})).fetchone()
     return str(row[0]) if row else None
-
-
-async def queue_mail(conn: Connection, mail: Mail) -> None:
-    params = {"id": new_id("mail"), **msgspec.structs.asdict(mail)}
-    await conn.execute(_SQL["queue_mail"], params)
 
 
 async def user_by_email(conn: Connection, email: str) -> str | None:

@@ -18,6 +18,7 @@ from admin.auth.principal import Principal
 from admin.db import Connection, Database
 from admin.errors import Conflict, FieldError, NotFound, validation
 from admin.links.cache import LinkCache
+from admin.mail import queue_mail
 from admin.safety import repository as repo
 from admin.safety.checker import SafetyChecker
 from admin.safety.destinations import all_hosts, of_link
@@ -98,7 +99,7 @@ class SafetyService:
         row = await repo.set_verdict(conn, change, flagged_event)
         if row is not None and row.previous_verdict != row.safety_verdict:
             mail = flagged_mail(row, row.email, self.short_base_url, decision.urls)
-            await repo.queue_mail(conn, mail)
+            await queue_mail(conn, mail)
         return row
 
     async def reassess(

@@ -12,8 +12,9 @@ from litestar.params import Parameter
 from litestar.response import Template
 
 from admin.errors import HopError
+from admin.links.listing import link_filter
 from admin.links.schemas import Link, LinkCreate, LinkUpdate
-from admin.links.service import LinkService, link_filter
+from admin.links.service import LinkService
 from admin.qr.images import ImageOptions, render
 from admin.web.forms import NO_ERRORS, FormErrors, decode, read_form, text
 from admin.web.page import Page

@@ -1,5 +1,5 @@
 """SQL for the webhooks API (queries.sql); the worker's delivery queue is
-admin/worker/delivery_repository.py. Typed in and out; the test event is written in
+deliveries_repository.py. Typed in and out; the test event is written in
 the statement that queues its one delivery (admin/events/repository.py)."""
 
 from __future__ import annotations
@@ -8,10 +8,9 @@ from datetime import datetime
 from typing import Any, TypeVar
 
 import msgspec
-from psycopg.rows import class_row
 
 from admin.auth.principal import Principal
-from admin.db import Connection, load_queries
+from admin.db import Connection, fetch_all, fetch_one, load_queries
 from admin.events.repository import Event, event_data
 from common.ids import new_id
 
@@ -67,15 +66,11 @@ def _owner(principal: Principal) -> dict[str, Any]:
 
 
 async def _one(conn: Connection, row: type[R], query: str, params: dict[str, Any]) -> R | None:
-    async with conn.cursor(row_factory=class_row(row)) as cursor:
-        await cursor.execute(_SQL[query], params)
-        return await cursor.fetchone()
+    return await fetch_one(conn, _SQL[query], params, row)
 
 
 async def _all(conn: Connection, row: type[R], query: str, params: dict[str, Any]) -> list[R]:
-    async with conn.cursor(row_factory=class_row(row)) as cursor:
-        await cursor.execute(_SQL[query], params)
-        return await cursor.fetchall()
+    return await fetch_all(conn, _SQL[query], params, row)
 
 
 async def count_webhooks(conn: Connection, principal: Principal) -> int:

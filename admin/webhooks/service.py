@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import base64
 import logging
 import secrets
 from datetime import datetime
@@ -14,8 +13,10 @@ from msgspec import UNSET
 from admin.auth.principal import Principal
 from admin.db import Database
 from admin.errors import Conflict, FieldError, NotFound, validation
+from admin.events.payloads import WebhookTest
 from admin.events.repository import Event
 from admin.outbound.policy import AddressPolicy, RefusedEndpoint, parse_endpoint, resolve_checked
+from admin.pagination import RowCursor, decode_row_cursor, encode_cursor
 from admin.secretbox import SecretBox
 from admin.webhooks import repository as repo
 from admin.webhooks.schemas import (
@@ -93,20 +94,6 @@ def _attempt(row: repo.AttemptRow) -> Attempt:
     )
 
 
-def encode_cursor(row_id: str) -> str:
-    return base64.urlsafe_b64encode(row_id.encode()).decode().rstrip("=")
-
-
-def decode_cursor(cursor: str, prefix: str) -> str:
-    try:
-        row_id = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
-    except ValueError:  # binascii.Error, non-ASCII input, invalid UTF-8
-        row_id = ""
-    if not row_id.startswith(prefix) or not row_id.isascii() or not row_id.isprintable():
-        raise validation([FieldError("cursor", "is not a cursor this API returned")])
-    return row_id
-
-
 def new_signing_secret() -> str:
     """``whsec_`` + 32 random bytes, base64url (43 characters)."""
     return SECRET_PREFIX + secrets.token_urlsafe(32)
@@ -176,14 +163,14 @@ class WebhookService:
     async def list(self, principal: Principal, *, limit: int, cursor: str | None) -> WebhookPage:
         if not 1 <= limit <= MAX_PAGE_SIZE:
             raise validation([FieldError("limit", f"must be between 1 and {MAX_PAGE_SIZE}")])
-        before = decode_cursor(cursor, "wh_") if cursor else None
+        before = decode_row_cursor(cursor, "wh_") if cursor else None
         async with self.db.transaction() as conn:
             rows = await repo.list_webhooks(conn, principal, before=before, limit=limit + 1)
         more = len(rows) > limit
         rows = rows[:limit]
         return WebhookPage(
             data=[to_resource(row) for row in rows],
-            next_cursor=encode_cursor(rows[-1].id) if more else None,
+            next_cursor=encode_cursor(RowCursor(rows[-1].id)) if more else None,
         )
 
     async def update(self, principal: Principal, webhook_id: str, data: WebhookUpdate) -> Webhook:
@@ -227,7 +214,7 @@ class WebhookService:
         async with self.db.transaction() as conn:
             if await repo.get_webhook(conn, principal, webhook_id) is None:
                 raise NotFound(f"No webhook with id {webhook_id!r}.")
-            data = {"webhookId": webhook_id, "message": "A test event sent from the Hop API."}
+            data = WebhookTest(webhook_id=webhook_id, message="A test event sent from the Hop API.")
             row = await repo.enqueue_test_event(
                 conn, principal, webhook_id, Event(WEBHOOK_TEST_EVENT, data)
             )
@@ -244,7 +231,7 @@ class WebhookService:
     ) -> AttemptPage:
         if not 1 <= limit <= MAX_PAGE_SIZE:
             raise validation([FieldError("limit", f"must be between 1 and {MAX_PAGE_SIZE}")])
-        before = decode_cursor(cursor, "att_") if cursor else None
+        before = decode_row_cursor(cursor, "att_") if cursor else None
         async with self.db.transaction() as conn:
             if await repo.get_webhook(conn, principal, webhook_id) is None:
                 raise NotFound(f"No webhook with id {webhook_id!r}.")
@@ -255,7 +242,7 @@ class WebhookService:
         rows = rows[:limit]
         return AttemptPage(
             data=[_attempt(row) for row in rows],
-            next_cursor=encode_cursor(rows[-1].id) if more else None,
+            next_cursor=encode_cursor(RowCursor(rows[-1].id)) if more else None,
         )
 
     async def redeliver(self, principal: Principal, webhook_id: str, delivery_id: str) -> Delivery:

@@ -31,18 +31,11 @@ from typing import Any, NamedTuple, cast
 
 import msgspec
 from redis.asyncio import Redis
-from redis.exceptions import (
-    AskError,
-    ClusterError,
-    ReadOnlyError,
-    RedisError,
-    ResponseError,
-    TryAgainError,
-)
+from redis.exceptions import ResponseError
 
 from admin.analytics.batch import KINDS, store_batch
 from admin.analytics.enrich import EnrichedClick, Enricher
-from admin.db import TRANSIENT_ERRORS, Deadlock, Pool, RejectedData
+from admin.db import Database, DatabaseUnavailable, Deadlock, RejectedData
 from common.backoff import Backoff
 from common.keys import (
     CLICK_CONSUMER_GROUP,
@@ -50,22 +43,18 @@ from common.keys import (
     click_dead_letter_stream,
     click_stream,
 )
-from common.redis_store import closed_transport
+from common.redis_store import RedisUnavailable, redis_outage
 from common.wire import CLICK_BATCH_VERSION, click_batch_decoder
 
 logger = logging.getLogger(__name__)
 _TRIM_EVERY_SECONDS = 5.0
-_TRANSIENT: tuple[type[Exception], ...] = (*TRANSIENT_ERRORS, RedisError, OSError)
-# Answers Redis gives while a shard's primary changes: errors of the moment, not ours.
-_MOVING: tuple[type[Exception], ...] = (ClusterError, AskError, TryAgainError, ReadOnlyError)
+# A batch delivered this many times without being stored goes to the dead-letter stream.
+MAX_DELIVERIES = 5
+# A store away for the moment (PostgreSQL or Redis, including a shard's primary changing
+# in a failover): the entries stay pending and are stored again.
+_AWAY: tuple[type[Exception], ...] = (DatabaseUnavailable, RedisUnavailable)
 
 Entry = tuple[bytes, dict[bytes, bytes]]
-
-
-def _retryable(exc: BaseException) -> bool:
-    """A store error of the moment (PostgreSQL or Redis away, uvloop's closed transport):
-    the entries stay pending and are stored again."""
-    return isinstance(exc, _TRANSIENT) or closed_transport(exc)
 
 
 class Batch(NamedTuple):
@@ -93,14 +82,14 @@ class ClickConsumer:
     def __init__(
         self,
         redis: Redis,
-        pool: Pool,
+        db: Database,
         enricher: Enricher,
         *,
         consumer: str,
         read_count: int,
         claim_idle_ms: int,
-        max_deliveries: int,
         in_flight: int,
+        max_deliveries: int = MAX_DELIVERIES,
         shard: int = 0,
     ) -> None:
         self.redis = redis
@@ -109,7 +98,7 @@ class ClickConsumer:
         self.shard = shard
         self.stream = click_stream(shard)
         self.dead_stream = click_dead_letter_stream(shard)
-        self.pool = pool
+        self.db = db
         self.enricher = enricher
         self.consumer = consumer
         self.read_count = read_count
@@ -134,14 +123,15 @@ class ClickConsumer:
         backoff = Backoff(0.1, 5.0)
         while not self.stopping.is_set():
             try:
-                await self.ensure_group()
-                await self.step()
+                with redis_outage():
+                    await self.ensure_group()
+                    await self.step()
                 backoff.reset()
             except ResponseError as exc:
-                if isinstance(exc, _MOVING) or str(exc).startswith("UNBLOCKED"):
-                    # A failover or slot move is under way (Cluster, Sentinel): a blocked
-                    # read is cut short with UNBLOCKED when its primary becomes a replica,
-                    # and the client finds the new primary on the next try.
+                if str(exc).startswith("UNBLOCKED"):
+                    # A failover is under way (Cluster, Sentinel): a blocked read is cut
+                    # short with UNBLOCKED when its primary becomes a replica, and the
+                    # client finds the new primary on the next try.
                     logger.warning(
                         "click stream shard moving; retrying",
                         extra={"action": "worker.clicks_retry", "error": str(exc)},
@@ -165,9 +155,7 @@ class ClickConsumer:
                     "click consumer group missing; recreating",
                     extra={"action": "worker.clicks_group_recreated"},
                 )
-            except Exception as exc:
-                if not _retryable(exc):
-                    raise
+            except _AWAY as exc:
                 logger.warning(
                     "click consumer retrying after a store error",
                     extra={"action": "worker.clicks_retry", "error": str(exc)},
@@ -175,10 +163,9 @@ class ClickConsumer:
                 self._own_backlog = True
                 await asyncio.sleep(backoff.next())
         try:  # stopping: finish the batch in hand
-            await self.settle()
-        except Exception as exc:
-            if not _retryable(exc):
-                raise
+            with redis_outage():
+                await self.settle()
+        except _AWAY as exc:
             # Unacknowledged entries stay pending: this or another worker stores them
             # again (each event id once).
             logger.warning(
@@ -270,7 +257,7 @@ class ClickConsumer:
     async def store(self, batch: Batch, entries: Sequence[Entry]) -> None:
         """Store the batch in one transaction, then acknowledge its entries."""
         try:
-            async with self.pool.connection() as conn:
+            async with self.db.transaction() as conn:
                 stored = await store_batch(conn, batch.clicks)
         except Deadlock:
             # Another transaction held the same rows (the statement's lock order makes
@@ -305,7 +292,7 @@ class ClickConsumer:
         entry_id, fields = entry
         clicks = [self.enricher.enrich(event) for event in decode_entry(fields)]
         try:
-            async with self.pool.connection() as conn:
+            async with self.db.transaction() as conn:
                 self.stored += await store_batch(conn, clicks)
         except RejectedData:
             return  # stays pending; recover() dead-letters it after max_deliveries

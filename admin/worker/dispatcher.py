@@ -18,11 +18,10 @@ import logging
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
-from admin.db import TRANSIENT_ERRORS, DatabaseError, Pool, notifications
+from admin.db import Database, DatabaseError, DatabaseUnavailable
 from admin.secretbox import SecretBox, SecretUnreadable
+from admin.webhooks.deliveries import Claimed, DeliveryQueue, Refill, Result, queued
 from admin.webhooks.retry import RETRY_AFTER_STATUSES, RetryPolicy, parse_retry_after
-from admin.worker import delivery_repository as queue
-from admin.worker.delivery_repository import Claimed, Result
 from admin.worker.metrics import count_outcomes
 from admin.worker.sender import Outcome, Sender
 from common.backoff import Backoff
@@ -32,7 +31,7 @@ from common.signing import EVENT_ID_HEADER, SIGNATURE_HEADER, sign
 from common.timefmt import iso_utc, utc_now
 
 logger = logging.getLogger(__name__)
-_TRANSIENT: tuple[type[Exception], ...] = (*TRANSIENT_ERRORS, OSError)
+_TRANSIENT: tuple[type[Exception], ...] = (DatabaseUnavailable, OSError)
 _WAKE_EVERY_SECONDS = 0.05
 
 
@@ -44,7 +43,7 @@ def lease_for(timeout: float) -> timedelta:
 class Dispatcher:
     def __init__(
         self,
-        pool: Pool,
+        db: Database,
         sender: Sender,
         box: SecretBox,
         retry: RetryPolicy,
@@ -56,7 +55,7 @@ class Dispatcher:
         clock: Callable[[], datetime] = utc_now,
         listen_url: str | None = None,
     ) -> None:
-        self.pool = pool
+        self.queue = DeliveryQueue(db)
         self.sender = sender
         self.box = box
         self.retry = retry
@@ -149,14 +148,9 @@ class Dispatcher:
     # --- claim and record
 
     async def claim(self, limit: int) -> list[tuple[Claimed, bytes]]:
-        async with self.pool.connection() as conn:
-            claimed = await queue.claim(
-                conn,
-                now=self.clock(),
-                limit=limit,
-                per_webhook=self.max_in_flight,
-                lease=self.lease,
-            )
+        claimed = await self.queue.claim(
+            now=self.clock(), limit=limit, per_webhook=self.max_in_flight, lease=self.lease
+        )
         return self._with_bodies(claimed)
 
     def _with_bodies(self, claimed: list[Claimed]) -> list[tuple[Claimed, bytes]]:
@@ -175,9 +169,8 @@ class Dispatcher:
         return batch
 
     async def record(self, results: list[Result], refill: int = 0) -> list[tuple[Claimed, bytes]]:
-        spec = queue.Refill(limit=refill, per_webhook=self.max_in_flight, lease=self.lease)
-        async with self.pool.connection() as conn:
-            claimed = await queue.record(conn, results, self.clock(), spec if refill else None)
+        spec = Refill(limit=refill, per_webhook=self.max_in_flight, lease=self.lease)
+        claimed = await self.queue.record(results, self.clock(), spec if refill else None)
         count_outcomes(results)
         return self._with_bodies(claimed)
 
@@ -261,11 +254,11 @@ class Dispatcher:
         backoff = Backoff(0.5, 30.0)
         while True:
             try:
-                async for _ in notifications(url, "webhook_deliveries"):
+                async for _ in queued(url):
                     backoff.reset()
                     self._released.set()
             except DatabaseError as exc:
-                # Polling (HOP_WEBHOOK_POLL_INTERVAL) still finds the work meanwhile.
+                # Polling (webhooks.poll_interval) still finds the work meanwhile.
                 logger.warning(
                     "dispatcher cannot listen for new deliveries; polling only",
                     extra={"action": "webhook.listen_retry", "error": str(exc)},

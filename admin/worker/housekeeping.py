@@ -2,18 +2,25 @@
 refresh tokens, the clicks table's monthly partitions (made ahead, dropped past
 HOP_CLICK_RETENTION), finished webhook deliveries past HOP_DELIVERY_RETENTION and
 events past HOP_EVENT_RETENTION. Cheap, idempotent, safe to run in every worker at
-once (partition changes take an advisory lock in PostgreSQL)."""
+once (partition changes take an advisory lock in PostgreSQL). The schedule is here;
+each purge is its domain's."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 
 import msgspec
 
-from admin.db import TRANSIENT_ERRORS, Pool
-from admin.worker import repository as repo
+from admin.accounts.selfservice import purge_expired_tokens
+from admin.analytics.ingest import drop_click_partitions, ensure_click_partitions
+from admin.auth.service import purge_expired_refresh_tokens
+from admin.db import Database, DatabaseUnavailable
+from admin.events.retention import purge_old_events
+from admin.http.idempotency import purge_expired_keys
+from admin.webhooks.deliveries import DeliveryQueue
 
 logger = logging.getLogger(__name__)
 _PURGE_BATCHES = 20  # at most 100,000 rows of each kind a run: the next run goes on
@@ -28,32 +35,40 @@ class Retention(msgspec.Struct, frozen=True, kw_only=True):
 
 
 async def purge_once(
-    pool: Pool, idempotency_ttl: int, retention: Retention | None = None
+    db: Database, idempotency_ttl: int, retention: Retention | None = None
 ) -> dict[str, int]:
     retention = retention or Retention()
-    async with pool.connection() as conn:
-        removed = await repo.purge_expired(conn, idempotency_ttl)
-    async with pool.connection() as conn:
-        removed["click_partitions_created"] = await repo.ensure_click_partitions(conn)
+    removed = {
+        "idempotency_keys": await purge_expired_keys(db, idempotency_ttl),
+        "refresh_tokens": await purge_expired_refresh_tokens(db),
+        "account_tokens": await purge_expired_tokens(db),
+        "click_partitions_created": await ensure_click_partitions(db),
+    }
     if retention.clicks:
-        async with pool.connection() as conn:
-            dropped = await repo.drop_click_partitions(conn, retention.clicks)
+        dropped = await drop_click_partitions(db, retention.clicks)
         removed["click_partitions_dropped"] = len(dropped)
-    for name, days in (("deliveries", retention.deliveries), ("events", retention.events)):
+    batches: list[tuple[str, int, Callable[[Database, int], Awaitable[int]]]] = [
+        ("deliveries", retention.deliveries, _purge_deliveries),
+        ("events", retention.events, purge_old_events),
+    ]
+    for name, days, purge in batches:
         removed[name] = 0
         if not days:
             continue
-        for _ in range(_PURGE_BATCHES):  # one short transaction per batch
-            async with pool.connection() as conn:
-                gone = await repo.purge_old(conn, name, days)
+        for _ in range(_PURGE_BATCHES):  # one short statement per batch
+            gone = await purge(db, days)
             removed[name] += gone
             if not gone:
                 break
     return removed
 
 
+async def _purge_deliveries(db: Database, keep_days: int) -> int:
+    return await DeliveryQueue(db).purge_finished(keep_days)
+
+
 async def run_housekeeping(
-    pool: Pool,
+    db: Database,
     idempotency_ttl: int,
     stop: asyncio.Event,
     every_seconds: float = 60.0,
@@ -61,12 +76,12 @@ async def run_housekeeping(
 ) -> None:
     while not stop.is_set():
         try:
-            removed = await purge_once(pool, idempotency_ttl, retention)
+            removed = await purge_once(db, idempotency_ttl, retention)
             if any(removed.values()):
                 logger.info(
                     "expired rows removed", extra={"action": "worker.housekeeping", **removed}
                 )
-        except TRANSIENT_ERRORS as exc:
+        except DatabaseUnavailable as exc:
             logger.warning(
                 "housekeeping skipped: database unavailable",
                 extra={"action": "worker.housekeeping_skipped", "error": str(exc)},

@@ -8,7 +8,7 @@ the invalidation channel: every edge drops its copy and answers like an expired 
 
 Overshoot is bounded by time, not count: the clicks of one link that arrive between
 its limit being reached at the edge and the edges hearing of it are let through. That
-window is the edge's click flush (HOP_CLICK_FLUSH_MS), the consumer's batch, this
+window is the edge's click flush (every 5 ms), the consumer's batch, this
 loop's period and one publish, well under a second in normal operation
 (docs/api.md#limits); while Redis or the worker is down it lasts as long as the outage.
 """
@@ -19,16 +19,16 @@ import asyncio
 import contextlib
 import logging
 
-from admin.db import TRANSIENT_ERRORS, Pool
+from admin.db import Database, DatabaseUnavailable
 from admin.links import repository as repo
 from admin.links.cache import LinkCache
 
 logger = logging.getLogger(__name__)
 
 
-async def exhaust_once(pool: Pool, cache: LinkCache) -> int:
+async def exhaust_once(db: Database, cache: LinkCache) -> int:
     """Mark the links due and push their entries to the edges; how many were marked."""
-    async with pool.connection() as conn:
+    async with db.connection() as conn:
         rows = await repo.exhaust_links(conn)
     if rows:
         await cache.write(rows)
@@ -40,13 +40,13 @@ async def exhaust_once(pool: Pool, cache: LinkCache) -> int:
 
 
 async def run_click_limits(
-    pool: Pool, cache: LinkCache, stop: asyncio.Event, every_seconds: float = 0.25
+    db: Database, cache: LinkCache, stop: asyncio.Event, every_seconds: float = 0.25
 ) -> None:
     while not stop.is_set():
         try:
-            while await exhaust_once(pool, cache) and not stop.is_set():
+            while await exhaust_once(db, cache) and not stop.is_set():
                 pass  # a full batch: there may be more right away
-        except TRANSIENT_ERRORS as exc:
+        except DatabaseUnavailable as exc:
             logger.warning(
                 "click limits skipped: database unavailable",
                 extra={"action": "worker.limits_skipped", "error": str(exc)},

@@ -1,5 +1,5 @@
-"""Owner e-mails: composed into ``mail_outbox`` in the transaction that decides
-them (one pause, one row), sent by the worker's mailer over SMTP.
+"""The mailer: owner e-mails, queued in the mail outbox (admin/mail/) by the
+transaction that decides them (one pause, one row), sent over SMTP.
 
 Sending is at least once: a mailer that dies between the SMTP answer and its
 commit sends that mail again. With no ``HOP_SMTP_URL`` mails are written to the log
@@ -22,35 +22,14 @@ from email.utils import formatdate, make_msgid
 from typing import Protocol
 from urllib.parse import unquote, urlsplit
 
-from admin.db import TRANSIENT_ERRORS, Pool
-from admin.worker import repository as repo
+from admin import mail as outbox
+from admin.db import Database, DatabaseUnavailable
 from common.timefmt import utc_now
 
 logger = logging.getLogger(__name__)
 SMTP_TIMEOUT_SECONDS = 30.0
 _MAX_BACKOFF_SECONDS = 3600.0
-_TRANSIENT: tuple[type[Exception], ...] = (*TRANSIENT_ERRORS, OSError)
-
-
-def pause_notice(
-    *, webhook_id: str, endpoint: str, reason: str, failures: int, last_error: str
-) -> tuple[str, str]:
-    """Subject and body of the e-mail sent when a webhook is paused."""
-    why = (
-        "its endpoint answered 410 Gone"
-        if reason == "gone"
-        else f"{failures} delivery attempts in a row failed"
-    )
-    subject = f"Hop: webhook {webhook_id} is paused"
-    body = (
-        f"Your webhook {webhook_id} ({endpoint}) was paused because {why}.\n"
-        f"Last error: {last_error or 'none recorded'}\n\n"
-        "No event is lost: new events are queued while the webhook is paused.\n"
-        "Once the endpoint works again, resume it with\n"
-        f"POST /v1/webhooks/{webhook_id}/resume\n"
-        "and the queued events are delivered in order.\n"
-    )
-    return subject, body
+_TRANSIENT: tuple[type[Exception], ...] = (DatabaseUnavailable, OSError)
 
 
 class Transport(Protocol):
@@ -129,14 +108,14 @@ def compose(sender: str, recipient: str, subject: str, body: str) -> EmailMessag
 class Mailer:
     def __init__(
         self,
-        pool: Pool,
+        db: Database,
         transport: Transport,
         sender: str,
         *,
         poll_interval: float,
         clock: Callable[[], datetime] = utc_now,
     ) -> None:
-        self.pool = pool
+        self.db = db
         self.transport = transport
         self.sender = sender
         self.poll_interval = poll_interval
@@ -148,8 +127,8 @@ class Mailer:
         """Send every due mail, one transaction each; return how many went out."""
         count = 0
         while not self.stopping.is_set():
-            async with self.pool.connection() as conn, conn.transaction():
-                mail = await repo.claim_mail(conn, self.clock())
+            async with self.db.transaction() as conn:
+                mail = await outbox.claim_due(conn, self.clock())
                 if mail is None:
                     return count
                 try:
@@ -160,13 +139,13 @@ class Mailer:
                     # The retry schedule of one e-mail is stored with it (not a loop's wait).
                     delay = min(_MAX_BACKOFF_SECONDS, 30.0 * 2**mail.attempts)
                     next_at = self.clock() + timedelta(seconds=delay)
-                    await repo.mail_failed(conn, mail.id, next_at, str(exc))
+                    await outbox.mark_failed(conn, mail.id, next_at, str(exc))
                     logger.warning(
                         "e-mail not sent; will retry",
                         extra={"action": "mail.retry", "mail": mail.id, "error": str(exc)},
                     )
                     continue
-                await repo.mail_sent(conn, mail.id, self.clock())
+                await outbox.mark_sent(conn, mail.id, self.clock())
                 logger.info("e-mail sent", extra={"action": "mail.sent", "mail": mail.id})
                 count += 1
                 self.sent += 1

@@ -20,14 +20,15 @@ import uvloop
 from redis.asyncio import Redis
 
 from admin.analytics.enrich import Enricher, warm_up
-from admin.analytics.repository import visitor_salt
+from admin.analytics.ingest import visitor_salt
 from admin.bio.cache import rebuild_bio_pages
-from admin.db import TRANSIENT_ERRORS, Database, Pool, create_worker_pool
+from admin.db import Database, DatabaseUnavailable, create_worker_pool
 from admin.db.redis_batch import RedisBatcher
 from admin.domains.reverify import Reverifier, run_reverification
 from admin.domains.txt import TxtLookup
 from admin.links.cache import LinkCache, rebuild
 from admin.outbound.policy import AddressPolicy
+from admin.safety.background import SafetyWorker
 from admin.safety.checker import checker_for
 from admin.safety.index import SafetyIndex
 from admin.safety.service import SafetyService
@@ -39,15 +40,14 @@ from admin.worker.housekeeping import Retention, run_housekeeping
 from admin.worker.limits import run_click_limits
 from admin.worker.mail import Mailer, transport_for
 from admin.worker.metrics import StreamWatcher
-from admin.worker.safety import SafetyWorker
 from admin.worker.sender import Sender
 from common.backoff import Backoff
-from common.clientip import parse_networks
+from common.clientip import TrustedProxies
 from common.heap import freeze_startup_heap
 from common.keys import CLICK_CONSUMER_GROUP, click_stream
 from common.logs import configure_logging
 from common.metrics import serve_process
-from common.redis_store import connect, ensure_version, redis_down
+from common.redis_store import RedisUnavailable, connect, ensure_version, redis_outage
 from common.roles import require
 from common.settings import Settings
 
@@ -71,19 +71,19 @@ def run(settings: Settings) -> int:
     return 0 if healthy else 1
 
 
-async def _start(pool: Pool, redis: Redis, stop: asyncio.Event) -> bytes:
+async def _start(db: Database, redis: Redis, stop: asyncio.Event) -> bytes:
     """Rebuild the link cache and read the visitor salt, waiting for the stores if needed."""
     backoff = Backoff(0.2, 5.0)
     while not stop.is_set():
         try:
-            await ensure_version(redis)  # RedisTooOld stops the worker, saying why
-            async with pool.connection() as conn:
-                links = await rebuild(conn, redis)
-                pages = await rebuild_bio_pages(conn, redis)
-                salt = await visitor_salt(conn)
-        except Exception as exc:
-            if not (isinstance(exc, TRANSIENT_ERRORS) or redis_down(exc)):
-                raise
+            with redis_outage():
+                await ensure_version(redis)  # RedisTooOld stops the worker, saying why
+                # One transaction: the rebuilds walk server-side cursors.
+                async with db.transaction() as conn:
+                    links = await rebuild(conn, redis)
+                    pages = await rebuild_bio_pages(conn, redis)
+                salt = await visitor_salt(db)
+        except (DatabaseUnavailable, RedisUnavailable) as exc:
             logger.warning(
                 "waiting for PostgreSQL and Redis",
                 extra={"action": "worker.waiting", "error": str(exc)},
@@ -98,7 +98,7 @@ async def _start(pool: Pool, redis: Redis, stop: asyncio.Event) -> bytes:
     return b""
 
 
-def build_dispatcher(settings: Settings, pool: Pool, database_url: str) -> Dispatcher:
+def build_dispatcher(settings: Settings, db: Database, database_url: str) -> Dispatcher:
     hooks = settings.webhooks
     assert hooks.secret_key is not None  # checked in run()
     sender = Sender(
@@ -108,7 +108,7 @@ def build_dispatcher(settings: Settings, pool: Pool, database_url: str) -> Dispa
         connections=hooks.max_in_flight,
     )
     return Dispatcher(
-        pool,
+        db,
         sender,
         SecretBox(hooks.secret_key),
         RetryPolicy(hooks.retry_schedule),
@@ -120,9 +120,10 @@ def build_dispatcher(settings: Settings, pool: Pool, database_url: str) -> Dispa
     )
 
 
-def safety_worker(settings: Settings, pool: Pool, redis: Redis) -> tuple[SafetyWorker, SafetyIndex]:
+def safety_worker(
+    settings: Settings, db: Database, redis: Redis
+) -> tuple[SafetyWorker, SafetyIndex]:
     """The feeds, spam waves and backfill loop, with its own copy of the safety index."""
-    db = Database(pool)
     index = SafetyIndex()
     service = SafetyService(
         db,
@@ -135,10 +136,10 @@ def safety_worker(settings: Settings, pool: Pool, redis: Redis) -> tuple[SafetyW
     return SafetyWorker(db, redis, service, settings.safety, user_agent=user_agent), index
 
 
-def domain_checks(settings: Settings, pool: Pool, redis: Redis) -> Reverifier:
+def domain_checks(settings: Settings, db: Database, redis: Redis) -> Reverifier:
     """The re-verification of verified custom domains (admin/domains/reverify.py)."""
     return Reverifier(
-        Database(pool),
+        db,
         TxtLookup(settings.admin.dns_resolver),
         redis,
         interval=settings.admin.domain_reverify_interval,
@@ -214,37 +215,37 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> bool:
     redis = connect(redis_url, socket_timeout=10, socket_connect_timeout=5)
     click_batches = settings.click_stream_shards * settings.worker.batches_in_flight
     async with create_worker_pool(database_url, click_batches) as pool:
-        salt = await _start(pool, redis, stop)
+        db = Database(pool)
+        salt = await _start(db, redis, stop)
         warm_up()  # before joining the click stream's group, not on its first batch
         freeze_startup_heap()
-        enricher = Enricher(salt, parse_networks(settings.trusted_proxies))
+        enricher = Enricher(salt, TrustedProxies(settings.trusted_proxies))
         name = settings.worker.name or f"{socket.gethostname()}-{os.getpid()}"
         # One consumer per click stream shard: every worker reads every shard.
         consumers = [
             ClickConsumer(
                 redis,
-                pool,
+                db,
                 enricher,
                 consumer=name,
                 read_count=settings.worker.read_count,
                 claim_idle_ms=settings.worker.claim_idle_ms,
-                max_deliveries=settings.worker.max_deliveries,
                 shard=shard,
                 in_flight=settings.worker.batches_in_flight,
             )
             for shard in range(settings.click_stream_shards)
         ]
-        dispatcher = build_dispatcher(settings, pool, database_url)
+        dispatcher = build_dispatcher(settings, db, database_url)
         mailer = Mailer(
-            pool,
+            db,
             transport_for(settings.mail.smtp_url, dev_log=settings.mail.dev_log),
             settings.mail.sender,
             poll_interval=max(1.0, settings.webhooks.poll_interval),
         )
-        safety, index = safety_worker(settings, pool, redis)
+        safety, index = safety_worker(settings, db, redis)
         changes = index.subscription(redis)
         # The safety index's reload loop has no stop of its own: it is cancelled.
-        index_task = asyncio.create_task(index.run(safety.db), name="safety-index")
+        index_task = asyncio.create_task(index.run(db), name="safety-index")
         tasks = [
             *(
                 asyncio.create_task(consumer.run(), name=f"clicks-{consumer.shard}")
@@ -257,7 +258,7 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> bool:
             asyncio.create_task(mailer.run(), name="mail"),
             asyncio.create_task(
                 run_housekeeping(
-                    pool,
+                    db,
                     settings.limits.idempotency_ttl,
                     stop,
                     retention=Retention(
@@ -269,10 +270,10 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> bool:
                 name="housekeeping",
             ),
             asyncio.create_task(
-                run_click_limits(pool, LinkCache(RedisBatcher(redis)), stop), name="click-limits"
+                run_click_limits(db, LinkCache(RedisBatcher(redis)), stop), name="click-limits"
             ),
             asyncio.create_task(
-                run_reverification(domain_checks(settings, pool, redis), stop),
+                run_reverification(domain_checks(settings, db, redis), stop),
                 name="domain-checks",
             ),
         ]

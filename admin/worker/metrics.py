@@ -17,8 +17,8 @@ from prometheus_client import Counter, Gauge
 from redis.asyncio import Redis
 from redis.exceptions import ResponseError
 
-from admin.worker.delivery_repository import Result
-from common.redis_store import redis_down
+from admin.webhooks.deliveries import Result
+from common.redis_store import RedisUnavailable, redis_outage
 
 logger = logging.getLogger(__name__)
 
@@ -111,11 +111,10 @@ class StreamWatcher:
         self._stored_seen = stored
         for stream in self.streams:
             try:
-                STREAM_LENGTH.labels(stream).set(await self.redis.xlen(stream))
-                figures = await _group_figures(self.redis, stream, self.group)
-            except Exception as exc:
-                if not redis_down(exc):
-                    raise
+                with redis_outage():
+                    STREAM_LENGTH.labels(stream).set(await self.redis.xlen(stream))
+                    figures = await _group_figures(self.redis, stream, self.group)
+            except RedisUnavailable as exc:
                 logger.warning(
                     "cannot read the click stream's backlog",
                     extra={"action": "metrics.stream_unavailable", "error": str(exc)},

@@ -289,7 +289,7 @@ def test_a_spam_wave_of_qr_codes_and_bio_buttons_is_found(hooks: Stack) -> None:
         "admission-waves",
         HOP_SAFETY_WAVE_LINKS="6",
         HOP_SAFETY_WAVE_ACCOUNTS="3",
-        HOP_SAFETY_WAVE_INTERVAL="0.5",
+        HOP_TEST_SAFETY_WAVE_INTERVAL="0.5",
     )
     try:
 

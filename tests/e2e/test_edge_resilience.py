@@ -24,7 +24,7 @@ pytestmark = pytest.mark.slow
 def stack(tmp_path: Path, database_url: str) -> Iterator[Stack]:
     # Clicks are only written at shutdown, so the test can count exactly what SIGTERM flushes.
     stack = Stack.private_redis(
-        tmp_path, database_url, HOP_CLICK_FLUSH_MS="600000", HOP_CLICK_BATCH_MAX="100000"
+        tmp_path, database_url, HOP_TEST_CLICK_FLUSH_MS="600000", HOP_TEST_CLICK_BATCH_MAX="100000"
     )
     try:
         yield stack

@@ -16,6 +16,7 @@ from tests.support.hooks import delivered, subscribe
 from tests.support.memory import PeakRss
 from tests.support.processes import HopProcess
 from tests.support.receiver import Receiver
+from tests.support.waiting import wait_until
 
 CLICKS = 200_000
 # The admin worker may grow by this much while it streams 200,000 clicks (~90 MB of
@@ -58,7 +59,23 @@ def test_export_holds_every_kind_of_data_and_no_secret(
         "/v1/links", json={"longUrl": "https://example.com/t"}, headers=account.headers("test")
     ).json()
 
-    assert len(delivered(receiver, "link.created", 2)) == 2  # the log has attempts to export
+    assert len(delivered(receiver, "link.created", 2)) == 2
+    # The receiver has them a moment before the worker records the attempts: wait for the
+    # log, which is what the export holds.
+    wait_until(
+        lambda: (
+            len(
+                [
+                    attempt
+                    for attempt in api.get(
+                        f"/v1/webhooks/{webhook['id']}/deliveries", headers=account.headers()
+                    ).json()["data"]
+                    if attempt["succeeded"]
+                ]
+            )
+            == 2
+        )
+    )
 
     document = export(api, account)
     assert list(document) == [

@@ -1,6 +1,6 @@
 """Exports that stall cannot starve the admin: their own pool, slots, and a time-out.
 
-An admin of its own with a short HOP_EXPORT_IDLE_TIMEOUT; two accounts with
+An admin of its own with a short HOP_TEST_EXPORT_IDLE_TIMEOUT; two accounts with
 enough clicks that an export does not fit in the socket buffers, so a client
 that stops reading leaves the export waiting on a full socket.
 """
@@ -27,7 +27,9 @@ EXPORT_APPLICATION = "hop-export"
 
 @pytest.fixture(scope="module")
 def limited_admin(session_stack: Stack) -> Iterator[str]:
-    server = session_stack.start_admin("admin-export-limits", HOP_EXPORT_IDLE_TIMEOUT=IDLE_TIMEOUT)
+    server = session_stack.start_admin(
+        "admin-export-limits", HOP_TEST_EXPORT_IDLE_TIMEOUT=IDLE_TIMEOUT
+    )
     yield server.url
     server.stop()
 

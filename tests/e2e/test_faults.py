@@ -30,9 +30,9 @@ def stack(tmp_path: Path, database_url: str) -> Iterator[Stack]:
     stack = Stack.private_redis(
         tmp_path,
         database_url,
-        HOP_WORKER_CLAIM_IDLE_MS="1000",
-        HOP_WORKER_READ_COUNT="1",
-        HOP_CLICK_BATCH_MAX="10",
+        HOP_TEST_WORKER_CLAIM_IDLE_MS="1000",
+        HOP_TEST_WORKER_READ_COUNT="1",
+        HOP_TEST_CLICK_BATCH_MAX="10",
     )
     try:
         yield stack

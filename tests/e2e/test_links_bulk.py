@@ -311,6 +311,45 @@ def test_bulk_update_tags_and_delete_by_filter(
     assert len(listed(api, account)) == 2
 
 
+def test_a_bulk_tag_change_and_every_list_order_keep_the_whole_link(
+    api: httpx.Client, account: Account, database_url: str
+) -> None:
+    """A link reads the same in every list order as alone, and a bulk tag change rewrites
+    its tags only: both once read part of the row (the bulk change then wrote the rest
+    back empty, the link's password, rules and click limit gone)."""
+    link = make_link(
+        api,
+        account,
+        longUrl="https://example.com/whole",
+        tags=["whole"],
+        password="open sesame",
+        rules=[{"when": {"os": ["ios"]}, "url": "https://example.com/ios"}],
+        maxClicks=5,
+        expiredUrl="https://example.com/over",
+        title="Title",
+        notes="Notes",
+        preview={"title": "Preview"},
+        utm={"source": "mail"},
+    )
+    alone = api.get(f"/v1/links/{link['id']}", headers=account.headers()).json()
+    for sort in ("-created", "created", "-clicks", "clicks"):
+        assert listed(api, account, tag="whole", sort=sort) == [alone], sort
+
+    changed = api.post(
+        "/v1/links/bulk-update",
+        json={"filter": {"tag": ["whole"]}, "action": {"type": "addTags", "tags": ["more"]}},
+        headers=account.headers(),
+    )
+    assert changed.json() == {"matched": 1, "changed": 1}
+    after = api.get(f"/v1/links/{link['id']}", headers=account.headers()).json()
+    assert after == {**alone, "tags": ["whole", "more"], "updatedAt": after["updatedAt"]}
+    with psycopg.connect(database_url) as conn:
+        kept = conn.execute(
+            "SELECT password_verifier IS NOT NULL FROM links WHERE id = %s", (link["id"],)
+        ).fetchone()
+    assert kept == (True,)  # the verifier the edge's entry is rebuilt from
+
+
 def test_bulk_routes_need_their_scopes(
     api: httpx.Client, account: Account, database_url: str
 ) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 
-from edge.app import PASSWORD_TRIES, PASSWORD_WINDOW_SECONDS
+from edge.unlock import PASSWORD_TRIES, PASSWORD_WINDOW_SECONDS
 from edge.visitors import PREVIEW_BOTS
 from tests.support.accounts import Account
 from tests.support.api import make_link

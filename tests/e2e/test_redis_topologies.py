@@ -44,7 +44,9 @@ def hop_on(root: Path, postgres_url: str, redis_url: str, **settings: str) -> It
     """Worker, admin and edge on a scratch database and the given Redis."""
     root.mkdir(parents=True, exist_ok=True)
     with scratch_database(postgres_url) as database_url:
-        stack = Stack(root, database_url, redis_url, HOP_WORKER_CLAIM_IDLE_MS="2000", **settings)
+        stack = Stack(
+            root, database_url, redis_url, HOP_TEST_WORKER_CLAIM_IDLE_MS="2000", **settings
+        )
         try:
             stack.start_worker()
             stack.start_admin()
@@ -111,7 +113,7 @@ def test_cluster_sharded_clicks_survive_a_primary_failover(
             postgres_url,
             cluster.url,
             HOP_CLICK_STREAM_SHARDS=str(SHARDS),
-            HOP_CLICK_FLUSH_MS="20",
+            HOP_TEST_CLICK_FLUSH_MS="20",
         ) as stack,
         stack.api() as api,
     ):
@@ -189,7 +191,7 @@ def failover_serving(cluster: Cluster, key: str) -> set[int]:
 def test_sentinel_click_path_and_failover(tmp_path: Path, postgres_url: str) -> None:
     with (
         running_sentinel(tmp_path / "sentinel") as group,
-        hop_on(tmp_path / "hop", postgres_url, group.url, HOP_CLICK_FLUSH_MS="20") as stack,
+        hop_on(tmp_path / "hop", postgres_url, group.url, HOP_TEST_CLICK_FLUSH_MS="20") as stack,
         stack.api() as api,
     ):
         account = stack.account()

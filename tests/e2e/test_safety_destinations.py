@@ -161,14 +161,14 @@ def test_feeds_listing_a_links_other_destinations_later_block_it(
     hooks.start_worker(
         "destinations",
         HOP_SAFETY_URLHAUS_URL=f"{feeds.url}/urlhaus/csv_online/",
-        HOP_SAFETY_URLHAUS_INTERVAL="0.5",
+        HOP_TEST_SAFETY_URLHAUS_INTERVAL="0.5",
         HOP_SAFETY_PHISHTANK_URL=f"{feeds.url}/phishtank/online-valid.json",
-        HOP_SAFETY_PHISHTANK_INTERVAL="0.5",
+        HOP_TEST_SAFETY_PHISHTANK_INTERVAL="0.5",
         HOP_SAFETY_WEBRISK_KEY=WEBRISK_KEY,
         HOP_SAFETY_WEBRISK_URL=f"{feeds.url}/webrisk/v1",
         HOP_SAFETY_WEBRISK_THREATS="SOCIAL_ENGINEERING",
-        HOP_SAFETY_WEBRISK_INTERVAL="0.5",
-        HOP_SAFETY_WAVE_INTERVAL="0.5",
+        HOP_TEST_SAFETY_WEBRISK_INTERVAL="0.5",
+        HOP_TEST_SAFETY_WAVE_INTERVAL="0.5",
     )
 
     events = {e["linkId"]: e for e in delivered(receiver, "security.flagged", len(flagged))}
@@ -304,7 +304,7 @@ def test_a_spam_wave_counts_links_through_their_other_destinations(
         "destination-waves",
         HOP_SAFETY_WAVE_LINKS="6",
         HOP_SAFETY_WAVE_ACCOUNTS="3",
-        HOP_SAFETY_WAVE_INTERVAL="0.5",
+        HOP_TEST_SAFETY_WAVE_INTERVAL="0.5",
     )
 
     def verdicts() -> set[str]:

@@ -64,9 +64,9 @@ def test_feed_hits_block_links_once_with_an_event_and_an_email(
     hooks.start_worker(
         "feeds",
         HOP_SAFETY_URLHAUS_URL=f"{feeds.url}/urlhaus/csv_online/",
-        HOP_SAFETY_URLHAUS_INTERVAL="0.5",
+        HOP_TEST_SAFETY_URLHAUS_INTERVAL="0.5",
         HOP_SAFETY_PHISHTANK_URL=f"{feeds.url}/phishtank/online-valid.json",
-        HOP_SAFETY_PHISHTANK_INTERVAL="0.5",
+        HOP_TEST_SAFETY_PHISHTANK_INTERVAL="0.5",
         HOP_SMTP_URL=smtp.url,
     )
 
@@ -128,7 +128,10 @@ def test_web_risk_lists_are_kept_locally_and_full_hashes_checked(
     assert early["status"] == "active"
     feeds.webrisk = {"SOCIAL_ENGINEERING": WebRiskList([f"{bad}/"])}
     hooks.start_worker(
-        "webrisk", **webrisk, HOP_SAFETY_WEBRISK_INTERVAL="0.5", HOP_SAFETY_WAVE_INTERVAL="0.5"
+        "webrisk",
+        **webrisk,
+        HOP_TEST_SAFETY_WEBRISK_INTERVAL="0.5",
+        HOP_TEST_SAFETY_WAVE_INTERVAL="0.5",
     )
     events = wait_until(lambda: _flagged_events(hooks, early["id"]))
     assert events[0]["verdict"] == "block"
@@ -178,7 +181,7 @@ def test_a_spam_wave_warns_its_links_and_queues_them_for_review(hooks: Stack) ->
         "waves",
         HOP_SAFETY_WAVE_LINKS="6",
         HOP_SAFETY_WAVE_ACCOUNTS="3",
-        HOP_SAFETY_WAVE_INTERVAL="0.5",
+        HOP_TEST_SAFETY_WAVE_INTERVAL="0.5",
         HOP_SAFETY_ALLOWLIST=f"trusted-{token}.example",
     )
 

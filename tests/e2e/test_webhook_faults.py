@@ -146,7 +146,7 @@ def test_a_slow_receiver_times_out(hooks: Stack, receiver: Receiver) -> None:
     account = hooks.account()
     receiver.behaviour = always(200, delay=4.0)
     hook = register(hooks, account, receiver.url, ["link.created"])
-    hooks.start_worker("slow", HOP_WEBHOOK_TIMEOUT="1")
+    hooks.start_worker("slow", HOP_TEST_WEBHOOK_TIMEOUT="1")
     link_ids(hooks, account, 1)
     assert eventually(lambda: len(attempts(hooks, account, hook["id"])) >= 1)
     (first, *_) = reversed(attempts(hooks, account, hook["id"]))
@@ -237,7 +237,7 @@ def test_two_dispatchers_never_send_the_same_attempt(hooks: Stack, receiver: Rec
     )
     hook = register(hooks, account, receiver.url, ["link.created"])
     for name in ("twin-a", "twin-b"):
-        hooks.start_worker(name, HOP_WEBHOOK_CONCURRENCY="8")
+        hooks.start_worker(name, HOP_TEST_WEBHOOK_CONCURRENCY="8")
     links = link_ids(hooks, account, 150)
     assert eventually(
         lambda: (
@@ -274,11 +274,11 @@ def test_worker_killed_mid_delivery_loses_nothing(hooks: Stack, receiver: Receiv
     receiver.behaviour = behaviour
     hook = register(hooks, account, receiver.url, ["link.created"])
     # Time-out 1.5 s: a dead worker's lease runs out after 2 x 1.5 + 2 s.
-    victim = hooks.start_worker("victim", HOP_WEBHOOK_TIMEOUT="1.5")
+    victim = hooks.start_worker("victim", HOP_TEST_WEBHOOK_TIMEOUT="1.5")
     link_ids(hooks, account, 1)
     assert arrived.wait(30)
     hooks.kill(victim)
-    hooks.start_worker("heir", HOP_WEBHOOK_TIMEOUT="1.5")
+    hooks.start_worker("heir", HOP_TEST_WEBHOOK_TIMEOUT="1.5")
     assert eventually(
         lambda: (
             hooks.sql("SELECT state FROM webhook_deliveries WHERE webhook_id = %s", hook["id"])

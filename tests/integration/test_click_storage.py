@@ -19,7 +19,7 @@ from admin.analytics import hll
 from admin.analytics.batch import store_batch
 from admin.analytics.enrich import EnrichedClick
 from admin.analytics.repository import click_stats
-from admin.db import RejectedData
+from admin.db import Database, RejectedData
 from admin.worker.housekeeping import Retention, purge_once
 from tests.support.accounts import create_account
 from tests.support.stores import scratch_database
@@ -102,8 +102,8 @@ def test_a_click_postgresql_refuses_stores_nothing_of_its_batch(scratch_url: str
     async def run() -> tuple[type[Exception] | None, int, int]:
         async with AsyncConnectionPool(scratch_url, min_size=1, max_size=1) as pool:
             refused: type[Exception] | None = None
-            try:
-                async with pool.connection() as conn:
+            try:  # as the click consumer stores a batch
+                async with Database(pool).transaction() as conn:
                     await store_batch(conn, poisoned)
             except RejectedData as exc:
                 refused = type(exc)
@@ -146,7 +146,7 @@ def _partitions(conn: psycopg.Connection) -> set[str]:
 def _purge(url: str, retention: Retention) -> dict[str, int]:
     async def run() -> dict[str, int]:
         async with AsyncConnectionPool(url, min_size=1, max_size=1) as pool:
-            return await purge_once(pool, 86400, retention)
+            return await purge_once(Database(pool), 86400, retention)
 
     return asyncio.run(run())
 

@@ -13,7 +13,9 @@ from psycopg_pool import AsyncConnectionPool
 from redis.asyncio import Redis
 
 from admin.analytics.enrich import Enricher
+from admin.db import Database
 from admin.worker.clicks import ClickConsumer
+from common.clientip import TrustedProxies
 from common.keys import CLICK_CONSUMER_GROUP, CLICK_STREAM
 from common.wire import CLICK_BATCH_VERSION, ClickEvent, click_batch_encoder
 from edge.clicks import ClickBuffer
@@ -32,8 +34,8 @@ def _consumer(
     """Shard 0's consumer ``t``, claiming nothing within the test."""
     return ClickConsumer(
         redis,
-        pool,
-        Enricher(b"salt", ()),
+        Database(pool),
+        Enricher(b"salt", TrustedProxies(())),
         consumer="t",
         read_count=read_count,
         claim_idle_ms=60_000,

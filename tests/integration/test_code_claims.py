@@ -12,16 +12,17 @@ import psycopg
 from admin.auth.principal import Principal
 from admin.events.repository import Event
 from admin.links import repository as repo
+from admin.links.model import NewLink
 from common.ids import new_id
 from common.timefmt import utc_now
 from tests.support.accounts import create_account
-from tests.support.dispatch import principal_of
+from tests.support.dispatch import Nothing, principal_of
 
 _DAYS = 30
 
 
-def values(code: str) -> repo.NewLink:
-    return repo.NewLink(
+def values(code: str) -> NewLink:
+    return NewLink(
         id=new_id("lnk"),
         short_code=code,
         long_url="https://example.com/",
@@ -33,8 +34,8 @@ def values(code: str) -> repo.NewLink:
     )
 
 
-async def insert(conn: psycopg.AsyncConnection, owner: Principal, link: repo.NewLink) -> bool:
-    created = Event("link.created", {})
+async def insert(conn: psycopg.AsyncConnection, owner: Principal, link: NewLink) -> bool:
+    created = Event("link.created", Nothing())
     return await repo.insert_link(conn, owner, link, created, reservation_days=_DAYS)
 
 
@@ -84,7 +85,7 @@ def test_a_code_deleted_during_a_claim_stays_reserved(database_url: str) -> None
             database_url,
             code,
             lambda conn: repo.delete_link(
-                conn, owner, link.id, lambda _: Event("link.deleted", {})
+                conn, owner, link.id, lambda _: Event("link.deleted", Nothing())
             ),
             thief,
         )
@@ -129,7 +130,7 @@ def test_codes_are_claimed_and_reserved_per_domain(database_url: str) -> None:
     code = f"per-dom-{owner.user_id[-10:]}"
     brand, other = f"go.{code}.test", f"links.{code}.test"
 
-    def on(domain: str) -> repo.NewLink:
+    def on(domain: str) -> NewLink:
         return msgspec.structs.replace(values(code), domain=domain)
 
     async def scenario() -> list[bool]:

@@ -5,6 +5,7 @@ import asyncio
 import psycopg
 from psycopg_pool import AsyncConnectionPool
 
+from admin.db import Database
 from admin.worker.housekeeping import purge_once
 from tests.support.accounts import create_account
 
@@ -29,7 +30,7 @@ def test_expired_idempotency_keys_and_refresh_tokens_are_removed(database_url: s
         async with AsyncConnectionPool(
             database_url, min_size=1, max_size=1, kwargs={"autocommit": True}
         ) as pool:
-            return await purge_once(pool, 86400)
+            return await purge_once(Database(pool), 86400)
 
     removed = asyncio.run(purge())
     assert removed["idempotency_keys"] >= 1

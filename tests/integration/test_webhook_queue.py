@@ -13,7 +13,8 @@ import psycopg
 import pytest
 from psycopg_pool import AsyncConnectionPool
 
-from admin.worker import delivery_repository as queue
+from admin.db import Database
+from admin.webhooks import deliveries_repository as queue
 from admin.worker.dispatcher import Dispatcher, lease_for
 from admin.worker.mail import Mailer, SmtpTransport
 from common.ids import new_id
@@ -293,14 +294,14 @@ def test_mailer_sends_once_over_smtp_and_retries_when_the_server_is_down(db: str
     async def scenario() -> tuple[int, int, int]:
         async with pool_for(db) as pool:
             down = Mailer(
-                pool,
+                Database(pool),
                 SmtpTransport(f"smtp://127.0.0.1:{free_port()}"),
                 "hop@example.com",
                 poll_interval=1,
             )
             failed = await down.send_due()
             up = Mailer(
-                pool,
+                Database(pool),
                 SmtpTransport(sink.url),
                 "hop@example.com",
                 poll_interval=1,

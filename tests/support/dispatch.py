@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
+import msgspec
 from psycopg_pool import AsyncConnectionPool
 
 from admin.auth.principal import Principal
@@ -59,9 +60,19 @@ async def register(
     )
 
 
+class Nothing(msgspec.Struct, frozen=True):
+    """A stand-in event's data: {}."""
+
+
+class Numbered(msgspec.Struct, frozen=True):
+    """A stand-in event's data: {"n": n}."""
+
+    n: int
+
+
 async def emit(pool: AsyncConnectionPool, user_id: str, event_type: str, n: int = 0) -> str:
     async with pool.connection() as conn:
-        return await record_event(conn, principal_of(user_id), Event(event_type, {"n": n}))
+        return await record_event(conn, principal_of(user_id), Event(event_type, Numbered(n)))
 
 
 def dispatcher(
@@ -75,7 +86,7 @@ def dispatcher(
 ) -> Dispatcher:
     sender = Sender(LOOPBACK, allow_http=True, timeout=timeout)
     return Dispatcher(
-        pool,
+        Database(pool),
         sender,
         BOX,
         RetryPolicy(schedule),

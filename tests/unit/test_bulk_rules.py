@@ -12,9 +12,9 @@ from admin.analytics.service import _account_range, _buckets
 from admin.domains.service import normal_hostname
 from admin.errors import BadRequest, HopError, ValidationFailed
 from admin.links.bulk import csv_rows, decode_csv
+from admin.links.listing import decode_cursor, encode_cursor, link_filter
 from admin.links.schemas import Link, LinkCreate, LinkSafety
-from admin.links.service import decode_cursor, encode_cursor, link_filter
-from common.settings import _dns_resolver
+from common.settings.parsers import dns_resolver
 
 
 def _fields(error: HopError) -> list[str]:
@@ -116,9 +116,9 @@ def test_hostnames() -> None:
 
 
 def test_dns_resolver_setting() -> None:
-    assert _dns_resolver("127.0.0.1") == "127.0.0.1:53"
-    assert _dns_resolver("127.0.0.1:5353") == "127.0.0.1:5353"
-    assert _dns_resolver("[::1]:53") == "[::1]:53"
+    assert dns_resolver("127.0.0.1") == "127.0.0.1:53"
+    assert dns_resolver("127.0.0.1:5353") == "127.0.0.1:5353"
+    assert dns_resolver("[::1]:53") == "[::1]:53"
     for bad in ("dns.example", "127.0.0.1:0", "127.0.0.1:x"):
         with pytest.raises(ValueError, match=r"IP address|port"):
-            _dns_resolver(bad)
+            dns_resolver(bad)

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import ipaddress
-
 import iptocc
 
 from admin.analytics.enrich import Enricher
-from common.clientip import parse_networks
+from common.clientip import TrustedProxies
 from common.wire import ClickEvent
 
 # An address the offline database places outside France, so a header saying "FR"
@@ -26,20 +24,20 @@ def test_the_database_knows_the_reference_address() -> None:
 
 
 def test_without_trusted_proxies_the_header_is_ignored() -> None:
-    enricher = Enricher(b"salt", ())
+    enricher = Enricher(b"salt", TrustedProxies(()))
     assert enricher.enrich(click(f"{_US_ADDRESS}:5000", "FR")).country == "US"
     assert enricher.enrich(click("127.0.0.1:5000", "FR")).country == ""
 
 
 def test_the_header_of_a_peer_outside_the_trusted_networks_is_ignored() -> None:
-    enricher = Enricher(b"salt", parse_networks(["10.0.0.0/8"]))
+    enricher = Enricher(b"salt", TrustedProxies(["10.0.0.0/8"]))
     assert enricher.enrich(click(f"{_US_ADDRESS}:5000", "FR")).country == "US"
     # A forged X-Forwarded-For naming a trusted address changes nothing: the peer decides.
     assert enricher.enrich(click(f"{_US_ADDRESS}:5000", "FR", "10.0.0.1")).country == "US"
 
 
 def test_the_header_of_a_trusted_proxy_is_believed() -> None:
-    enricher = Enricher(b"salt", parse_networks(["10.0.0.0/8", "::1/128"]))
+    enricher = Enricher(b"salt", TrustedProxies(["10.0.0.0/8", "::1/128"]))
     assert enricher.enrich(click("10.1.2.3:5000", "fr", _US_ADDRESS)).country == "FR"
     assert enricher.enrich(click("[::1]:5000", "DE", _US_ADDRESS)).country == "DE"
     # "Unknown" codes from the proxy fall back to the database (the forwarded client).
@@ -47,5 +45,5 @@ def test_the_header_of_a_trusted_proxy_is_believed() -> None:
 
 
 def test_a_peer_that_is_not_an_address_is_not_trusted() -> None:
-    enricher = Enricher(b"salt", (ipaddress.ip_network("0.0.0.0/0"),))
+    enricher = Enricher(b"salt", TrustedProxies(["0.0.0.0/0"]))
     assert enricher.enrich(click("unix:/tmp/socket", "FR")).country == ""

@@ -28,13 +28,14 @@ from common.keys import (
 )
 from common.redis_store import (
     RedisTooOld,
-    as_redis_error,
+    RedisUnavailable,
     check_version,
     closed_transport,
     connect,
     is_cluster,
     parse_redis_url,
     redis_down,
+    redis_outage,
 )
 from common.settings import SettingsError, load_settings
 from common.wire import ClickEvent
@@ -152,14 +153,33 @@ def test_a_write_on_a_closed_uvloop_transport_is_redis_going_away() -> None:
     assert not redis_down(ValueError("the handler is closed"))
 
 
-def test_a_closed_transport_is_handed_on_as_redis_connection_error() -> None:
-    # What RedisBatcher and cluster scripts give their callers, who catch redis-py's errors.
+def test_a_closed_transport_is_handed_on_as_an_outage() -> None:
+    # What redis_outage() (and RedisBatcher, LuaScript and the edge's resolver, built on
+    # it) give their callers, who catch RedisUnavailable.
     closed = RuntimeError("unable to perform operation on <TCPTransport>; the handler is closed")
-    converted = as_redis_error(closed)
-    assert isinstance(converted, RedisConnectionError)
-    assert converted.__cause__ is closed
+    with pytest.raises(RedisUnavailable) as converted, redis_outage():
+        raise closed
+    assert converted.value.__cause__ is closed
     other = RuntimeError("dictionary changed size during iteration")
-    assert as_redis_error(other) is other
+    with pytest.raises(RuntimeError) as kept, redis_outage():
+        raise other
+    assert kept.value is other
+
+
+def test_only_an_outage_leaves_redis_outage_as_redis_unavailable() -> None:
+    for down in (
+        RedisConnectionError("Connection reset by peer"),
+        ConnectionRefusedError(),
+        ReadOnlyError("You can't write against a read only replica."),
+    ):
+        with pytest.raises(RedisUnavailable) as converted, redis_outage():
+            raise down
+        assert converted.value.__cause__ is down
+        assert str(converted.value) == str(down)
+    refused = ResponseError("WRONGTYPE Operation against a key holding the wrong")
+    with pytest.raises(ResponseError) as kept, redis_outage():
+        raise refused
+    assert kept.value is refused
 
 
 def test_an_answer_redis_gives_is_not_an_outage() -> None:

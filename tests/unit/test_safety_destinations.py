@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from admin.links.repository import FeatureColumns, LinkRow
+from admin.links.model import FeatureColumns, LinkRow
 from admin.safety.destinations import destinations, other_hosts
 from admin.safety.notices import flagged_mail
 from admin.safety.verdicts import Decision, worst

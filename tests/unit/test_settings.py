@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from common.settings import VARIABLES, Listen, SettingsError, _secret, load_settings
+from common.settings import RETIRED, VARIABLES, Listen, SettingsError, load_settings
+from common.settings.parsers import secret
 from common.weak_secrets import weak_key_reason
 
 README = Path(__file__).resolve().parents[2] / "README.md"
@@ -78,7 +79,7 @@ def test_secret_from_file(tmp_path: Path) -> None:
         load_settings({"HOP_JWT_SECRET_FILE": str(secret), "HOP_JWT_SECRET": RANDOM_KEY})
 
 
-SECRET_SETTINGS = [variable.name for variable in VARIABLES if variable.parse is _secret]
+SECRET_SETTINGS = [variable.name for variable in VARIABLES if variable.parse is secret]
 PLACEHOLDERS = [
     "replace-with-48-random-characters-replace-with-48",  # what deploy/k8s/hop.yaml shipped
     "change-me-change-me-change-me-change-me",
@@ -152,3 +153,27 @@ def test_readme_documents_every_variable() -> None:
     readme = README.read_text()
     missing = [variable.name for variable in VARIABLES if f"`{variable.name}`" not in readme]
     assert missing == []
+
+
+def test_test_seams_are_named_as_such() -> None:
+    """Knobs only tests move are HOP_TEST_*, and nothing an operator sets is."""
+    seams = {variable.name for variable in VARIABLES if variable.seam}
+    assert seams == {v.name for v in VARIABLES if v.name.startswith("HOP_TEST_")}
+    assert len(seams) < len(VARIABLES) // 4
+
+
+def test_every_field_is_declared_once() -> None:
+    names = [variable.name for variable in VARIABLES]
+    paths = [variable.path for variable in VARIABLES]
+    assert len(set(names)) == len(names)
+    assert len(set(paths)) == len(paths)
+    assert all(variable.doc.strip() for variable in VARIABLES)
+
+
+def test_retired_settings_say_what_became_of_them() -> None:
+    assert not set(RETIRED) & {variable.name for variable in VARIABLES}
+    with pytest.raises(SettingsError) as caught:
+        load_settings({"HOP_CLICK_FLUSH_MS": "20"})
+    assert str(caught.value).startswith("HOP_CLICK_FLUSH_MS: no longer a setting")
+    assert "HOP_TEST_CLICK_FLUSH_MS" in str(caught.value)
+    assert load_settings({"HOP_TEST_CLICK_FLUSH_MS": "20"}).edge.click_flush_ms == 20

@@ -9,7 +9,7 @@ import msgspec
 import pytest
 
 from admin.links.cache import entry_of, with_utm
-from admin.links.repository import LinkRow
+from admin.links.model import LinkRow
 from common.linkpass import COOKIE_SECONDS, LinkPasswords
 from common.targeting import (
     COUNTRIES,

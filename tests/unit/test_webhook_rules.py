@@ -30,11 +30,11 @@ def test_defaults_are_the_specs_numbers() -> None:
 
 
 def test_the_schedule_compresses_for_tests() -> None:
-    settings = load_settings({"HOP_WEBHOOK_RETRY_SCHEDULE": "0.05, 0.1,1"})
+    settings = load_settings({"HOP_TEST_WEBHOOK_RETRY_SCHEDULE": "0.05, 0.1,1"})
     assert settings.webhooks.retry_schedule == (0.05, 0.1, 1.0)
     for bad in ("", "1,,2", "1,-2", "soon"):
-        with pytest.raises(SettingsError, match="HOP_WEBHOOK_RETRY_SCHEDULE"):
-            load_settings({"HOP_WEBHOOK_RETRY_SCHEDULE": bad})
+        with pytest.raises(SettingsError, match="HOP_TEST_WEBHOOK_RETRY_SCHEDULE"):
+            load_settings({"HOP_TEST_WEBHOOK_RETRY_SCHEDULE": bad})
     with pytest.raises(SettingsError, match="HOP_WEBHOOK_NETWORKS"):
         load_settings({"HOP_WEBHOOK_NETWORKS": "loopback"})
     with pytest.raises(SettingsError, match="HOP_WEBHOOK_ALLOW_HTTP"):

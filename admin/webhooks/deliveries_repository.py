@@ -1,4 +1,6 @@
-"""The delivery queue in PostgreSQL: lease due deliveries, record what happened.
+"""SQL for the delivery queue (deliveries.sql): lease due deliveries, record what
+happened, drop finished ones past their retention. The dispatcher reaches it through
+``admin/webhooks/deliveries.py``.
 
 A claim leases deliveries (``lease_until``, ``lease_token``) in a short
 transaction using ``FOR UPDATE SKIP LOCKED``, so any number of dispatchers
@@ -16,14 +18,13 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 import msgspec
-from psycopg.rows import class_row
 
-from admin.db import Connection, load_queries
+from admin.db import Connection, fetch_all, load_queries, rows_as
+from admin.mail import queue_mail
+from admin.webhooks.notices import pause_notice
 from admin.webhooks.retry import PAUSE_AFTER, streak_after
-from admin.worker.mail import pause_notice
-from common.ids import new_id
 
-_SQL = load_queries(__file__, "dispatch.sql")
+_SQL = load_queries(__file__, "deliveries.sql")
 
 
 class Claimed(msgspec.Struct, kw_only=True):
@@ -80,18 +81,14 @@ async def _lease(
     lease: timedelta,
 ) -> list[Claimed]:
     """Step 2 of a claim; the caller holds the webhooks' row locks."""
-    async with conn.cursor(row_factory=class_row(Claimed)) as rows:
-        await rows.execute(
-            _SQL["claim_deliveries"],
-            {
-                "now": now,
-                "limit": limit,
-                "per_webhook": per_webhook,
-                "webhook_ids": webhook_ids,
-                "lease_until": now + lease,
-            },
-        )
-        claimed = await rows.fetchall()
+    params = {
+        "now": now,
+        "limit": limit,
+        "per_webhook": per_webhook,
+        "webhook_ids": webhook_ids,
+        "lease_until": now + lease,
+    }
+    claimed = await fetch_all(conn, _SQL["claim_deliveries"], params, Claimed)
     claimed.sort(key=lambda item: (item.webhook_id, item.event_seq))
     return claimed
 
@@ -209,7 +206,7 @@ async def _record_successes(
             },
         )
         if refill is not None and refill.limit > 0:
-            leased = conn.cursor(row_factory=class_row(Claimed))
+            leased = conn.cursor(row_factory=rows_as(Claimed))
             await leased.execute(
                 _SQL["claim_deliveries_of_active"],
                 {
@@ -275,15 +272,19 @@ async def _update_streaks(
         },
     )
     for email, endpoint, reason, last in notices:
-        subject, body = pause_notice(
+        notice = pause_notice(
+            email,
             webhook_id=last.claimed.webhook_id,
             endpoint=endpoint,
             reason=reason,
             failures=PAUSE_AFTER,
             last_error=last.error or "",
         )
-        await conn.execute(
-            _SQL["queue_mail"],
-            {"id": new_id("mail"), "recipient": email, "subject": subject, "body": body},
-        )
+        await queue_mail(conn, notice)
     return decisions
+
+
+async def purge_finished(conn: Connection, keep_days: int) -> int:
+    """One bounded batch of finished deliveries older than ``keep_days``; rows removed."""
+    cursor = await conn.execute(_SQL["purge_finished"], {"days": keep_days})
+    return cursor.rowcount

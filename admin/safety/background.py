@@ -1,5 +1,5 @@
-"""The safety layer's background work (docs/safety.md): threat feeds, spam waves, and
-locating links made before the layer existed.
+"""The safety layer's background work (docs/safety.md), run by the worker: threat
+feeds, spam waves, and locating links made before the layer existed.
 
 - **Feeds**, each optional and enabled by its setting: URLhaus and PhishTank dumps are
   downloaded whole and diffed against the stored entries; Web Risk lists are brought up
@@ -29,7 +29,7 @@ from typing import Final
 
 from redis.asyncio import Redis
 
-from admin.db import TRANSIENT_ERRORS, Connection, Database, DatabaseError
+from admin.db import Connection, Database, DatabaseError
 from admin.errors import ServiceUnavailable
 from admin.safety import feeds_repository as feeds_repo
 from admin.safety import repository as repo
@@ -53,12 +53,9 @@ RETRY_SECONDS: Final = 300.0
 WAVE_WINDOW: Final = timedelta(hours=1)
 _BACKFILL_BATCH: Final = 500
 _OVERLAP_SECONDS: Final = 30.0  # links committed a little after their id's time
-_DOWN: Final[tuple[type[Exception], ...]] = (
-    ServiceUnavailable,
-    *TRANSIENT_ERRORS,
-    DatabaseError,
-    OSError,
-)
+# What postpones a round: a store away (the database's DatabaseUnavailable is one of
+# each), the database refusing, or a feed's host unreachable.
+_DOWN: Final[tuple[type[Exception], ...]] = (ServiceUnavailable, DatabaseError, OSError)
 
 
 class SafetyWorker:
@@ -251,7 +248,7 @@ class SafetyWorker:
         since_ms = int((now.timestamp() - look_back) * 1000)
         since_id = "lnk_" + ulid(since_ms)[:10] + "0" * 16  # the smallest id of that moment
         window = now - WAVE_WINDOW
-        async with self.db.connection() as conn:
+        async with self.db.transaction() as conn:
             new = await feeds_repo.new_sites(conn, since_id)
             if new:
                 await feeds_repo.add_sites(conn, new, [site_prefix(s.site) for s in new])
@@ -271,7 +268,7 @@ class SafetyWorker:
         ]
         found = []
         for site in waves:
-            async with self.db.connection() as conn:
+            async with self.db.transaction() as conn:  # the claim only with its links read
                 if not await feeds_repo.mark_wave(conn, site):
                     continue  # another worker took it
                 links = [

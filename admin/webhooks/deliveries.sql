@@ -169,6 +169,10 @@ SET failure_streak = v.streak,
 FROM unnest(%(ids)s::text[], %(streaks)s::int[], %(reasons)s::text[]) AS v(id, streak, reason)
 WHERE w.id = v.id
 
--- name: queue_mail
-INSERT INTO mail_outbox (id, recipient, subject, body)
-VALUES (%(id)s, %(recipient)s, %(subject)s, %(body)s)
+-- name: purge_finished
+-- Finished deliveries (and, by cascade, their attempt log) past the retention, a
+-- bounded batch at a time so no run holds many locks.
+DELETE FROM webhook_deliveries
+WHERE id IN (SELECT id FROM webhook_deliveries
+             WHERE state <> 'pending' AND created_at < now() - make_interval(days => %(days)s)
+             LIMIT 5000)

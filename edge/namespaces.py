@@ -1,0 +1,161 @@
+"""Every path and host the edge answers besides a live code on the short host: Bio pages,
+the sandbox, custom domains, hosts that are nobody's, the landing redirect and
+``/_health`` (the table in ``EdgeApp.__rsgi__``)."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import TYPE_CHECKING, Any, cast
+
+from common.domains import host_of
+from common.keys import bio_key, link_cache_key, sandbox_bio_key, sandbox_link_key
+from common.redis_store import RedisUnavailable, redis_outage
+from common.wire import BIO_VISIT_KIND, bio_entry_decoder, link_entry_decoder
+from edge import pages
+from edge.decide import not_redirected, redirect
+from edge.targets import NO_STORE, REDIRECT, not_found, target_of
+from edge.unlock import post
+from edge.visit import BIO_PATH, CODE, HEALTH_PATH, METHODS, SANDBOX_PREFIX, Visit
+
+if TYPE_CHECKING:
+    from edge.app import EdgeApp
+
+_USERNAME = re.compile(r"[a-z0-9_.]{3,30}")
+_HEALTH_HEADERS = [("content-type", "text/plain"), ("cache-control", NO_STORE)]
+
+
+async def not_a_code(edge: EdgeApp, scope: Any, proto: Any, path: str) -> None:
+    """Every path on the short host that is not a live code."""
+    if path.startswith(BIO_PATH):
+        await bio(edge, scope, proto, path[len(BIO_PATH) :])
+    elif path.startswith(SANDBOX_PREFIX):
+        await in_sandbox(edge, scope, proto, path[len(SANDBOX_PREFIX) :])
+    elif path == "/":
+        proto.response_empty(302, edge.landing)
+    elif path == HEALTH_PATH:
+        proto.response_bytes(200, _HEALTH_HEADERS, b"ok")
+    else:
+        proto.response_bytes(404, pages.ERROR_HEADERS, pages.NOT_FOUND)
+
+
+async def bio(
+    edge: EdgeApp, scope: Any, proto: Any, username: str, *, sandbox: bool = False
+) -> None:
+    """``/@<username>``: the rendered Bio page from Redis; a GET is a visit."""
+    errors = pages.SANDBOX_ERROR_HEADERS if sandbox else pages.ERROR_HEADERS
+    if not _USERNAME.fullmatch(username):
+        proto.response_bytes(404, errors, pages.BIO_NOT_FOUND)
+        return
+    key = sandbox_bio_key(username) if sandbox else bio_key(username)
+    try:
+        with redis_outage():
+            raw = cast("bytes | None", await edge.redis.get(key))
+    except RedisUnavailable:
+        unavailable = pages.SANDBOX_UNAVAILABLE_HEADERS if sandbox else pages.UNAVAILABLE_HEADERS
+        proto.response_bytes(503, unavailable, pages.UNAVAILABLE)
+        return
+    if raw is None:
+        proto.response_bytes(404, errors, pages.BIO_NOT_FOUND)
+        return
+    entry = bio_entry_decoder.decode(raw)
+    if entry.gone:  # deleted or renamed: the name is reserved for its owner
+        proto.response_bytes(410, errors, pages.BIO_GONE)
+        return
+    headers = pages.SANDBOX_BIO_HEADERS if sandbox else pages.BIO_HEADERS
+    proto.response_bytes(200, headers, entry.html)
+    if scope.method == "GET":
+        now_ms = int(time.time() * 1000)
+        edge.track(
+            scope, scope.headers, entry.bio_id, username, now_ms, qr=False, kind=BIO_VISIT_KIND
+        )
+
+
+async def in_sandbox(edge: EdgeApp, scope: Any, proto: Any, rest: str, host: str = "") -> None:
+    """``/test/<code>`` and ``/test/@<username>``: the sandbox namespace, from Redis.
+    On a custom domain (``host``) the sandbox links on it; Bio pages are the default
+    short host's only."""
+    if rest.startswith("@") and not host:
+        await bio(edge, scope, proto, rest[1:], sandbox=True)
+        return
+    if not CODE.fullmatch(rest):
+        proto.response_bytes(404, pages.SANDBOX_ERROR_HEADERS, pages.NOT_FOUND)
+        return
+    try:
+        with redis_outage():
+            key = sandbox_link_key(link_cache_key(rest, host))
+            raw = cast("bytes | None", await edge.redis.get(key))
+    except RedisUnavailable:
+        proto.response_bytes(503, pages.SANDBOX_UNAVAILABLE_HEADERS, pages.UNAVAILABLE)
+        return
+    target = not_found() if raw is None else target_of(link_entry_decoder.decode(raw))
+    now_ms = int(time.time() * 1000)
+    visit = Visit(
+        edge, scope, proto, scope.headers, target, code=rest, now_ms=now_ms, host=host, sandbox=True
+    )
+    if target.kind != REDIRECT or (target.expires_at_ms and now_ms >= target.expires_at_ms):
+        await not_redirected(visit)
+        return
+    redirect(visit, scope.query_string)
+
+
+async def on_domain(edge: EdgeApp, scope: Any, proto: Any, host: str) -> None:
+    """A request to a verified custom domain: its links, keyed ``<host>/<code>``, by
+    the same decisions as the default host's (rules, variants, passwords, safety
+    pages); ``/test/<code>`` its sandbox links. Everything else is the default
+    host's 404 page (a custom domain has no landing page and no Bio pages)."""
+    method = scope.method
+    path = scope.path
+    if method not in METHODS:
+        if method == "POST":
+            await post(edge, scope, proto, path, host)
+        else:
+            proto.response_bytes(405, pages.NOT_ALLOWED_HEADERS, pages.METHOD_NOT_ALLOWED)
+        return
+    if path.startswith(SANDBOX_PREFIX):
+        await in_sandbox(edge, scope, proto, path[len(SANDBOX_PREFIX) :], host)
+        return
+    code = path[1:]
+    if not CODE.fullmatch(code):
+        proto.response_bytes(404, pages.ERROR_HEADERS, pages.NOT_FOUND)
+        return
+    target = edge.domain_cache.get(link_cache_key(code, host))
+    counts = edge.hits
+    if target is None:
+        counts = edge.misses
+        try:
+            target = await edge.domain_resolver.resolve(link_cache_key(code, host))
+        except RedisUnavailable:
+            proto.response_bytes(503, pages.UNAVAILABLE_HEADERS, pages.UNAVAILABLE)
+            counts[503] += 1
+            return
+    now_ms = int(time.time() * 1000)
+    visit = Visit(edge, scope, proto, scope.headers, target, code=code, now_ms=now_ms, host=host)
+    if target.kind != REDIRECT or (target.expires_at_ms and now_ms >= target.expires_at_ms):
+        counts[await not_redirected(visit)] += 1
+        return
+    counts[redirect(visit, scope.query_string)] += 1
+
+
+async def elsewhere(edge: EdgeApp, scope: Any, proto: Any, authority: str) -> bool:
+    """A request whose ``Host`` is not one of ``short_authorities`` as sent: answer it
+    and return True, or return False when it names the short host after all (another
+    case, port or a final dot) and the default namespace should answer it.
+
+    ``/_health`` answers on any host (load balancers probe by address). A verified
+    custom domain is answered from its links; any other host from nobody's (404): a
+    domain deleted while its DNS still points here must not reach the default codes any
+    account can claim. Until the edge has read the domain set it cannot tell the two
+    apart and answers 503."""
+    host = host_of(authority)
+    if host in edge.short_hosts:
+        return False
+    if scope.path == HEALTH_PATH:
+        await not_a_code(edge, scope, proto, HEALTH_PATH)
+    elif host in edge.custom_hosts:
+        await on_domain(edge, scope, proto, host)
+    elif not edge.domains.loaded:
+        proto.response_bytes(503, pages.UNAVAILABLE_HEADERS, pages.UNAVAILABLE)
+    else:
+        proto.response_bytes(404, pages.ERROR_HEADERS, pages.NOT_FOUND)
+    return True
