@@ -14,8 +14,8 @@ from admin.analytics.service import (
     AnalyticsService,
     parse_instant,
 )
+from admin.api.operations import problems
 from admin.auth.principal import Principal
-from admin.http.openapi import problems
 
 _INSTANT = "ISO 8601 date (UTC midnight) or date-time."
 

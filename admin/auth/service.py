@@ -17,6 +17,7 @@ from typing import Literal
 import msgspec
 
 from admin.accounts.passwords import Passwords
+from admin.api.examples import example
 from admin.auth import repository as repo
 from admin.auth.cache import AuthCache
 from admin.auth.jwt_tokens import AccessTokens
@@ -27,7 +28,6 @@ from admin.auth.throttle import LoginThrottle
 from admin.auth.usage import KeyUsage
 from admin.db import Connection, Database
 from admin.errors import AddressUnconfirmed, Unauthorized
-from admin.http.examples import example
 from common.clientip import client_network
 from common.ids import new_id
 from common.settings import LimitSettings, PlanLimit

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta
 
-from admin.http.examples import example
+from admin.api.examples import example
 from admin.links.schemas import Url
 from admin.patterns import whole
 from admin.qr.schemas import SocialNetwork

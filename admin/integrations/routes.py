@@ -8,9 +8,9 @@ from urllib.parse import parse_qsl
 from litestar import Controller, Request, Response, delete, get, post
 from litestar.params import Parameter
 
+from admin.api.body import JsonBody
+from admin.api.operations import problems
 from admin.auth.principal import Principal
-from admin.http.body import JsonBody
-from admin.http.openapi import problems
 from admin.integrations.generate import MAX_PAGE_SIZE as LINKS_PAGE_MAX
 from admin.integrations.generate import GenerateService
 from admin.integrations.install import InstallService

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta
 
-from admin.http.examples import example
+from admin.api.examples import example
 from admin.integrations.ai import Tone
 from admin.integrations.copy import Channel, Copy
 from admin.links.schemas import LINK_EXAMPLE, Link

@@ -13,9 +13,9 @@ from typing import Any
 import msgspec
 from litestar import Request
 
+from admin.api.body import decode_json_body
+from admin.api.problem import problem_of
 from admin.errors import BadRequest, FieldError, HopError, ValidationFailed
-from admin.http.body import decode_json_body
-from admin.http.problems import problem_of
 from admin.links.schemas import BulkItemResult, BulkProblem, BulkResult, Link, LinkCreate
 
 # Columns an import reads; any others, such as an export's, are ignored. An export's

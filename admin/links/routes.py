@@ -11,9 +11,9 @@ from litestar.params import Parameter
 from litestar.response import Stream
 
 from admin.analytics.service import parse_instant
+from admin.api.body import JsonBody
+from admin.api.operations import binary_response, file_request, problems
 from admin.auth.principal import Principal
-from admin.http.body import JsonBody
-from admin.http.openapi import binary_response, file_request, problems
 from admin.links.bulk import bulk_result, csv_body, csv_document, decode_csv, decode_items
 from admin.links.creation import BULK_MAX
 from admin.links.listing import MAX_PAGE_SIZE, MAX_TAG_LIST, STATUSES, link_filter

@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
-from admin.http.examples import example
+from admin.api.examples import example
 from admin.links.schemas import Url
 from admin.patterns import whole
 

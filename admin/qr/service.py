@@ -9,12 +9,12 @@ from typing import Any
 import msgspec
 from msgspec import UNSET
 
+from admin.api.body import decode_json_body
 from admin.auth.principal import Principal
 from admin.bio import repository as bio_repo
 from admin.db import Connection, Database
 from admin.errors import FieldError, HopError, NotFound, ValidationFailed, validation
 from admin.events.repository import Event
-from admin.http.body import decode_json_body
 from admin.links import repository as links_repo
 from admin.links.cache import LinkCache
 from admin.links.managed import ManagedLinks

@@ -7,9 +7,9 @@ from typing import Annotated, Any
 from litestar import Controller, Request, Response, post
 from litestar.params import Parameter
 
+from admin.api.body import decode_json_body, require_json
+from admin.api.operations import problems
 from admin.auth.principal import Principal
-from admin.http.body import decode_json_body, require_json
-from admin.http.openapi import problems
 from admin.links.schemas import Link, ReviewRequest
 from admin.links.service import LinkService
 from admin.safety.service import SafetyService
