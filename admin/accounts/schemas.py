@@ -8,7 +8,7 @@ import msgspec
 from msgspec import Meta
 
 from admin.api.examples import example
-from admin.auth.scopes import ALL_SCOPES, RESOURCES
+from admin.auth import ALL_SCOPES, RESOURCES
 from admin.patterns import whole
 
 MAX_KEY_NAME = 100

@@ -10,7 +10,7 @@ from litestar.params import Parameter
 
 from admin.api.body import JsonBody
 from admin.api.operations import problems
-from admin.auth.principal import Principal
+from admin.auth import Principal
 from admin.bio.schemas import BioPage, BioPut, PublicBioPage
 from admin.bio.service import BioService, Visitor
 

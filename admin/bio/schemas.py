@@ -8,9 +8,9 @@ import msgspec
 from msgspec import Meta
 
 from admin.api.examples import example
-from admin.links.schemas import Url
+from admin.bio.socials import SocialNetwork
+from admin.links import Url
 from admin.patterns import whole
-from admin.qr.schemas import SocialNetwork
 
 THEMES = ("light", "dark", "ocean", "sunset")
 Username = Annotated[

@@ -9,7 +9,7 @@ from litestar.params import Parameter
 
 from admin.api.body import JsonBody
 from admin.api.operations import problems
-from admin.auth.principal import Principal
+from admin.auth import Principal
 from admin.domains.schemas import HOSTNAME_PATTERN, Domain, DomainCheck, DomainCreate, DomainList
 from admin.domains.service import DomainService
 

@@ -10,9 +10,9 @@ from litestar.openapi import ResponseSpec
 from litestar.openapi.spec import Example
 
 from admin.api.operations import OPT_OUT, problems
-from admin.auth.principal import Principal
+from admin.api.stream import ExportResponse
+from admin.auth import Principal
 from admin.export.service import ExportService
-from admin.export.stream import ExportResponse
 
 _EMPTY = {
     "format": "hop.export",

@@ -32,7 +32,7 @@ from litestar.types import ASGIApp as LitestarApp
 from litestar.types import HTTPScope
 
 from admin.api.operations import OPT_OUT
-from admin.auth.principal import Principal
+from admin.auth import Principal
 from admin.db import Database
 from admin.errors import (
     FieldError,

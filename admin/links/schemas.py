@@ -9,7 +9,7 @@ import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
 from admin.api.examples import example
-from admin.domains.schemas import HOSTNAME_PATTERN
+from admin.domains import HOSTNAME_PATTERN
 from admin.patterns import whole
 from admin.urls import MAX_URL_LENGTH
 

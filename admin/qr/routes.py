@@ -10,7 +10,7 @@ from litestar.params import Parameter
 
 from admin.api.body import JsonBody
 from admin.api.operations import binary_response, problems
-from admin.auth.principal import Principal
+from admin.auth import Principal
 from admin.errors import BadRequest, ValidationFailed
 from admin.qr.images import MEDIA_TYPES, ErrorLevel, ImageFormat, ImageOptions, parse_colour
 from admin.qr.schemas import QrCode, QrCreate, QrPage, QrUpdate
