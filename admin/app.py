@@ -16,7 +16,6 @@ from litestar import Litestar, Request
 from litestar.di import Provide
 
 from admin.accounts.keys import ApiKeyService
-from admin.accounts.passwords import Passwords
 from admin.accounts.routes import AccountController
 from admin.accounts.selfservice import SelfService
 from admin.accounts.service import AccountService
@@ -24,6 +23,7 @@ from admin.analytics.routes import AccountAnalyticsController, AnalyticsControll
 from admin.analytics.service import AnalyticsService
 from admin.auth.cache import AuthCache
 from admin.auth.jwt_tokens import AccessTokens
+from admin.auth.passwords import Passwords
 from admin.auth.routes import AuthController
 from admin.auth.service import AuthService
 from admin.auth.throttle import LoginThrottle
@@ -55,7 +55,7 @@ from admin.integrations.wiring import build_integrations
 from admin.links.admission import Admission, OwnHosts
 from admin.links.cache import LinkCache
 from admin.links.managed import ManagedLinks
-from admin.links.routes import LinkController, TagController
+from admin.links.routes import LinkController, LinkReviewController, TagController
 from admin.links.service import LinkService
 from admin.outbound.policy import AddressPolicy
 from admin.qr.routes import QrController
@@ -63,7 +63,6 @@ from admin.qr.service import QrService
 from admin.safety.checker import checker_for
 from admin.safety.index import SafetyIndex
 from admin.safety.quota import NewAccountQuota
-from admin.safety.routes import SafetyController
 from admin.safety.service import SafetyService
 from admin.secretbox import SecretBox
 from admin.web.errors import web_aware
@@ -100,7 +99,7 @@ ROUTE_HANDLERS: list[Any] = [
     BioController,
     ExportController,
     WebhookController,
-    SafetyController,
+    LinkReviewController,
     IntegrationController,
     IntegrationCallbacks,
     AccountController,

@@ -170,7 +170,7 @@ def validation(errors: list[FieldError]) -> ValidationFailed:
 
 
 class PasswordHashingBusy(ServiceUnavailable):
-    """Every place for a password hash in this process is taken (admin/accounts/passwords.py)."""
+    """Every place for a password hash in this process is taken (admin/auth/passwords.py)."""
 
     slug = "password-hashing-busy"
 

@@ -18,6 +18,7 @@ LINK_PREFIX = "hop:link:"
 # Published (payload: the link's cache key, ``link_cache_key``) after every
 # write-through so each edge worker drops its in-process copy; see edge/cache.py.
 LINK_CHANGES_CHANNEL = "hop:link-changes"
+FLUSH_ALL = "*"  # the payload on LINK_CHANGES_CHANNEL that drops every cached link
 # The set of verified custom hostnames (lower case), kept by the admin when a domain is
 # verified or deleted and by `hop cache rebuild`; a change is announced (payload: the
 # hostname) on DOMAIN_CHANGES_CHANNEL so every edge worker reloads the set.

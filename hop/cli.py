@@ -98,7 +98,7 @@ def cmd_user_create(settings: Settings, args: argparse.Namespace) -> int:
 
 
 def _passwords(settings: Settings) -> Any:
-    from admin.accounts.passwords import Passwords
+    from admin.auth.passwords import Passwords
 
     auth = settings.auth
     return Passwords(auth.password_hash_memory_kib, auth.password_hash_concurrency)
@@ -174,13 +174,9 @@ def cmd_user_plan(settings: Settings, args: argparse.Namespace) -> int:
 
 async def _me(db: Any, settings: Settings, email: str) -> Any:
     """The account as GET /v1/users/me shows it."""
-    from admin.accounts import repository
     from admin.accounts.service import AccountService
 
-    async with db.connection() as conn:
-        user_id = await repository.user_id_by_email(conn, email)
-    assert user_id is not None  # the change above found it
-    return await AccountService(db).me(user_id, settings.limits)
+    return await AccountService(db).me_by_email(email, settings.limits)
 
 
 def cmd_key_create(settings: Settings, args: argparse.Namespace) -> int:

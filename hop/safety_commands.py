@@ -125,10 +125,7 @@ def cmd_safety_feeds(settings: Settings, _: argparse.Namespace) -> int:
     """When each threat feed last loaded, how many entries, the next turn, the last error."""
 
     async def run(service: Any) -> list[Any]:
-        from admin.safety import feeds_repository
-
-        async with service.db.connection() as conn:
-            return list(await feeds_repository.feed_runs(conn))
+        return list(await service.feed_runs())
 
     for row in _run(_safety(settings, run)):
         _print_json(row)

@@ -16,10 +16,7 @@ from redis.asyncio import Redis
 
 from admin.accounts import repository as repo
 from admin.accounts.schemas import ApiKey, ApiKeyCreate, ApiKeyCreated, ApiKeyList
-from admin.auth.cache import announce_auth_change
-from admin.auth.principal import Principal
-from admin.auth.scopes import grants
-from admin.auth.secrets import new_api_key, token_hash
+from admin.auth import Principal, announce_auth_change, grants, new_api_key, token_hash
 from admin.db import Database
 from admin.errors import Conflict, FieldError, Forbidden, NotFound
 from common.ids import new_id

@@ -10,9 +10,9 @@ from litestar.params import Parameter
 from admin.accounts.keys import ApiKeyService
 from admin.accounts.schemas import ApiKeyCreate, ApiKeyCreated, ApiKeyList, Me
 from admin.accounts.service import AccountService
-from admin.auth.principal import Principal
-from admin.http.body import JsonBody
-from admin.http.openapi import problems
+from admin.api.body import JsonBody
+from admin.api.operations import problems
+from admin.auth import Principal
 from common.settings import LimitSettings
 
 KeyId = Annotated[str, Parameter(description="An API key id (key_…).", max_length=64)]

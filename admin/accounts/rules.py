@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from admin.accounts.passwords import MIN_PASSWORD_LENGTH
+from admin.auth import MIN_PASSWORD_LENGTH
 from admin.errors import FieldError
 
 MAX_EMAIL_LENGTH = 254

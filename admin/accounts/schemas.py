@@ -7,8 +7,8 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta
 
-from admin.auth.scopes import ALL_SCOPES, RESOURCES
-from admin.http.examples import example
+from admin.api.examples import example
+from admin.auth import ALL_SCOPES, RESOURCES
 from admin.patterns import whole
 
 MAX_KEY_NAME = 100

@@ -32,17 +32,19 @@ from redis.asyncio import Redis
 
 from admin.accounts import mails
 from admin.accounts import repository as repo
-from admin.accounts.passwords import Passwords
 from admin.accounts.rules import check_email, check_password
-from admin.auth import repository as auth_repo
-from admin.auth.cache import announce_auth_change
-from admin.auth.secrets import token_hash
-from admin.auth.service import AuthService
-from admin.auth.throttle import LoginThrottle
+from admin.auth import (
+    AuthService,
+    LoginThrottle,
+    Passwords,
+    announce_auth_change,
+    revoke_user_refresh_tokens,
+    token_hash,
+)
 from admin.db import Connection, Database
 from admin.errors import BadRequest, FieldError, Forbidden, Unauthorized, validation
 from admin.mail import Mail, queue_mail
-from admin.webhooks import repository as webhooks_repo
+from admin.webhooks import delete_user_webhooks
 from common.clientip import client_network
 from common.ids import new_id
 from common.settings import AccountSettings
@@ -139,7 +141,7 @@ class SelfService:
             if confirmation is None:
                 return None
             if confirmation.newly:
-                await auth_repo.revoke_user_refresh_tokens(conn, spent.user_id)
+                await revoke_user_refresh_tokens(conn, spent.user_id)
         if confirmation.newly:
             # Cached accounts hold the old version and no scopes: every process drops them.
             await announce_auth_change(self.redis, f"verified:{spent.user_id}")
@@ -197,7 +199,7 @@ class SelfService:
             taken_back = confirmation is not None and confirmation.newly
             if taken_back:
                 await repo.revoke_all_api_keys(conn, spent.user_id)
-                await webhooks_repo.delete_user_webhooks(conn, spent.user_id)
+                await delete_user_webhooks(conn, spent.user_id)
             await self._set_password(
                 conn, spent.user_id, password_hash, spent.email, taken_back=taken_back
             )
@@ -248,7 +250,7 @@ class SelfService:
         taken_back: bool = False,
     ) -> int:
         version = await repo.set_password(conn, user_id, password_hash)
-        await auth_repo.revoke_user_refresh_tokens(conn, user_id)
+        await revoke_user_refresh_tokens(conn, user_id)
         await self._mail(conn, email, mails.password_changed(self.base_url, taken_back))
         return version
 

@@ -13,13 +13,17 @@ import msgspec
 from redis.asyncio import Redis
 
 from admin.accounts import repository as repo
-from admin.accounts.passwords import Passwords, default_passwords
 from admin.accounts.rules import check_email, check_password
 from admin.accounts.schemas import Me
-from admin.auth.cache import announce_auth_change
-from admin.auth.scopes import ALL_SCOPES
-from admin.auth.secrets import new_api_key, token_hash
-from admin.auth.service import effective_limits
+from admin.auth import (
+    ALL_SCOPES,
+    Passwords,
+    announce_auth_change,
+    default_passwords,
+    effective_limits,
+    new_api_key,
+    token_hash,
+)
 from admin.db import Connection, Database
 from admin.errors import FieldError, NotFound, Unauthorized, validation
 from common.ids import new_id
@@ -132,6 +136,12 @@ class AccountService:
             user_id = await self._user_id(conn, email)
             await repo.set_plan(conn, user_id, plan)
         return redis is not None and await announce_auth_change(redis, f"plan:{user_id}")
+
+    async def me_by_email(self, email: str, limits: LimitSettings) -> Me:
+        """``me`` of the account with this e-mail (the operator's ``hop`` commands)."""
+        async with self.db.connection() as conn:
+            user_id = await self._user_id(conn, email)
+        return await self.me(user_id, limits)
 
     async def me(self, user_id: str, limits: LimitSettings) -> Me:
         """The account as its owner sees it: the limits in force, not the raw columns."""

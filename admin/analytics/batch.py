@@ -1,16 +1,18 @@
 """One stream batch, stored in the caller's transaction: link clicks (with their
-QR scans) and Bio page visits, each by its own idempotent statement."""
+QR scans) and Bio page visits, each by its own idempotent statement. The counters of
+QR codes, A/B variants and Bio pages are their owners', reached through each domain's
+face (``admin.qr``, ``admin.links``, ``admin.bio``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from admin.analytics.enrich import EnrichedClick
-from admin.analytics.repository import store_clicks
-from admin.bio.repository import store_visits
+from admin.analytics.repository import batch_json, store_clicks
+from admin.bio import store_visits
 from admin.db import Connection
-from admin.links.repository import record_variants
-from admin.qr.repository import record_scans
+from admin.links import record_variants
+from admin.qr import record_scans
 from common.wire import BIO_VISIT_KIND, CLICK_KIND
 
 KINDS = frozenset({CLICK_KIND, BIO_VISIT_KIND})
@@ -39,5 +41,5 @@ async def store_batch(conn: Connection, items: Sequence[EnrichedClick]) -> int:
         if variants:  # A/B links (issue 15): per-variant totals, once per event
             await record_variants(conn, variants)
     if visits:
-        stored += await store_visits(conn, visits)
+        stored += await store_visits(conn, batch_json(visits))
     return stored

@@ -12,10 +12,10 @@ from admin.analytics.service import (
     MAX_HISTORY_PAGE,
     MAX_TOP_LINKS,
     AnalyticsService,
-    parse_instant,
 )
-from admin.auth.principal import Principal
-from admin.http.openapi import problems
+from admin.api.operations import problems
+from admin.api.parameters import parse_instant
+from admin.auth import Principal
 
 _INSTANT = "ISO 8601 date (UTC midnight) or date-time."
 

@@ -6,7 +6,7 @@ from typing import Literal
 
 import msgspec
 
-from admin.http.examples import example
+from admin.api.examples import example
 
 # The bucket of GET /v1/analytics' series.
 Interval = Literal["hour", "day", "week"]

@@ -29,10 +29,10 @@ from admin.analytics.schemas import (
     SeriesPoint,
     TopLink,
 )
-from admin.auth.principal import Principal
+from admin.auth import Principal
 from admin.db import Database
 from admin.errors import FieldError, NotFound, validation
-from admin.links import repository as links
+from admin.links import get_link
 from admin.pagination import CursorId, Position, decode_cursor, encode_cursor
 from admin.urls import short_url
 from common.timefmt import iso_utc, utc_now
@@ -43,19 +43,6 @@ MAX_TOP_LINKS = 100
 ACCOUNT_MAX_DAYS = 366  # days and weeks: the longest range of GET /v1/analytics
 HOURLY_MAX_DAYS = 7  # hours: read from the raw clicks, so a shorter range
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
-
-
-def parse_instant(field: str, raw: str | None) -> datetime | None:
-    """An ISO 8601 date (midnight UTC) or date-time (UTC if no offset given)."""
-    if raw is None or raw == "":
-        return None
-    try:
-        if len(raw) == 10:
-            return datetime.combine(date.fromisoformat(raw), time(), UTC)
-        moment = datetime.fromisoformat(raw.replace("Z", "+00:00"))
-    except ValueError:
-        raise validation([FieldError(field, "must be an ISO 8601 date or date-time")]) from None
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 class ClickCursor(Position, frozen=True):
@@ -173,7 +160,7 @@ class AnalyticsService:
             position = decode_cursor(cursor, ClickCursor)
             after = (position.clicked_at, position.event_id)
         async with self.db.transaction() as conn:
-            if await links.get_link(conn, principal, link_id) is None:
+            if await get_link(conn, principal, link_id) is None:
                 raise NotFound(f"No link with id {link_id!r}.")
             stats = await repo.click_stats(
                 conn, link_id, start=start, end=end, after=after, limit=limit + 1

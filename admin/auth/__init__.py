@@ -1,0 +1,33 @@
+"""The auth domain's face: credentials (API keys, passwords, JWT access and refresh
+tokens), who is asking (``Principal``) and what they may do (scopes).
+
+Other domains import these from ``admin.auth``, never its modules (the import contracts
+in pyproject.toml hold that).
+"""
+
+from admin.auth.cache import announce_auth_change
+from admin.auth.passwords import MIN_PASSWORD_LENGTH, Passwords, default_passwords
+from admin.auth.principal import Environment, Principal
+from admin.auth.repository import revoke_user_refresh_tokens
+from admin.auth.scopes import ALL_SCOPES, RESOURCES, grants
+from admin.auth.secrets import new_api_key, token_hash
+from admin.auth.service import AuthService, effective_limits
+from admin.auth.throttle import LoginThrottle
+
+__all__ = [
+    "ALL_SCOPES",
+    "MIN_PASSWORD_LENGTH",
+    "RESOURCES",
+    "AuthService",
+    "Environment",
+    "LoginThrottle",
+    "Passwords",
+    "Principal",
+    "announce_auth_change",
+    "default_passwords",
+    "effective_limits",
+    "grants",
+    "new_api_key",
+    "revoke_user_refresh_tokens",
+    "token_hash",
+]

@@ -8,10 +8,10 @@ import msgspec
 from litestar import Controller, post
 from msgspec import Meta
 
+from admin.api.body import JsonBody
+from admin.api.examples import example
+from admin.api.operations import problems
 from admin.auth.service import AuthService, TokenPair
-from admin.http.body import JsonBody
-from admin.http.examples import example
-from admin.http.openapi import problems
 
 
 @example({"email": "ada@example.com", "password": "correct horse battery staple"})

@@ -16,10 +16,11 @@ from typing import Literal
 
 import msgspec
 
-from admin.accounts.passwords import Passwords
+from admin.api.examples import example
 from admin.auth import repository as repo
 from admin.auth.cache import AuthCache
 from admin.auth.jwt_tokens import AccessTokens
+from admin.auth.passwords import Passwords
 from admin.auth.principal import Principal
 from admin.auth.scopes import ALL_SCOPES, for_account
 from admin.auth.secrets import key_environment, new_refresh_token, token_hash
@@ -27,7 +28,6 @@ from admin.auth.throttle import LoginThrottle
 from admin.auth.usage import KeyUsage
 from admin.db import Connection, Database
 from admin.errors import AddressUnconfirmed, Unauthorized
-from admin.http.examples import example
 from common.clientip import client_network
 from common.ids import new_id
 from common.settings import LimitSettings, PlanLimit

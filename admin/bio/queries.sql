@@ -64,3 +64,11 @@ FROM bio_usernames u LEFT JOIN bio_pages p ON p.id = u.bio_id AND u.freed_at IS 
 -- name: known_usernames
 SELECT username FROM bio_usernames
 WHERE environment = %(environment)s AND username = ANY(%(usernames)s)
+
+-- name: bio_qr_links
+-- The links of the owner's dynamic 'bio' codes: they follow the page's username. The
+-- question is the page's (a rename moves them), so it sits here, though the rows are
+-- QR codes: the QR domain is above Bio and Bio never calls it.
+SELECT link_id FROM qr_codes
+WHERE user_id = %(user_id)s AND environment = %(environment)s AND type = 'bio'
+  AND dynamic AND deleted_at IS NULL

@@ -8,15 +8,13 @@ same camelCase shape as ever. ``bio.visited`` is written by the worker's set-bas
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator
 from datetime import datetime
 from typing import Any
 
 import msgspec
 
-from admin.analytics.enrich import EnrichedClick
-from admin.analytics.repository import batch_json
-from admin.auth.principal import Principal
+from admin.auth import Principal
 from admin.db import (
     Connection,
     UniqueViolation,
@@ -104,6 +102,11 @@ async def username_of(conn: Connection, principal: Principal) -> str | None:
     return str(row[0]) if row else None
 
 
+async def bio_qr_links(conn: Connection, principal: Principal) -> list[str]:
+    cursor = await conn.execute(_SQL["bio_qr_links"], _owner(principal))
+    return [str(row[0]) for row in await cursor.fetchall()]
+
+
 async def page_of(
     conn: Connection, principal: Principal, *, for_update: bool = False
 ) -> PageRow | None:
@@ -183,9 +186,11 @@ async def known_usernames(conn: Connection, environment: str, usernames: list[st
     return {str(row[0]) for row in await cursor.fetchall()}
 
 
-async def store_visits(conn: Connection, visits: Sequence[EnrichedClick]) -> int:
+async def store_visits(conn: Connection, visits_json: str) -> int:
     """Insert the visits (and their ``bio.visited`` events, for subscribed webhooks) in
-    the caller's transaction, one statement (visits.sql); how many were new."""
-    params = {"visits": batch_json(visits)}
+    the caller's transaction, one statement (visits.sql); how many were new.
+    ``visits_json``: the enriched visits as one JSON array, written by the analytics
+    domain that enriches them (``batch_json``), unpacked by the statement."""
+    params = {"visits": visits_json}
     row = await (await conn.execute(_VISITS["store_visits"], params)).fetchone()
     return int(row[0]) if row else 0

@@ -8,11 +8,11 @@ from litestar import Controller, Request, Response, delete, get, put
 from litestar.openapi import ResponseSpec
 from litestar.params import Parameter
 
-from admin.auth.principal import Principal
+from admin.api.body import JsonBody
+from admin.api.operations import problems
+from admin.auth import Principal
 from admin.bio.schemas import BioPage, BioPut, PublicBioPage
 from admin.bio.service import BioService, Visitor
-from admin.http.body import JsonBody
-from admin.http.openapi import problems
 
 
 class BioController(Controller):

@@ -7,10 +7,10 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta
 
-from admin.http.examples import example
-from admin.links.schemas import Url
+from admin.api.examples import example
+from admin.bio.socials import SocialNetwork
+from admin.links import Url
 from admin.patterns import whole
-from admin.qr.schemas import SocialNetwork
 
 THEMES = ("light", "dark", "ocean", "sunset")
 Username = Annotated[

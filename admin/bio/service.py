@@ -15,7 +15,7 @@ import time
 import msgspec
 from redis.asyncio import Redis
 
-from admin.auth.principal import Principal
+from admin.auth import Principal
 from admin.bio import repository as repo
 from admin.bio.cache import BioCache
 from admin.bio.render import PageView, render_page
@@ -30,15 +30,11 @@ from admin.bio.schemas import (
     OwnBioSocial,
     PublicBioPage,
 )
+from admin.bio.socials import social_url
 from admin.db import Connection, Database
 from admin.errors import FieldError, NotFound, validation
-from admin.links import repository as links_repo
-from admin.links.admission import Admission
-from admin.links.cache import LinkCache
-from admin.links.managed import ManagedLinks
-from admin.links.model import LinkRow
-from admin.qr import repository as qr_repo
-from admin.qr.payloads import social_url
+from admin.link_model import LinkRow
+from admin.links import Admission, LinkCache, ManagedLinks, delete_managed_link, get_link
 from admin.urls import public_base
 from common.ids import new_id, ulid
 from common.keys import CLICK_STREAM
@@ -121,7 +117,7 @@ class _Tracker:
         """(link id, short code) of a managed link to ``destination``."""
         reused = self._spare.get(destination)
         if reused:
-            row = await links_repo.get_link(self.conn, self.principal, reused.pop())
+            row = await get_link(self.conn, self.principal, reused.pop())
             if row is not None:
                 return row.id, row.short_code
         # A new destination comes in as any link does: quota and verdict.
@@ -144,7 +140,7 @@ async def _social(tracker: _Tracker, social: BioSocialIn) -> repo.PageSocial:
 
 
 async def _delete_managed(conn: Connection, link_ids: list[str]) -> list[LinkRow]:
-    gone = [await links_repo.delete_managed_link(conn, link_id) for link_id in link_ids]
+    gone = [await delete_managed_link(conn, link_id) for link_id in link_ids]
     return [row for row in gone if row is not None]
 
 
@@ -274,7 +270,7 @@ class BioService:
                     links.append((link.title, link.url))
                     continue
                 assert link.link_id is not None  # _validate: exactly one of url and linkId
-                own = await links_repo.get_link(conn, principal, link.link_id)
+                own = await get_link(conn, principal, link.link_id)
                 if own is None or own.managed_by is not None:
                     raise validation(
                         [FieldError(f"links[{index}].linkId", "is not one of your links")]
@@ -315,7 +311,7 @@ class BioService:
             link_id, code = await tracker.tracked(link.url)
             return repo.PageLink(title=link.title, url=link.url, link_id=link_id, short_code=code)
         assert link.link_id is not None  # _validate: exactly one of url and linkId
-        own = await links_repo.get_link(tracker.conn, tracker.principal, link.link_id)
+        own = await get_link(tracker.conn, tracker.principal, link.link_id)
         if own is None or own.managed_by is not None:
             raise validation([FieldError(f"links[{index}].linkId", "is not one of your links")])
         return repo.PageLink(
@@ -355,7 +351,7 @@ class BioService:
             await self.managed.retarget(
                 conn, principal, link_id, self.page_url(principal.environment, username), ours=True
             )
-            for link_id in await qr_repo.bio_qr_links(conn, principal)
+            for link_id in await repo.bio_qr_links(conn, principal)
         ]
         return [row for row in moved if row is not None]
 

@@ -7,7 +7,8 @@ hands it to its domain's ``repository.py``, which runs the named SQL beside it, 
 and returns typed structs (``fetch_one``, ``fetch_all``, ``batches``; ``jsonb`` for a
 JSON parameter) and translates the constraint violations it expects into domain errors.
 
-Nothing above this package imports psycopg (tests/unit/test_layers.py holds that rule).
+Nothing above this package imports psycopg (an import contract in pyproject.toml holds
+that rule).
 The driver's errors become Hop's own here (``admin/db/errors.py``): everything raised
 inside ``Database.connection()`` or ``transaction()`` leaves it translated (a lost
 database is ``DatabaseUnavailable``, a 503), and a repository that must tell one

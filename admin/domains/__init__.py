@@ -1,0 +1,15 @@
+"""The custom domains' face: hostname rules and the verified set other domains rely on.
+
+Other domains import these from ``admin.domains``, never its modules (the import contracts
+in pyproject.toml hold that).
+"""
+
+from admin.domains.cache import rebuild_domains
+from admin.domains.schemas import HOSTNAME_PATTERN
+from admin.domains.service import normal_hostname
+
+__all__ = [
+    "HOSTNAME_PATTERN",
+    "normal_hostname",
+    "rebuild_domains",
+]

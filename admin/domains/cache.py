@@ -5,7 +5,7 @@ The admin adds a hostname when its domain is verified and removes it when the do
 deleted, each time announcing the change on ``DOMAIN_CHANGES_CHANNEL``; ``hop cache
 rebuild`` (and the worker at start) makes the set PostgreSQL's again. As with link
 entries, a failed write is logged, not raised: the change is recorded, and a rebuild
-restores the set.
+restores the set. A deleted domain's link entries go with it (``forget_domain``).
 """
 
 from __future__ import annotations
@@ -19,7 +19,13 @@ from redis.asyncio import Redis
 from admin.db import Connection
 from admin.domains.repository import verified_hostnames
 from common.channels import publish
-from common.keys import DOMAIN_CHANGES_CHANNEL, DOMAINS_KEY
+from common.keys import (
+    DOMAIN_CHANGES_CHANNEL,
+    DOMAINS_KEY,
+    FLUSH_ALL,
+    LINK_CHANGES_CHANNEL,
+    link_key_in,
+)
 from common.redis_store import RedisUnavailable, redis_outage
 
 logger = logging.getLogger(__name__)
@@ -72,3 +78,26 @@ async def rebuild_domains(conn: Connection, redis: Redis) -> int:
         await redis.srem(DOMAINS_KEY, *(held - wanted))
     await publish(redis, DOMAIN_CHANGES_CHANNEL, "*")
     return len(wanted)
+
+
+# Keys deleted per DEL: a domain may hold many codes.
+_DELETE_BATCH = 1000
+
+
+async def forget_domain(redis: Redis, environment: str, domain: str, codes: list[str]) -> None:
+    """Remove the entries of a deleted domain's codes (each edge stops routing the host
+    once the domain set says so; this leaves nothing behind to serve should it return)."""
+    keys = [link_key_in(environment, code, domain) for code in codes]
+    try:
+        with redis_outage():
+            for start in range(0, len(keys), _DELETE_BATCH):
+                await redis.delete(*keys[start : start + _DELETE_BATCH])
+            if environment == "live" and codes:
+                await publish(redis, LINK_CHANGES_CHANNEL, FLUSH_ALL)
+    except RedisUnavailable:
+        # The deletion is committed; the edges stop routing the host once the domain set
+        # says so, and a rebuild drops the entries left behind.
+        logger.exception(
+            "deleted domain's cache entries not removed; `hop cache rebuild` removes them",
+            extra={"action": "cache.forget_domain_failed", "domain": domain},
+        )

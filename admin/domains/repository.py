@@ -8,10 +8,10 @@ from typing import Any
 
 import msgspec
 
-from admin.auth.principal import Principal
+from admin.auth import Principal
 from admin.db import Connection, UniqueViolation, fetch_all, fetch_one, load_queries
 from admin.errors import Conflict, FieldError
-from admin.events.repository import Event, record_owner_event
+from admin.events import Event, record_owner_event
 
 _SQL = load_queries(__file__)
 

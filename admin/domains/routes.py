@@ -7,11 +7,11 @@ from typing import Annotated
 from litestar import Controller, Response, delete, get, post
 from litestar.params import Parameter
 
-from admin.auth.principal import Principal
+from admin.api.body import JsonBody
+from admin.api.operations import problems
+from admin.auth import Principal
 from admin.domains.schemas import HOSTNAME_PATTERN, Domain, DomainCheck, DomainCreate, DomainList
 from admin.domains.service import DomainService
-from admin.http.body import JsonBody
-from admin.http.openapi import problems
 
 DomainId = Annotated[str, Parameter(description="A domain id (dom_…).", max_length=64)]
 

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta
 
-from admin.http.examples import example
+from admin.api.examples import example
 from admin.patterns import whole
 
 # What the server accepts as a host name (admin/domains/service.py normalises it): LDH

@@ -11,10 +11,10 @@ from urllib.parse import urlsplit
 
 from redis.asyncio import Redis
 
-from admin.auth.principal import Principal
+from admin.auth import Principal
 from admin.db import Database
 from admin.domains import repository as repo
-from admin.domains.cache import DomainSet
+from admin.domains.cache import DomainSet, forget_domain
 from admin.domains.schemas import (
     CHALLENGE_LABEL,
     Domain,
@@ -24,9 +24,7 @@ from admin.domains.schemas import (
 )
 from admin.domains.txt import TxtLookup
 from admin.errors import Conflict, FieldError, NotFound, validation
-from admin.events.payloads import LinkDeleted
-from admin.events.repository import Event
-from admin.links.cache import forget_domain
+from admin.events import Event, LinkDeleted
 from common.ids import new_id, new_secret_token
 from common.timefmt import iso_utc
 

@@ -5,8 +5,10 @@ three to each other).
 Events written from Python carry one of these (``Event.data``); the click events are
 written by SQL (``jsonb_build_object`` in admin/analytics/ingest.sql, admin/qr/scans.sql,
 admin/bio/visits.sql) and decode as theirs (tests/integration/test_event_payloads.py).
-The types whose data is a resource carry the resource itself: ``Link`` for
-``link.created``, ``QrCode`` for ``qr.created``.
+The types whose data is a resource carry the resource itself, defined by its owner:
+``Link`` for ``link.created`` and ``LinkUpdated`` (admin/links/events.py), ``QrCode``
+for ``qr.created``; the events layer stays below the domains that write events.
+Every type and its struct: ``PAYLOADS`` (admin/webhooks/catalogue.py).
 
 Field order is free: the data is stored as jsonb, whose text form (what a delivery
 sends) orders keys itself.
@@ -14,25 +16,14 @@ sends) orders keys itself.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Final, Literal
+from typing import Literal
 
 import msgspec
 
-from admin.links.schemas import Link
-from admin.qr.schemas import QrCode
 from common.safety import Source, Verdict
 
 # admin/analytics/enrich.py: a bot's visit is a bot whatever its device.
 ClickDevice = Literal["mobile", "tablet", "desktop", "bot", "other"]
-
-
-class LinkUpdated(Link, kw_only=True, rename="camel"):
-    """``link.updated``: the link resource after the change, the names of the changed
-    fields and their values before it."""
-
-    changes: list[str]
-    previous: dict[str, Any]
 
 
 class _Payload(
@@ -90,17 +81,3 @@ class SecurityFlagged(_Payload, frozen=True, kw_only=True):
 class WebhookTest(_Payload, frozen=True, kw_only=True):
     webhook_id: str
     message: str
-
-
-# Every type and its data (webhook.test too, though no webhook can subscribe to it).
-PAYLOADS: Final[Mapping[str, type[msgspec.Struct]]] = {
-    "link.created": Link,
-    "link.updated": LinkUpdated,
-    "link.deleted": LinkDeleted,
-    "link.clicked": LinkClicked,
-    "qr.created": QrCode,
-    "qr.scanned": QrScanned,
-    "bio.visited": BioVisited,
-    "security.flagged": SecurityFlagged,
-    "webhook.test": WebhookTest,
-}

@@ -23,7 +23,7 @@ from typing import Any
 
 import msgspec
 
-from admin.auth.principal import Principal
+from admin.auth import Principal
 from admin.db import Connection, jsonb
 from common.ids import new_id
 

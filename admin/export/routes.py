@@ -9,11 +9,10 @@ from litestar import Controller, post
 from litestar.openapi import ResponseSpec
 from litestar.openapi.spec import Example
 
-from admin.auth.principal import Principal
+from admin.api.operations import OPT_OUT, problems
+from admin.api.stream import ExportResponse
+from admin.auth import Principal
 from admin.export.service import ExportService
-from admin.export.stream import ExportResponse
-from admin.http.idempotency import OPT_OUT
-from admin.http.openapi import problems
 
 _EMPTY = {
     "format": "hop.export",

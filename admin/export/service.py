@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 import msgspec
 
-from admin.auth.principal import Principal
+from admin.auth import Principal
 from admin.db import Connection, Database
 from admin.export import repository as repo
 from admin.export.slots import ExportSlots

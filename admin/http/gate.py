@@ -34,8 +34,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from admin.auth.principal import Principal
-from admin.auth.service import AuthService
+from admin.auth import AuthService, Principal
 from admin.errors import (
     BadRequest,
     HopError,

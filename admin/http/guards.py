@@ -7,8 +7,7 @@ from typing import Any
 from litestar.connection import ASGIConnection
 from litestar.handlers.base import BaseRouteHandler
 
-from admin.auth.principal import Principal
-from admin.auth.scopes import grants
+from admin.auth import Principal, grants
 from admin.errors import AddressUnconfirmed, Forbidden, Unauthorized
 from admin.http.gate import auth_error_of, principal_of
 

@@ -31,7 +31,8 @@ from litestar.handlers.base import BaseRouteHandler
 from litestar.types import ASGIApp as LitestarApp
 from litestar.types import HTTPScope
 
-from admin.auth.principal import Principal
+from admin.api.operations import OPT_OUT
+from admin.auth import Principal
 from admin.db import Database
 from admin.errors import (
     FieldError,
@@ -50,7 +51,7 @@ _KEPT_HEADERS = (b"content-type", b"location")
 _ABANDONED_AFTER_SECONDS = 60
 # Looks at an in-flight key before answering 409: about 0.15 s in all.
 _IN_FLIGHT_PAUSES = (0.01, 0.02, 0.04, 0.08)
-OPT_OUT = "idempotency"  # handler opt: False ignores Idempotency-Key on that route
+
 logger = logging.getLogger(__name__)
 
 Stored = tuple[int, dict[str, str], bytes]

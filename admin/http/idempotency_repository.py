@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import msgspec
 
-from admin.auth.principal import Principal
+from admin.auth import Principal
 from admin.db import Connection, jsonb, load_queries
 
 _SQL = load_queries(__file__, "idempotency.sql")

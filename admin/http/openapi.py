@@ -3,7 +3,7 @@
 The document is Litestar's, derived from the routes, then finished here (``finish``) with
 what Litestar cannot derive: each operation's security requirement from the scope its
 guard enforces, msgspec's exact schemas of the bodies, the examples registered beside the
-wire structs (admin/http/examples.py) and links from each creation to its operations.
+wire structs (admin/api/examples.py) and links from each creation to its operations.
 The conventions every operation follows are in docs/openapi.md.
 """
 
@@ -12,123 +12,27 @@ from __future__ import annotations
 import copy
 import functools
 import re
-from dataclasses import dataclass
 from typing import Any
 
 import msgspec
 from litestar import Litestar, Request, Response, get
 from litestar.handlers import HTTPRouteHandler
-from litestar.openapi import OpenAPIConfig, ResponseSpec
+from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import (
     Components,
-    Example,
-    OpenAPIFormat,
-    OpenAPIMediaType,
-    OpenAPIResponse,
-    OpenAPIType,
-    Operation,
-    RequestBody,
-    Schema,
     SecurityScheme,
 )
 from litestar.routes import HTTPRoute
 
-from admin.errors import ERRORS_BY_STATUS
+from admin.api.examples import EXAMPLES
+from admin.api.operations import problem_answer
 from admin.http.docs import DOCS_PATH, ReferencePage, docs_router
-from admin.http.examples import EXAMPLES
-from admin.http.problems import PROBLEM_MEDIA_TYPE, PROBLEM_TYPE_PREFIX, Problem
 
 # The two ways to present a credential (admin/http/gate.py): both are bearer tokens, told
 # apart by their form. Operations list the scope they need under each (a role name, as
 # OpenAPI 3.1 allows for schemes other than OAuth2).
 API_KEY = "ApiKey"
 ACCESS_TOKEN = "AccessToken"  # noqa: S105 - the name of a security scheme
-
-
-def binary_response(*media_types: str) -> type[Operation]:
-    """``operation_class`` of a handler whose 200 is a file in one of ``media_types``.
-
-    Litestar documents one media type per handler, as JSON; this operation lists
-    every media type the handler may answer, each a binary string.
-    """
-
-    @dataclass
-    class BinaryOperation(Operation):
-        def __post_init__(self) -> None:
-            ok = (self.responses or {}).get("200")
-            if isinstance(ok, OpenAPIResponse):
-                binary = Schema(type=OpenAPIType.STRING, format=OpenAPIFormat.BINARY)
-                ok.content = {
-                    media_type: OpenAPIMediaType(schema=binary) for media_type in media_types
-                }
-
-    return BinaryOperation
-
-
-def file_request(media_type: str, description: str, example: str) -> type[Operation]:
-    """``operation_class`` of a handler that reads its body itself: a ``media_type`` file.
-
-    Litestar documents a request body only for a ``data`` parameter; a handler that
-    takes the raw request (a CSV import) states its body here.
-    """
-
-    @dataclass
-    class FileRequestOperation(Operation):
-        def __post_init__(self) -> None:
-            self.request_body = RequestBody(
-                content={
-                    media_type: OpenAPIMediaType(
-                        schema=Schema(type=OpenAPIType.STRING, format=OpenAPIFormat.BINARY),
-                        example=example,
-                    )
-                },
-                description=description,
-                required=True,
-            )
-
-    return FileRequestOperation
-
-
-def problems(*statuses: int) -> dict[int, ResponseSpec]:
-    """Problem responses for ``statuses``; 400, 413, 429 and 503 can answer any request."""
-    return {
-        status: ResponseSpec(
-            Problem,
-            description=ERRORS_BY_STATUS[status].description,
-            media_type=PROBLEM_MEDIA_TYPE,
-            generate_examples=False,
-            examples=[Example(summary=ERRORS_BY_STATUS[status].title, value=_problem(status))],
-        )
-        for status in sorted({*statuses, 400, 413, 429, 503})
-    }
-
-
-def _problem_answer(status: int) -> dict[str, Any]:
-    """A problem response as the document writes it (what ``problems`` declares)."""
-    error = ERRORS_BY_STATUS[status]
-    return {
-        "description": error.description,
-        "content": {
-            PROBLEM_MEDIA_TYPE: {
-                "schema": {"$ref": "#/components/schemas/Problem"},
-                "examples": {
-                    "problem-example-1": {"summary": error.title, "value": _problem(status)}
-                },
-            }
-        },
-    }
-
-
-def _problem(status: int) -> dict[str, Any]:
-    error = ERRORS_BY_STATUS[status]
-    errors = [{"field": "longUrl", "message": "must be an absolute http or https URL"}]
-    return {
-        "type": PROBLEM_TYPE_PREFIX + error.slug,
-        "title": error.title,
-        "status": status,
-        "detail": error.description,
-        "errors": errors if status == 422 else [],
-    }
 
 
 def openapi_config() -> OpenAPIConfig:
@@ -227,7 +131,7 @@ def finish(app: Litestar, document: dict[str, Any]) -> dict[str, Any]:
             ):
                 # A path id over its length, a query value out of range: every operation
                 # that takes parameters or a body can answer 422.
-                operation["responses"]["422"] = _problem_answer(422)
+                operation["responses"]["422"] = problem_answer(422)
                 operation["responses"] = dict(sorted(operation["responses"].items()))
             if (model := bodies.get((path, method))) is not None:
                 for media in operation.get("requestBody", {}).get("content", {}).values():

@@ -12,11 +12,11 @@ import logging
 from http import HTTPStatus
 from typing import Any
 
-import msgspec
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.types import ExceptionHandlersMap
 
+from admin.api.problem import PROBLEM_MEDIA_TYPE, encode_problem
 from admin.errors import (
     ERRORS_BY_STATUS,
     BadRequest,
@@ -30,30 +30,7 @@ from admin.errors import (
 from admin.http.asgi import Send
 from common.redis_store import as_outage
 
-PROBLEM_MEDIA_TYPE = "application/problem+json"
-PROBLEM_TYPE_PREFIX = "urn:hop:problem:"
 logger = logging.getLogger(__name__)
-
-
-class Problem(msgspec.Struct, frozen=True):
-    type: str
-    title: str
-    status: int
-    detail: str
-    errors: list[FieldError]
-
-
-_encoder = msgspec.json.Encoder()
-
-
-def problem_of(error: HopError) -> Problem:
-    return Problem(
-        PROBLEM_TYPE_PREFIX + error.slug, error.title, error.status, error.detail, error.errors
-    )
-
-
-def encode_problem(error: HopError) -> bytes:
-    return _encoder.encode(problem_of(error))
 
 
 def problem_response(error: HopError) -> Response[bytes]:

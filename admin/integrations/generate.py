@@ -21,7 +21,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import msgspec
 
-from admin.auth.principal import Principal
+from admin.auth import Principal
 from admin.db import Database, DatabaseError
 from admin.errors import (
     Conflict,
@@ -45,8 +45,7 @@ from admin.integrations.schemas import (
     UtmUsed,
 )
 from admin.integrations.service import IntegrationService, Stores, active_credential
-from admin.links.schemas import Link, LinkCreate
-from admin.links.service import LinkService
+from admin.links import Link, LinkCreate, LinkService
 from admin.pagination import RowCursor, decode_row_cursor, encode_cursor
 from admin.urls import InvalidUrl, parse_http_url
 from common.settings import GenerationQuota

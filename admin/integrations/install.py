@@ -31,9 +31,9 @@ from dataclasses import dataclass
 from urllib.parse import urlencode
 
 import msgspec
-from litestar.datastructures import Cookie
 
-from admin.auth.principal import Environment, Principal
+from admin.api.cookies import SetCookie
+from admin.auth import Environment, Principal
 from admin.db import Database
 from admin.errors import BadRequest, FieldError, Unauthorized, validation
 from admin.integrations import repository as repo
@@ -83,7 +83,7 @@ class Started:
     """An install's authorize URL, and the cookie the starting browser must keep."""
 
     install: InstallUrl
-    cookie: Cookie
+    cookie: SetCookie
 
 
 class _WaitingKeys(msgspec.Struct, frozen=True, kw_only=True):

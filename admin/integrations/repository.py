@@ -12,7 +12,7 @@ from typing import Any
 
 import msgspec
 
-from admin.auth.principal import Principal
+from admin.auth import Principal
 from admin.db import Connection, fetch_all, fetch_one, jsonb, load_queries
 from admin.errors import ServiceUnavailable
 from admin.integrations.copy import Copy

@@ -8,9 +8,10 @@ from urllib.parse import parse_qsl
 from litestar import Controller, Request, Response, delete, get, post
 from litestar.params import Parameter
 
-from admin.auth.principal import Principal
-from admin.http.body import JsonBody
-from admin.http.openapi import problems
+from admin.api.body import JsonBody
+from admin.api.cookies import to_litestar
+from admin.api.operations import problems
+from admin.auth import Principal
 from admin.integrations.generate import MAX_PAGE_SIZE as LINKS_PAGE_MAX
 from admin.integrations.generate import GenerateService
 from admin.integrations.install import InstallService
@@ -184,7 +185,7 @@ class IntegrationController(Controller):
         """The Shopify authorize URL for the store owner (state valid 10 minutes). The answer
         sets an install cookie: the install completes only in the browser holding it."""
         started = installs.shopify_install(principal, shop)
-        return Response(started.install, cookies=[started.cookie])
+        return Response(started.install, cookies=[to_litestar(started.cookie)])
 
     @get(
         "/woocommerce/install",
@@ -205,7 +206,7 @@ class IntegrationController(Controller):
         answer sets an install cookie: the install completes only in the browser holding
         it."""
         started = installs.woo_install(principal, store_url)
-        return Response(started.install, cookies=[started.cookie])
+        return Response(started.install, cookies=[to_litestar(started.cookie)])
 
 
 class IntegrationCallbacks(Controller):
@@ -230,7 +231,7 @@ class IntegrationCallbacks(Controller):
         pairs = parse_qsl(raw, keep_blank_values=True)
         integration = await installs.shopify_callback(pairs, request.cookies)
         done = CallbackDone(ok=True, message="The store is connected.", integration=integration)
-        return Response(done, cookies=[installs.cookies.clear("shopify")])
+        return Response(done, cookies=[to_litestar(installs.cookies.clear("shopify"))])
 
     @post(
         "/shopify/webhooks",
@@ -283,5 +284,5 @@ class IntegrationCallbacks(Controller):
         """Where WooCommerce sends the store owner back: in the browser that started the
         install (its install cookie), the delivered keys become the integration."""
         done = await installs.woo_return(success, user_id, request.cookies)
-        cookies = [installs.cookies.clear("woocommerce")] if done.integration else []
+        cookies = [to_litestar(installs.cookies.clear("woocommerce"))] if done.integration else []
         return Response(done, cookies=cookies)

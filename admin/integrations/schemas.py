@@ -7,10 +7,10 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta
 
-from admin.http.examples import example
+from admin.api.examples import example
 from admin.integrations.ai import Tone
 from admin.integrations.copy import Channel, Copy
-from admin.links.schemas import LINK_EXAMPLE, Link
+from admin.links import LINK_EXAMPLE, Link
 from admin.patterns import whole
 
 # Credentials travel in HTTP headers (a token, or Basic auth): visible ASCII only.

@@ -15,7 +15,7 @@ from urllib.parse import urlunsplit
 
 import msgspec
 
-from admin.auth.principal import Principal
+from admin.auth import Principal
 from admin.db import Database
 from admin.errors import BadRequest, FieldError, HopError, NotFound, validation
 from admin.integrations import repository as repo
@@ -49,7 +49,7 @@ from admin.integrations.schemas import (
 )
 from admin.integrations.shopify import ShopifyClient
 from admin.integrations.woocommerce import WooClient
-from admin.links.service import LinkService
+from admin.links import LinkService
 from admin.outbound.policy import RefusedEndpoint, parse_endpoint
 from admin.pagination import Position
 from admin.pagination import decode_cursor as decode_position

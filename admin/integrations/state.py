@@ -30,7 +30,8 @@ import time
 from collections.abc import Mapping
 
 import msgspec
-from litestar.datastructures import Cookie
+
+from admin.api.cookies import SetCookie
 
 STATE_TTL = 600
 _MAX_LENGTH = 1024
@@ -121,8 +122,8 @@ class InstallCookies:
     def name(self, platform: str) -> str:
         return f"{self._prefix}hop_install_{platform}"
 
-    def _cookie(self, platform: str, value: str, max_age: int) -> Cookie:
-        return Cookie(
+    def _cookie(self, platform: str, value: str, max_age: int) -> SetCookie:
+        return SetCookie(
             key=self.name(platform),
             value=value,
             max_age=max_age,
@@ -132,10 +133,10 @@ class InstallCookies:
             samesite="lax",
         )
 
-    def issue(self, platform: str, issued: Issued) -> Cookie:
+    def issue(self, platform: str, issued: Issued) -> SetCookie:
         return self._cookie(platform, issued.secret, STATE_TTL)
 
-    def clear(self, platform: str) -> Cookie:
+    def clear(self, platform: str) -> SetCookie:
         return self._cookie(platform, "", 0)
 
     def read(self, cookies: Mapping[str, str], platform: str) -> str | None:

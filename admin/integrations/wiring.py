@@ -16,7 +16,7 @@ from admin.integrations.service import IntegrationService, Stores
 from admin.integrations.shopify import ShopifyClient
 from admin.integrations.state import StateSigner
 from admin.integrations.woocommerce import WooClient
-from admin.links.service import LinkService
+from admin.links import LinkService
 from admin.outbound.client import OutboundClient
 from admin.outbound.policy import AddressPolicy
 from admin.secretbox import SecretBox

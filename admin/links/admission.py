@@ -21,11 +21,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from urllib.parse import SplitResult, urlsplit
 
-from admin.auth.principal import Principal
+from admin.auth import Principal
 from admin.errors import FieldError
-from admin.safety.checker import SafetyChecker
-from admin.safety.quota import NewAccountQuota
-from admin.safety.verdicts import Decision
+from admin.safety import Decision, NewAccountQuota, SafetyChecker
 from admin.urls import InvalidUrl, parse_http_url
 
 LOOP = "must not point at a short link (redirect loop)"

@@ -11,11 +11,10 @@ from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
 import msgspec
-from litestar import Request
 
+from admin.api.body import decode_json_body
+from admin.api.problem import problem_of
 from admin.errors import BadRequest, FieldError, HopError, ValidationFailed
-from admin.http.body import decode_json_body
-from admin.http.problems import problem_of
 from admin.links.schemas import BulkItemResult, BulkProblem, BulkResult, Link, LinkCreate
 
 # Columns an import reads; any others, such as an export's, are ignored. An export's
@@ -49,15 +48,6 @@ TAG_SEPARATOR = "|"
 # leading apostrophe (OWASP's advice), which an import takes off again.
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 _encoder = msgspec.json.Encoder()
-_CSV_MEDIA = ("text/csv", "application/csv")
-
-
-async def csv_body(request: Request[Any, Any, Any]) -> bytes:
-    """The body of a CSV import, which must say it is CSV (400 otherwise)."""
-    media_type = (request.headers.get("content-type") or "").split(";", 1)[0].strip().lower()
-    if media_type not in _CSV_MEDIA:
-        raise BadRequest("The import must be sent as Content-Type: text/csv.")
-    return await request.body()
 
 
 def decode_items(values: Sequence[Any]) -> list[LinkCreate | HopError]:

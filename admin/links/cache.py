@@ -21,19 +21,20 @@ from redis.exceptions import RedisError
 
 from admin.db import Connection
 from admin.db.redis_batch import RedisBatcher
-from admin.domains.cache import rebuild_domains
-from admin.links.model import CacheRow, LinkRow
+from admin.domains import rebuild_domains
+from admin.link_model import CacheRow, LinkRow
 from admin.links.repository import cache_entries, known_codes
 from admin.urls import location_form
 from common.channels import publish, publish_on
 from common.keys import (
+    FLUSH_ALL,
     LINK_CHANGES_CHANNEL,
     LINK_PREFIX,
     SANDBOX_LINK_PREFIX,
     link_cache_key,
     link_key_in,
 )
-from common.redis_store import RedisUnavailable, redis_outage
+from common.redis_store import RedisUnavailable
 from common.timefmt import epoch_ms
 from common.wire import (
     LinkEntry,
@@ -45,7 +46,6 @@ from common.wire import (
 )
 
 logger = logging.getLogger(__name__)
-FLUSH_ALL = "*"  # invalidation message: drop every cached link
 _REBUILD_BATCH = 1000
 
 
@@ -187,25 +187,6 @@ class LinkCache:
                     ],
                 },
             )
-
-
-async def forget_domain(redis: Redis, environment: str, domain: str, codes: list[str]) -> None:
-    """Remove the entries of a deleted domain's codes (each edge stops routing the host
-    once the domain set says so; this leaves nothing behind to serve should it return)."""
-    keys = [link_key_in(environment, code, domain) for code in codes]
-    try:
-        with redis_outage():
-            for start in range(0, len(keys), _REBUILD_BATCH):
-                await redis.delete(*keys[start : start + _REBUILD_BATCH])
-            if environment == "live" and codes:
-                await publish(redis, LINK_CHANGES_CHANNEL, FLUSH_ALL)
-    except RedisUnavailable:
-        # The deletion is committed; the edges stop routing the host once the domain set
-        # says so, and a rebuild drops the entries left behind.
-        logger.exception(
-            "deleted domain's cache entries not removed; `hop cache rebuild` removes them",
-            extra={"action": "cache.forget_domain_failed", "domain": domain},
-        )
 
 
 def _place(name: str) -> tuple[str, str]:

@@ -9,9 +9,10 @@ from typing import Any
 import msgspec
 from msgspec import UNSET
 
-from admin.auth.principal import Principal
+from admin.auth import Principal
 from admin.db import Database
 from admin.errors import FieldError, NotFound, validation
+from admin.link_model import LinkFields, LinkRow
 from admin.links import events
 from admin.links import repository as repo
 from admin.links.admission import Admission
@@ -25,13 +26,10 @@ from admin.links.checks import (
     unknown_domain,
 )
 from admin.links.creation import BULK_CHUNK
-from admin.links.model import LinkFields, LinkRow
 from admin.links.protection import LinkProtection, Password
 from admin.links.representation import Resources
 from admin.links.schemas import MAX_TAGS, BulkAction, BulkUpdateResult, Link, LinkUpdate
-from admin.safety.destinations import of_link, other_hosts
-from admin.safety.notices import flagged_event
-from admin.safety.urlforms import locate
+from admin.safety import flagged_event, locate, of_link, other_hosts
 from common.timefmt import utc_now
 
 

@@ -12,10 +12,10 @@ from typing import Any
 import msgspec
 from msgspec import UNSET
 
-from admin.domains.service import normal_hostname
+from admin.domains import normal_hostname
 from admin.errors import Conflict, FieldError, ValidationFailed, validation
+from admin.link_model import LinkRow
 from admin.links.admission import Admission
-from admin.links.model import LinkRow
 from admin.links.schemas import LinkCreate, LinkUpdate, Preview, Rule, Variant
 from common.targeting import COUNTRIES, WEIGHT_TOTAL
 from common.timefmt import utc_now

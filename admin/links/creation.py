@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import msgspec
 
-from admin.auth.principal import Principal
+from admin.auth import Principal
 from admin.db import Connection, Database
 from admin.errors import (
     AliasTaken,
@@ -17,19 +17,16 @@ from admin.errors import (
     ServiceUnavailable,
     ValidationFailed,
 )
+from admin.link_model import FeatureColumns, LinkRow, NewLink
 from admin.links import events
 from admin.links import repository as repo
 from admin.links.admission import Admission
 from admin.links.cache import LinkCache
 from admin.links.checks import check_create, domain_of, stored_json, unique_tags, unknown_domain
-from admin.links.model import FeatureColumns, LinkRow, NewLink
 from admin.links.protection import LinkProtection
 from admin.links.representation import Resources
 from admin.links.schemas import Link, LinkCreate
-from admin.safety.destinations import destinations, other_hosts
-from admin.safety.notices import flagged_event
-from admin.safety.urlforms import locate
-from admin.safety.verdicts import Decision
+from admin.safety import Decision, destinations, flagged_event, locate, other_hosts
 from common.ids import new_id, new_short_code
 from common.timefmt import utc_now
 

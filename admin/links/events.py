@@ -1,5 +1,6 @@
 """The ``link.*`` events a change of a link writes (docs/api.md#events), each with its
-payload struct (admin/events/payloads.py). The repository writes them in the change's
+payload struct (admin/events/payloads.py; ``link.updated``'s, the resource and its
+changes, here). The repository writes them in the change's
 transaction, made from the row as written."""
 
 from __future__ import annotations
@@ -10,11 +11,19 @@ from typing import Any
 
 import msgspec
 
-from admin.events.payloads import LinkDeleted, LinkUpdated
-from admin.events.repository import Event
-from admin.links.model import LinkRow
+from admin.events import Event, LinkDeleted
+from admin.link_model import LinkRow
 from admin.links.schemas import Link
 from common.timefmt import iso_utc
+
+
+class LinkUpdated(Link, kw_only=True, rename="camel"):
+    """``link.updated``: the link resource after the change, the names of the changed
+    fields and their values before it."""
+
+    changes: list[str]
+    previous: dict[str, Any]
+
 
 # A changed column's name in ``changes`` and ``previous``: the API's field name.
 _WIRE_NAMES = {

@@ -10,7 +10,7 @@ from typing import Annotated
 import msgspec
 
 from admin import pagination
-from admin.auth.principal import Principal
+from admin.auth import Principal
 from admin.db import Database
 from admin.errors import FieldError, NotFound, ValidationFailed, validation
 from admin.links import repository as repo

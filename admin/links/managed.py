@@ -19,19 +19,24 @@ from typing import Literal
 
 import msgspec
 
-from admin.auth.principal import Principal
+from admin.auth import Principal
 from admin.db import Connection
 from admin.errors import ServiceUnavailable
-from admin.events.repository import record_event
+from admin.events import record_event
+from admin.link_model import FeatureColumns, LinkFields, LinkRow, NewManagedLink
 from admin.links import repository as repo
 from admin.links.admission import Admission
-from admin.links.model import FeatureColumns, LinkFields, LinkRow, NewManagedLink
 from admin.mail import queue_mail
-from admin.safety import repository as safety_repo
-from admin.safety.destinations import destinations, of_link, other_hosts
-from admin.safety.notices import flagged_event, flagged_mail
-from admin.safety.urlforms import locate
-from admin.safety.verdicts import Decision
+from admin.safety import (
+    Decision,
+    destinations,
+    flagged_event,
+    flagged_mail,
+    locate,
+    of_link,
+    other_hosts,
+    owner_email,
+)
 from common.ids import new_id, new_short_code
 from common.timefmt import utc_now
 
@@ -145,7 +150,7 @@ class ManagedLinks:
     ) -> None:
         """``security.flagged`` and the owner's e-mail about the link's (new) verdict."""
         await record_event(conn, principal, flagged_event(row))
-        recipient = await safety_repo.owner_email(conn, principal.user_id)
+        recipient = await owner_email(conn, principal.user_id)
         if recipient:
             mail = flagged_mail(row, recipient, self.short_base_url, decision.urls)
             await queue_mail(conn, mail)

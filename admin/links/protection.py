@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from admin.accounts.passwords import Passwords
+from admin.auth import Passwords
 from admin.errors import FieldError, validation
 from common.linkpass import LinkPasswords
 

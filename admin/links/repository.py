@@ -1,6 +1,6 @@
 """SQL for links and the short codes they hold (see short_codes in admin/db/schema.sql).
 
-Typed in and out with the struct family of model.py: a new link is a ``NewLink`` (or
+Typed in and out with the struct family of admin/link_model.py: a new link is a ``NewLink`` (or
 ``NewManagedLink``), a change is the whole ``LinkFields``, rows come back as
 ``LinkRow``/``CacheRow``. A change that raises a ``link.*`` event writes it here, in the
 same transaction (admin/events/repository.py).
@@ -14,11 +14,11 @@ from typing import Any
 
 import msgspec
 
-from admin.auth.principal import Principal
+from admin.auth import Principal
 from admin.db import Connection, batches, fetch_all, fetch_one, jsonb, load_queries
 from admin.errors import AliasTaken
-from admin.events.repository import Event, event_data, record_event
-from admin.links.model import (
+from admin.events import Event, event_data, record_event
+from admin.link_model import (
     CacheRow,
     LinkFields,
     LinkRow,

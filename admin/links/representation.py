@@ -8,8 +8,8 @@ from typing import Literal
 import msgspec
 
 from admin.db import Database
+from admin.link_model import LinkRow
 from admin.links import repository as repo
-from admin.links.model import LinkRow
 from admin.links.schemas import Link, LinkSafety, LinkUtm, Preview, Rule, VariantStats
 from admin.urls import short_url
 from common.timefmt import iso_utc, utc_now

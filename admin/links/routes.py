@@ -1,4 +1,4 @@
-"""/v1/links: thin handlers over LinkService."""
+"""/v1/links: thin handlers over LinkService (and SafetyService for a review request)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,12 @@ from litestar.openapi import ResponseSpec
 from litestar.params import Parameter
 from litestar.response import Stream
 
-from admin.analytics.service import parse_instant
-from admin.auth.principal import Principal
-from admin.http.body import JsonBody
-from admin.http.openapi import binary_response, file_request, problems
-from admin.links.bulk import bulk_result, csv_body, csv_document, decode_csv, decode_items
+from admin.api.body import JsonBody, decode_json_body, require_json
+from admin.api.operations import binary_response, file_request, problems
+from admin.api.parameters import parse_instant
+from admin.auth import Principal
+from admin.errors import BadRequest
+from admin.links.bulk import bulk_result, csv_document, decode_csv, decode_items
 from admin.links.creation import BULK_MAX
 from admin.links.listing import MAX_PAGE_SIZE, MAX_TAG_LIST, STATUSES, link_filter
 from admin.links.repository import LinkFilter
@@ -28,11 +29,14 @@ from admin.links.schemas import (
     LinkFilterBody,
     LinkPage,
     LinkUpdate,
+    ReviewRequest,
     TagList,
 )
 from admin.links.service import LinkService
+from admin.safety import SafetyService
 
 LinkId = Annotated[str, Parameter(description="A link id (lnk_…).", max_length=64)]
+_CSV_MEDIA = ("text/csv", "application/csv")
 Sort = Literal["-created", "created", "-clicks", "clicks"]
 _SORT = (
     "-created (newest first, the default), created, -clicks (most clicked first), clicks; "
@@ -117,6 +121,14 @@ def filter_of(body: LinkFilterBody) -> LinkFilter:
         domain=body.domain,
         prefix="filter.",
     )
+
+
+async def csv_body(request: Request[Any, Any, Any]) -> bytes:
+    """The body of a CSV import, which must say it is CSV (400 otherwise)."""
+    media_type = (request.headers.get("content-type") or "").split(";", 1)[0].strip().lower()
+    if media_type not in _CSV_MEDIA:
+        raise BadRequest("The import must be sent as Content-Type: text/csv.")
+    return await request.body()
 
 
 class LinkController(Controller):
@@ -315,3 +327,34 @@ class TagController(Controller):
     ) -> TagList:
         """The tags on your links with how many links carry each, most used first."""
         return await links.tags(principal, limit=limit)
+
+
+class LinkReviewController(Controller):
+    path = "/v1/links"
+    tags = ["links"]
+
+    @post(
+        "/{link_id:str}/review",
+        status_code=202,
+        opt={"scope": "links:write"},
+        responses=problems(400, 401, 403, 404, 409, 422),
+        operation_id="requestLinkReview",
+        summary="Ask for a review of a flagged link",
+    )
+    async def request_review(
+        self,
+        link_id: LinkId,
+        request: Request[Any, Any, Any],
+        principal: Principal,
+        safety: SafetyService,
+        links: LinkService,
+    ) -> Response[Link]:
+        """Ask for a review of a flagged or blocked link (202; 409 when it is not
+        flagged). Optional body: `{"message": "…"}` (at most 1,000 characters) for the
+        operator. The link stays as it is until an operator decides."""
+        body = await request.body()
+        if body:
+            require_json(request.headers.get("content-type"))
+        data = decode_json_body(body, ReviewRequest) if body else ReviewRequest()
+        await safety.request_review(principal, link_id, data.message)
+        return Response(await links.get(principal, link_id), status_code=202)

@@ -8,8 +8,8 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
-from admin.domains.schemas import HOSTNAME_PATTERN
-from admin.http.examples import example
+from admin.api.examples import example
+from admin.domains import HOSTNAME_PATTERN
 from admin.patterns import whole
 from admin.urls import MAX_URL_LENGTH
 

@@ -11,7 +11,7 @@ to Redis for the edge (cache.py).
 
 from __future__ import annotations
 
-from admin.accounts.passwords import Passwords
+from admin.auth import Passwords
 from admin.db import Database
 from admin.links.admission import Admission
 from admin.links.cache import LinkCache

@@ -20,6 +20,7 @@ from urllib.parse import quote
 
 import segno.helpers
 
+from admin.bio import social_url
 from admin.errors import FieldError, validation
 from admin.qr import schemas as s
 from admin.urls import InvalidUrl, parse_http_url
@@ -37,20 +38,6 @@ _ADDRESSES = {
     "litecoin": re.compile(r"(?:ltc1[02-9ac-hj-np-z]{11,71}|[LM3][1-9A-HJ-NP-Za-km-z]{25,33})"),
     "dogecoin": re.compile(r"[DA9][1-9A-HJ-NP-Za-km-z]{25,33}"),
     "ethereum": re.compile(r"0x[0-9a-fA-F]{40}"),
-}
-_SOCIAL_URLS = {
-    "facebook": "https://www.facebook.com/{}",
-    "instagram": "https://www.instagram.com/{}/",
-    "x": "https://x.com/{}",
-    "linkedin": "https://www.linkedin.com/in/{}",
-    "tiktok": "https://www.tiktok.com/@{}",
-    "youtube": "https://www.youtube.com/@{}",
-    "github": "https://github.com/{}",
-    "threads": "https://www.threads.net/@{}",
-    "pinterest": "https://www.pinterest.com/{}/",
-    "snapchat": "https://www.snapchat.com/add/{}",
-    "telegram": "https://t.me/{}",
-    "twitch": "https://www.twitch.tv/{}",
 }
 
 
@@ -79,10 +66,6 @@ def iban_is_valid(iban: str) -> bool:
         return False
     rearranged = iban[4:] + iban[:4]
     return int("".join(str(int(char, 36)) for char in rearranged)) % 97 == 1
-
-
-def social_url(network: str, handle: str) -> str:
-    return _SOCIAL_URLS[network].format(quote(handle.removeprefix("@"), safe=""))
 
 
 def check_http_url(errors: _Errors, field: str, url: str) -> None:

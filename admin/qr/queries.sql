@@ -38,9 +38,3 @@ WHERE id = %(id)s
 -- name: delete_qr
 UPDATE qr_codes SET deleted_at = now(), updated_at = now()
 WHERE id = %(id)s
-
--- name: bio_qr_links
--- The links of the owner's dynamic 'bio' codes: they follow the page's username.
-SELECT link_id FROM qr_codes
-WHERE user_id = %(user_id)s AND environment = %(environment)s AND type = 'bio'
-  AND dynamic AND deleted_at IS NULL

@@ -13,7 +13,7 @@ from typing import Any
 
 import msgspec
 
-from admin.auth.principal import Principal
+from admin.auth import Principal
 from admin.db import (
     Connection,
     UniqueViolation,
@@ -24,7 +24,7 @@ from admin.db import (
     savepoint,
 )
 from admin.errors import Conflict, FieldError
-from admin.events.repository import Event, record_event
+from admin.events import Event, record_event
 
 _SQL = load_queries(__file__)
 _ONE_CODE_PER_LINK = "qr_codes_link_key"
@@ -104,11 +104,6 @@ async def update_qr(conn: Connection, qr_id: str, title: str | None, data: dict[
 
 async def delete_qr(conn: Connection, qr_id: str) -> None:
     await conn.execute(_SQL["delete_qr"], {"id": qr_id})
-
-
-async def bio_qr_links(conn: Connection, principal: Principal) -> list[str]:
-    cursor = await conn.execute(_SQL["bio_qr_links"], _owner(principal))
-    return [str(row[0]) for row in await cursor.fetchall()]
 
 
 async def record_scans(

@@ -8,10 +8,10 @@ from litestar import Controller, Request, Response, delete, get, patch, post
 from litestar.openapi import ResponseSpec
 from litestar.params import Parameter
 
-from admin.auth.principal import Principal
+from admin.api.body import JsonBody
+from admin.api.operations import binary_response, problems
+from admin.auth import Principal
 from admin.errors import BadRequest, ValidationFailed
-from admin.http.body import JsonBody
-from admin.http.openapi import binary_response, problems
 from admin.qr.images import MEDIA_TYPES, ErrorLevel, ImageFormat, ImageOptions, parse_colour
 from admin.qr.schemas import QrCode, QrCreate, QrPage, QrUpdate
 from admin.qr.service import MAX_PAGE_SIZE, QrService

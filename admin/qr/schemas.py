@@ -15,8 +15,9 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
-from admin.http.examples import example
-from admin.links.schemas import Url
+from admin.api.examples import example
+from admin.bio import SocialNetwork
+from admin.links import Url
 from admin.patterns import whole
 
 Text = Annotated[str, Meta(min_length=1, max_length=4000)]
@@ -26,20 +27,6 @@ Phone = Annotated[
     str, Meta(min_length=3, max_length=32, description="Phone number, ideally +<country><number>.")
 ]
 Email = Annotated[str, Meta(min_length=3, max_length=254)]
-SocialNetwork = Literal[
-    "facebook",
-    "instagram",
-    "x",
-    "linkedin",
-    "tiktok",
-    "youtube",
-    "github",
-    "threads",
-    "pinterest",
-    "snapchat",
-    "telegram",
-    "twitch",
-]
 CRYPTO_CURRENCIES = ("bitcoin", "litecoin", "dogecoin", "ethereum")
 
 

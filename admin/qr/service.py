@@ -9,16 +9,14 @@ from typing import Any
 import msgspec
 from msgspec import UNSET
 
-from admin.auth.principal import Principal
-from admin.bio import repository as bio_repo
+from admin.api.body import decode_json_body
+from admin.auth import Principal
+from admin.bio import username_of
 from admin.db import Connection, Database
 from admin.errors import FieldError, HopError, NotFound, ValidationFailed, validation
-from admin.events.repository import Event
-from admin.http.body import decode_json_body
-from admin.links import repository as links_repo
-from admin.links.cache import LinkCache
-from admin.links.managed import ManagedLinks
-from admin.links.model import LinkRow
+from admin.events import Event
+from admin.link_model import LinkRow
+from admin.links import LinkCache, ManagedLinks, delete_managed_link, get_link
 from admin.pagination import RowCursor, decode_row_cursor, encode_cursor
 from admin.qr import images
 from admin.qr import repository as repo
@@ -172,7 +170,7 @@ class QrService:
     ) -> tuple[LinkRow | None, str | None, str | None]:
         """(the new managed link, the encoded link's id, the static payload) of a new code."""
         if isinstance(body, LinkQrCreate):
-            target = await links_repo.get_link(conn, principal, body.data.link_id)
+            target = await get_link(conn, principal, body.data.link_id)
             if target is None or target.managed_by is not None:
                 raise validation([FieldError("data.linkId", "is not one of your links")])
             static = (
@@ -184,7 +182,7 @@ class QrService:
             )
             return None, target.id, static
         if isinstance(body, BioQrCreate):
-            username = await bio_repo.username_of(conn, principal)
+            username = await username_of(conn, principal)
             if username is None:
                 raise validation([FieldError("type", "create your Bio page first (PUT /v1/bio)")])
             bio_url = f"{public_base(self.short_base_url, principal.environment)}/@{username}"
@@ -277,7 +275,7 @@ class QrService:
                 raise NotFound(f"No QR code with id {qr_id!r}.")
             await repo.delete_qr(conn, row.id)
             if row.link_id is not None and row.type != "link":
-                link = await links_repo.delete_managed_link(conn, row.link_id)
+                link = await delete_managed_link(conn, row.link_id)
         if link is not None:
             await self.cache.write([link])
 

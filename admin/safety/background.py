@@ -34,7 +34,7 @@ from admin.errors import ServiceUnavailable
 from admin.safety import feeds_repository as feeds_repo
 from admin.safety import repository as repo
 from admin.safety.checker import SafetyChecker
-from admin.safety.destinations import destinations, of_link, other_hosts
+from admin.safety.destination_urls import destinations, of_link, other_hosts
 from admin.safety.feeds import FeedError, download, read_phishtank, read_urlhaus
 from admin.safety.hosts import under
 from admin.safety.index import announce

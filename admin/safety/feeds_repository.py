@@ -9,7 +9,7 @@ from datetime import datetime
 import msgspec
 
 from admin.db import Connection, fetch_all, load_queries
-from admin.links.model import FeatureColumns
+from admin.link_model import FeatureColumns
 
 _SQL = load_queries(__file__, "feeds.sql")
 

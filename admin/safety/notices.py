@@ -3,9 +3,8 @@
 
 from __future__ import annotations
 
-from admin.events.payloads import SecurityFlagged
-from admin.events.repository import Event
-from admin.links.model import LinkRow
+from admin.events import Event, SecurityFlagged
+from admin.link_model import LinkRow
 from admin.mail import Mail
 from admin.urls import short_url
 from common.safety import REASONS

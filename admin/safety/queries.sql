@@ -1,4 +1,4 @@
--- {link} is a whole link's columns, LinkRow's (admin/links/model.py, with_link_columns);
+-- {link} is a whole link's columns, LinkRow's (admin/link_model.py, with_link_columns);
 -- {l.link} the same of the table aliased l.
 
 -- name: set_verdict

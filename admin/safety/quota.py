@@ -21,7 +21,7 @@ from collections import OrderedDict
 from datetime import datetime, timedelta
 from typing import Final
 
-from admin.auth.principal import Principal
+from admin.auth import Principal
 from admin.db import Database
 from admin.db.redis_batch import LuaScript, RedisBatcher
 from admin.errors import RateLimited, retry_after

@@ -11,8 +11,8 @@ from typing import Any
 import msgspec
 
 from admin.db import Connection, fetch_all, fetch_one, load_queries
-from admin.events.repository import Event, record_owner_event
-from admin.links.model import LinkRow, with_link_columns
+from admin.events import Event, record_owner_event
+from admin.link_model import LinkRow, with_link_columns
 from common.ids import new_id
 
 _SQL = with_link_columns(load_queries(__file__))

@@ -10,18 +10,19 @@ shows the new verdict at once.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Literal
+from typing import Literal, Protocol
 
 from redis.asyncio import Redis
 
-from admin.auth.principal import Principal
+from admin.auth import Principal
 from admin.db import Connection, Database
 from admin.errors import Conflict, FieldError, NotFound, validation
-from admin.links.cache import LinkCache
+from admin.link_model import LinkRow
 from admin.mail import queue_mail
+from admin.safety import feeds_repository as feeds_repo
 from admin.safety import repository as repo
 from admin.safety.checker import SafetyChecker
-from admin.safety.destinations import all_hosts, of_link
+from admin.safety.destination_urls import all_hosts, of_link
 from admin.safety.hosts import ascii_host, site_of, under
 from admin.safety.index import announce
 from admin.safety.notices import flagged_event, flagged_mail
@@ -32,12 +33,20 @@ Operator = Literal["allow", "block", "clear"]
 MAX_REVIEW_MESSAGE = 1000
 
 
+class LinkEntries(Protocol):
+    """Where a re-judged link's edge entry is rewritten: the links domain's ``LinkCache``
+    (admin/links/cache.py), handed in by the process that builds this service, since the
+    links domain calls the safety layer and not the reverse."""
+
+    async def write(self, rows: Iterable[LinkRow]) -> None: ...
+
+
 class SafetyService:
     def __init__(
         self,
         db: Database,
         checker: SafetyChecker,
-        cache: LinkCache,
+        cache: LinkEntries,
         short_base_url: str,
         redis: Redis | None = None,
     ) -> None:
@@ -201,3 +210,8 @@ class SafetyService:
     async def queue(self, limit: int = 100) -> list[repo.QueuedLink]:
         async with self.db.connection() as conn:
             return await repo.review_queue(conn, limit)
+
+    async def feed_runs(self) -> list[feeds_repo.FeedRun]:
+        """When each threat feed last loaded, and how it went (``hop safety feeds``)."""
+        async with self.db.connection() as conn:
+            return await feeds_repo.feed_runs(conn)

@@ -58,7 +58,7 @@ _SEVERITY: Final = {"ok": 0, "warn": 1, "block": 2}
 
 
 def worst(decisions: list[Decision], urls: list[str]) -> Decision:
-    """A link's verdict from its destinations' (admin/safety/destinations.py; one decision
+    """A link's verdict from its destinations' (admin/safety/destination_urls.py; one decision
     per URL, in order): the most severe one, with every flagged destination's reasons and
     the flagged destinations themselves."""
     top = max(decisions, key=lambda decision: _SEVERITY[decision.verdict])

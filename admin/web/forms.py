@@ -1,7 +1,7 @@
 """Forms in, services' errors out.
 
 A form is turned into the very JSON body the API takes and decoded by the API's own
-decoder (admin/http/body.py), so a page and ``/v1`` accept and refuse exactly the
+decoder (admin/api/body.py), so a page and ``/v1`` accept and refuse exactly the
 same input, with the same field names in their errors. Those errors come back to the
 template as ``FormErrors``: one message per field (shown under the field and tied
 to it with ``aria-describedby``) and a summary at the top of the form.
@@ -15,8 +15,8 @@ from typing import Any, TypeVar
 import msgspec
 from litestar import Request
 
+from admin.api.body import decode_json_body
 from admin.errors import HopError, ValidationFailed
-from admin.http.body import decode_json_body
 
 T = TypeVar("T")
 # The decoder's messages (the API's contract) as a person reads them under a field.

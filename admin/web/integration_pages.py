@@ -11,6 +11,7 @@ from litestar import Request, get, post
 from litestar.params import Parameter
 from litestar.response import Redirect, Template
 
+from admin.api.cookies import to_litestar
 from admin.errors import FieldError, HopError, validation
 from admin.integrations.ai import Tone
 from admin.integrations.copy import CHANNELS
@@ -97,7 +98,7 @@ async def install(
     name = "Shopify" if platform == "shopify" else "WooCommerce"
     return await page.render(
         "integration_install.html",
-        cookies=[started.cookie],
+        cookies=[to_litestar(started.cookie)],
         platform=name,
         authorize_url=started.install.authorize_url,
         minutes=started.install.expires_in // 60,

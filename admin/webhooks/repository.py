@@ -9,9 +9,9 @@ from typing import Any, TypeVar
 
 import msgspec
 
-from admin.auth.principal import Principal
+from admin.auth import Principal
 from admin.db import Connection, fetch_all, fetch_one, load_queries
-from admin.events.repository import Event, event_data
+from admin.events import Event, event_data
 from common.ids import new_id
 
 _SQL = load_queries(__file__)

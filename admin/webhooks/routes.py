@@ -7,9 +7,9 @@ from typing import Annotated
 from litestar import Controller, Response, delete, get, patch, post
 from litestar.params import Parameter
 
-from admin.auth.principal import Principal
-from admin.http.body import JsonBody
-from admin.http.openapi import problems
+from admin.api.body import JsonBody
+from admin.api.operations import problems
+from admin.auth import Principal
 from admin.webhooks.schemas import (
     AttemptPage,
     Delivery,

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
-from admin.http.examples import example
+from admin.api.examples import example
 from admin.patterns import whole
 from admin.urls import MAX_URL_LENGTH
 from common.events import EventType

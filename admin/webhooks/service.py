@@ -10,11 +10,10 @@ from typing import Literal
 import msgspec
 from msgspec import UNSET
 
-from admin.auth.principal import Principal
+from admin.auth import Principal
 from admin.db import Database
 from admin.errors import Conflict, FieldError, NotFound, validation
-from admin.events.payloads import WebhookTest
-from admin.events.repository import Event
+from admin.events import Event, WebhookTest
 from admin.outbound.policy import AddressPolicy, RefusedEndpoint, parse_endpoint, resolve_checked
 from admin.pagination import RowCursor, decode_row_cursor, encode_cursor
 from admin.secretbox import SecretBox

@@ -20,7 +20,7 @@ import contextlib
 import logging
 
 from admin.db import Database, DatabaseUnavailable
-from admin.links import repository as repo
+from admin.links import exhaust_links
 from admin.links.cache import LinkCache
 
 logger = logging.getLogger(__name__)
@@ -29,7 +29,7 @@ logger = logging.getLogger(__name__)
 async def exhaust_once(db: Database, cache: LinkCache) -> int:
     """Mark the links due and push their entries to the edges; how many were marked."""
     async with db.connection() as conn:
-        rows = await repo.exhaust_links(conn)
+        rows = await exhaust_links(conn)
     if rows:
         await cache.write(rows)
         logger.info(

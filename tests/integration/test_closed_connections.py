@@ -18,9 +18,8 @@ from redis.asyncio import Redis
 
 from admin.auth.sessions import Sessions
 from admin.bio.cache import BioCache
-from admin.domains.cache import DomainSet
+from admin.domains.cache import DomainSet, forget_domain
 from admin.errors import ServiceUnavailable
-from admin.links.cache import forget_domain
 from common.domains import CustomDomains
 from common.keys import DOMAINS_KEY
 from common.redis_store import connect_sync

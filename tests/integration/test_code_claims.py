@@ -11,8 +11,8 @@ import psycopg
 
 from admin.auth.principal import Principal
 from admin.events.repository import Event
+from admin.link_model import NewLink
 from admin.links import repository as repo
-from admin.links.model import NewLink
 from common.ids import new_id
 from common.timefmt import utc_now
 from tests.support.accounts import create_account

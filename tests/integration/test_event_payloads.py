@@ -17,9 +17,9 @@ from admin.analytics import hll
 from admin.analytics.batch import store_batch
 from admin.analytics.enrich import EnrichedClick
 from admin.auth.principal import Principal
-from admin.events.payloads import PAYLOADS
+from admin.link_model import LinkRow, NewManagedLink
 from admin.links import repository as repo
-from admin.links.model import LinkRow, NewManagedLink
+from admin.webhooks.catalogue import PAYLOADS
 from common.ids import new_id, new_short_code
 from common.timefmt import utc_now
 from tests.support.accounts import create_account

@@ -1,4 +1,4 @@
-"""One Link: every query that reads a link reads all of it (admin/links/model.py), so a
+"""One Link: every query that reads a link reads all of it (admin/link_model.py), so a
 list, a bulk change or another domain's lookup never sees a link with parts missing,
 and the row create builds in Python is the row PostgreSQL then holds."""
 
@@ -10,8 +10,8 @@ from datetime import UTC, datetime, timedelta
 import psycopg
 
 from admin.events.repository import Event
+from admin.link_model import LinkRow, NewLink
 from admin.links import repository as repo
-from admin.links.model import LinkRow, NewLink
 from admin.safety import repository as safety_repo
 from common.ids import new_id
 from common.timefmt import utc_now

@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from admin.accounts.passwords import Passwords
+from admin.auth.passwords import Passwords
 from admin.errors import PasswordHashingBusy, SignInLocked
 from admin.http.ratelimit import LocalWindows
 from common.clientip import client_network

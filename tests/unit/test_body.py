@@ -3,9 +3,9 @@ from __future__ import annotations
 import msgspec
 import pytest
 
+from admin.api.body import decode_json_body, require_json
 from admin.bio.schemas import BioPut
 from admin.errors import BadRequest, FieldError, ValidationFailed
-from admin.http.body import decode_json_body, require_json
 from admin.links.schemas import LinkCreate
 from admin.webhooks.schemas import WebhookCreate
 

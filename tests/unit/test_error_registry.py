@@ -3,8 +3,8 @@ declares it; the problem renderer and the OpenAPI helper read them from there.""
 
 from __future__ import annotations
 
+from admin.api.operations import problems
 from admin.errors import ERRORS_BY_STATUS, AliasTaken, Conflict, HopError, PayloadTooLarge
-from admin.http.openapi import problems
 from admin.http.problems import _http_error
 
 

@@ -10,9 +10,9 @@ import re
 import msgspec
 import pytest
 
-from admin.events.payloads import PAYLOADS
 from admin.links.schemas import Link
 from admin.qr.schemas import QrCode
+from admin.webhooks.catalogue import PAYLOADS
 from common.events import EVENT_TYPES, WEBHOOK_TEST_EVENT
 from tests.support.processes import ROOT
 

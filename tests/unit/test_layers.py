@@ -1,7 +1,9 @@
 """The house rules that keep one way to each thing, checked on the source itself.
 
-- Only the database layer (admin/db) imports the driver (psycopg, psycopg_pool): the
-  driver's errors become Hop's own there, and repositories use its helpers.
+The import rules (layers, domain faces, who may import the driver or Litestar) are
+import-linter contracts in pyproject.toml, checked on the import graph by
+``lint-imports`` (./scripts/test). What stays here is what an import graph cannot show:
+
 - Only repositories (and admin/db) load named SQL. A repository is a module named
   ``repository.py`` or ``*_repository.py``.
 - Background loops wait with ``common.backoff.Backoff``, never a doubling of their own.
@@ -10,7 +12,6 @@
 
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 
@@ -18,7 +19,6 @@ from tests.support.processes import ROOT
 
 APPLICATION = ("admin", "common", "edge", "hop", "examples")
 DATABASE_LAYER = {"admin/db/__init__.py", "admin/db/errors.py", "admin/db/migrate.py"}
-DRIVERS = ("psycopg", "psycopg_pool")
 
 
 def _modules(*folders: str) -> list[Path]:
@@ -31,25 +31,6 @@ def _name(path: Path) -> str:
 
 def _is_repository(path: Path) -> bool:
     return path.name == "repository.py" or path.name.endswith("_repository.py")
-
-
-def _imports(path: Path) -> set[str]:
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.Import):
-            found |= {alias.name.split(".")[0] for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            found.add(node.module.split(".")[0])
-    return found
-
-
-def test_only_the_database_layer_imports_the_driver() -> None:
-    offenders = [
-        _name(path)
-        for path in _modules(*APPLICATION)
-        if _imports(path) & set(DRIVERS) and _name(path) not in DATABASE_LAYER
-    ]
-    assert offenders == []
 
 
 def test_only_repositories_load_named_sql() -> None:

@@ -15,8 +15,8 @@ import jsonschema
 import msgspec
 import pytest
 
+from admin.api.examples import EXAMPLES
 from admin.apidoc import offline_document
-from admin.http.examples import EXAMPLES
 from admin.http.openapi import ACCESS_TOKEN, API_KEY
 
 DOCUMENT = offline_document()
@@ -103,7 +103,7 @@ def test_every_json_body_has_a_valid_example(where: str, operation: dict[str, An
             examples = _examples(media)
             assert examples, (
                 f"{where}: the {which} body ({media_type}) has no example; put "
-                "@example({...}) on its struct (admin/http/examples.py)"
+                "@example({...}) on its struct (admin/api/examples.py)"
             )
             schema = {**media["schema"], "components": DOCUMENT["components"]}
             for value in examples:

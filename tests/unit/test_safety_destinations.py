@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from admin.links.model import FeatureColumns, LinkRow
-from admin.safety.destinations import destinations, other_hosts
+from admin.link_model import FeatureColumns, LinkRow
+from admin.safety.destination_urls import destinations, other_hosts
 from admin.safety.notices import flagged_mail
 from admin.safety.verdicts import Decision, worst
 

@@ -8,8 +8,8 @@ from datetime import UTC, datetime
 import msgspec
 import pytest
 
+from admin.link_model import LinkRow
 from admin.links.cache import entry_of, with_utm
-from admin.links.model import LinkRow
 from common.linkpass import COOKIE_SECONDS, LinkPasswords
 from common.targeting import (
     COUNTRIES,

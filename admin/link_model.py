@@ -12,6 +12,10 @@ the one before it plus what its use adds, so a column is named once.
 - ``NewManagedLink``: a link the service keeps for a QR code or Bio page.
 - ``CacheRow``: a code's entry for the edge's cache (``cache_entries``): a projection
   of the link that holds (or last held) the code.
+
+It sits below the domains rather than in admin/links/: the safety layer, which the
+links domain calls to judge a link, reads and writes whole link rows too (verdicts,
+re-checks, notices), and so may not import the links domain.
 """
 
 from __future__ import annotations

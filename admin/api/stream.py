@@ -9,7 +9,8 @@ transaction back and frees the export slot and the connection. A client that
 goes away stops the export the same way rather than letting it read the rest.
 
 Litestar's own ``Stream`` has no such time-out; ``send_body`` is the method
-Litestar leaves responses to customise how their body is sent.
+Litestar leaves responses to customise how their body is sent. It is HTTP, so it sits
+with the API helpers, and the export domain's route answers with it.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ kept in ``link_destination_hosts`` so refreshes find the link through any of the
 
 from __future__ import annotations
 
-from admin.links.model import FeatureColumns, LinkFields, LinkRow
+from admin.link_model import FeatureColumns, LinkFields, LinkRow
 from admin.safety.urlforms import locate
 
 Located = tuple[str, str]  # (site, host), as links.site and links.host hold them
