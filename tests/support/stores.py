@@ -49,14 +49,16 @@ def xdist_worker_index() -> int | None:
 
 
 def redis_url_for_worker(server_url: str, index: int | None) -> str:
-    """A configured Redis for one xdist worker: the URL's database number plus the worker's,
-    so that workers never share keys or the click stream (sessions of one run each start
-    their own processes on it). Outside a parallel run, the URL as given."""
+    """A configured Redis for one xdist worker: a database number of its own, so that
+    workers never share keys or the click stream (each session of a run starts its own
+    processes on it). Workers count from the one after the URL's: that one is left to
+    sessions that run serially (another checkout's suite on the same server), whose
+    worker would otherwise consume this run's clicks. Outside a parallel run, the URL."""
     if index is None:
         return server_url
     parts = urlsplit(server_url)
     base = int(parts.path.strip("/") or 0)
-    return urlunsplit(parts._replace(path=f"/{(base + index) % _REDIS_DATABASES}"))
+    return urlunsplit(parts._replace(path=f"/{(base + 1 + index) % _REDIS_DATABASES}"))
 
 
 def database_url_on(server_url: str, name: str) -> str:
