@@ -26,6 +26,9 @@ _OWN_BASETEMP = pytest.StashKey[str]()
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    # Registered here too, for runs without the xdist plugin (-p no:xdist) under
+    # --strict-markers: pytest_collection_modifyitems marks every test with one.
+    config.addinivalue_line("markers", "xdist_group(name): run on one xdist worker, in turn")
     # A private temp folder per session: pytest's shared numbered folders are rotated by
     # whichever session starts next, even while this one's servers still use them.
     if config.option.basetemp is None:
