@@ -49,7 +49,7 @@ from admin.http.idempotency import IdempotencyStore, idempotency
 from admin.http.metrics import RequestMetrics
 from admin.http.openapi import openapi_config, openapi_json
 from admin.http.problems import EXCEPTION_HANDLERS
-from admin.http.ratelimit import RateLimiter
+from admin.http.ratelimit import RateLimiter, window_clock
 from admin.integrations.routes import IntegrationCallbacks, IntegrationController
 from admin.integrations.wiring import build_integrations
 from admin.links.admission import Admission, OwnHosts
@@ -186,7 +186,9 @@ def _auth(settings: Settings, stores: Stores) -> AuthService:
         passwords=Passwords(
             settings.auth.password_hash_memory_kib, settings.auth.password_hash_concurrency
         ),
-        throttle=LoginThrottle(stores.batcher, settings.limits.login),
+        throttle=LoginThrottle(
+            stores.batcher, settings.limits.login, window_clock(settings.limits.window_time)
+        ),
         usage=stores.key_usage,
     )
 
@@ -324,7 +326,7 @@ def build_app(settings: Settings) -> ASGIApp:
     gate = Gate(
         app,
         auth,
-        RateLimiter(stores.batcher),
+        RateLimiter(stores.batcher, window_clock(settings.limits.window_time)),
         settings.limits.anonymous_per_minute,
         settings.trusted_proxies,
         max_body_bytes=settings.admin.max_body_bytes,

@@ -26,11 +26,30 @@ _OWN_BASETEMP = pytest.StashKey[str]()
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    # Registered here too, for runs without the xdist plugin (-p no:xdist) under
+    # --strict-markers: pytest_collection_modifyitems marks every test with one.
+    config.addinivalue_line("markers", "xdist_group(name): run on one xdist worker, in turn")
     # A private temp folder per session: pytest's shared numbered folders are rotated by
     # whichever session starts next, even while this one's servers still use them.
     if config.option.basetemp is None:
         config.option.basetemp = tempfile.mkdtemp(prefix="hop-pytest-")
         config.stash[_OWN_BASETEMP] = config.option.basetemp
+
+
+# Under pytest-xdist (./scripts/test: --dist loadgroup) every worker is a session of its
+# own: its own scratch database, Redis database number or embedded servers, and processes.
+# A module's tests stay on one worker, so its module-scoped processes start once; the heavy
+# ones (fault injection, load, the browser) share one group, so they run one at a time.
+HEAVY_GROUP = "heavy"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.get_closest_marker("xdist_group"):
+            continue
+        heavy = item.get_closest_marker("slow") or item.get_closest_marker("browser")
+        group = HEAVY_GROUP if heavy else item.nodeid.partition("::")[0]  # its module
+        item.add_marker(pytest.mark.xdist_group(group))
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import calendar
 import logging
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 import msgspec
@@ -41,6 +42,13 @@ if #KEYS > 1 then
 end
 return {minute, month}
 """)
+
+
+def window_clock(pinned: float | None) -> Callable[[], float]:
+    """What minute windows read: the clock, or the time a test pinned them to."""
+    if pinned is None:
+        return time.time
+    return lambda: pinned
 
 
 class Decision(msgspec.Struct, frozen=True):
@@ -110,10 +118,15 @@ class RateLimiter:
 
     After a failure Redis is left alone for ``_RETRY_REDIS_AFTER`` seconds, so an
     outage costs each request neither a connection attempt nor a log line.
+    ``window_clock`` is what the minute window reads; tests pin it (HOP_TEST_WINDOW_TIME)
+    so their requests never straddle a minute boundary. The month stays on the clock.
     """
 
-    def __init__(self, batcher: RedisBatcher) -> None:
+    def __init__(
+        self, batcher: RedisBatcher, window_clock: Callable[[], float] = time.time
+    ) -> None:
         self.batcher = batcher
+        self.window_clock = window_clock
         self.local = LocalWindows()
         self._redis_down_until = 0.0
         # Worked out once a month, not per request (a per cent of a create-link's CPU).
@@ -121,8 +134,8 @@ class RateLimiter:
 
     async def hit(self, bucket: str, per_minute: int, per_month: int | None) -> Decision:
         """Count one request and decide."""
-        now = time.time()
-        minute = int(now // 60)
+        now, window_now = time.time(), self.window_clock()
+        minute = int(window_now // 60)
         minute_reset = (minute + 1) * 60
         if not self._month.start <= now < self._month.end:
             self._month = _Month.of(now)
@@ -139,7 +152,7 @@ class RateLimiter:
         if per_month is not None and month_count > per_month:
             return Decision(per_minute, 0, month_reset, max(1, month_reset - int(now)))
         if remaining < 0:
-            return Decision(per_minute, 0, minute_reset, max(1, minute_reset - int(now)))
+            return Decision(per_minute, 0, minute_reset, max(1, minute_reset - int(window_now)))
         if per_month is not None:
             remaining = min(remaining, per_month - month_count)
         return Decision(per_minute, remaining, minute_reset, 0)
@@ -147,15 +160,15 @@ class RateLimiter:
     async def peek(self, bucket: str, per_minute: int) -> Decision:
         """Whether one more request in the bucket's minute would be refused, without
         counting one (the month is not looked at: buckets peeked at have none)."""
-        now = time.time()
-        minute = int(now // 60)
+        now, window_now = time.time(), self.window_clock()
+        minute = int(window_now // 60)
         minute_reset = (minute + 1) * 60
         minute_key, _ = rate_limit_keys(bucket, minute, "")
         count = await self._read_in_redis(minute_key, now)
         if count is None:
             count = self.local.count(bucket, minute)
         if count >= per_minute:
-            return Decision(per_minute, 0, minute_reset, max(1, minute_reset - int(now)))
+            return Decision(per_minute, 0, minute_reset, max(1, minute_reset - int(window_now)))
         return Decision(per_minute, per_minute - count, minute_reset, 0)
 
     async def _read_in_redis(self, key: str, now: float) -> int | None:

@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 from litestar import Controller, Request, Response, delete, get, patch, post
 from litestar.di import Provide
 from litestar.openapi import ResponseSpec
+from litestar.openapi.spec import OpenAPIType
 from litestar.params import Parameter
 from litestar.response import Stream
 
@@ -51,7 +52,13 @@ async def provide_filter(
         Parameter(
             description="Repeat for several (tag=a&tag=b); see tagMatch.",
             max_length=20,
+            # A plain array (form style, exploded: tag=a&tag=b, one tag=a alone too). The
+            # default oneOf [array, null] would let one string match no branch or both
+            # (a query string cannot say null), so clients and checkers disagreed.
             schema_extra={
+                "type": OpenAPIType.ARRAY,
+                "one_of": None,
+                "max_length": None,
                 "items": {"type": "string", "minLength": 1, "maxLength": 64},
                 "maxItems": 20,
             },

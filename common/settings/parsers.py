@@ -187,6 +187,16 @@ def positive_seconds(raw: str) -> float:
     return value
 
 
+def unix_time(raw: str) -> float:
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ValueError(f"must be a Unix time in seconds, got {raw!r}") from None
+    if not 0 <= value < 2**32:
+        raise ValueError(f"must be a Unix time in seconds (1970 to 2106), got {raw!r}")
+    return value
+
+
 def schedule(raw: str) -> tuple[float, ...]:
     items = [item.strip() for item in raw.split(",")]
     if not all(items):

@@ -113,6 +113,11 @@ class LimitSettings(msgspec.Struct, frozen=True, kw_only=True):
         "Once spent, a key the admin process has not seen resolve to an account is not looked up "
         "(429); keys that resolve never spend it.")]
     login: LoginLimits
+    window_time: Annotated[float | None, Variable(
+        "HOP_TEST_WINDOW_TIME", p.unix_time, None,
+        "Unix time the minute windows of the rate limits and the sign-in throttle read instead "
+        "of the clock, pinning them: a test's requests then never straddle a minute boundary. "
+        "Unset, the clock.", seam=True)]
     idempotency_ttl: Annotated[int, Variable(
         "HOP_IDEMPOTENCY_TTL", p.positive_int, 86_400,
         "How long an Idempotency-Key is remembered, seconds.")]

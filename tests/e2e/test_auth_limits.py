@@ -21,6 +21,7 @@ import redis
 from common.keys import AUTH_CHANGES_CHANNEL
 from hop.embedded import EmbeddedRedis
 from tests.support.accounts import PASSWORD, Account, create_account
+from tests.support.env import PINNED_WINDOW_TIME
 from tests.support.stack import Stack
 from tests.support.stores import scratch_database
 from tests.support.waiting import wait_for
@@ -41,6 +42,7 @@ def limited(session_stack: Stack) -> Iterator[httpx.Client]:
         HOP_LOGIN_LOCKOUT_MAX="4",
         HOP_LOGIN_PER_NETWORK_PER_MINUTE=str(PER_NETWORK),
         HOP_PASSWORD_HASH_MEMORY_KIB=str(REHASH_KIB),
+        HOP_TEST_WINDOW_TIME=str(PINNED_WINDOW_TIME),
     )
     with httpx.Client(base_url=admin.url, timeout=30) as client:
         yield client
@@ -71,14 +73,7 @@ def sign_in(
     )
 
 
-def avoid_minute_boundary() -> None:
-    """Network attempts count in a fixed minute; don't let it roll over mid-test."""
-    if time.time() % 60 > 50:
-        time.sleep(61 - time.time() % 60)
-
-
 def test_addresses_in_one_ipv6_64_share_the_network_limit(limited: httpx.Client) -> None:
-    avoid_minute_boundary()
     network = ipv6_network()
     statuses = [
         sign_in(limited, unknown_email(), "wrong", f"{network}::{n:x}").status_code
@@ -106,7 +101,6 @@ def test_addresses_in_one_ipv6_64_share_the_network_limit(limited: httpx.Client)
 def test_a_valid_api_key_sent_along_does_not_change_the_buckets(
     limited: httpx.Client, account: Account
 ) -> None:
-    avoid_minute_boundary()
     address = f"{ipv6_network()}::1"
     key = {"Authorization": f"Bearer {account.live_key}"}
     statuses = [
@@ -215,7 +209,10 @@ def anonymous_limited_admin(
         account = create_account(database_url)
         stack = Stack(work_dir, database_url, redis_url)
         admin = stack.start_admin(
-            name, HOP_TRUSTED_PROXIES="127.0.0.1/32", HOP_LIMIT_ANONYMOUS_PER_MINUTE=str(limit)
+            name,
+            HOP_TRUSTED_PROXIES="127.0.0.1/32",
+            HOP_LIMIT_ANONYMOUS_PER_MINUTE=str(limit),
+            HOP_TEST_WINDOW_TIME=str(PINNED_WINDOW_TIME),
         )
         try:
             with httpx.Client(base_url=admin.url, timeout=30) as client:
@@ -242,7 +239,6 @@ def test_unknown_api_keys_past_the_anonymous_limit_never_reach_postgresql(
             "Authorization": f"Bearer {made_up_key()}",
         }
         assert client.get("/v1/links", headers=repeated).status_code == 401
-        avoid_minute_boundary()
         flood = {"X-Forwarded-For": somewhere()}
         with psycopg.connect(database_url) as locker:
             locker.execute("LOCK TABLE api_keys IN ACCESS EXCLUSIVE MODE")
@@ -279,7 +275,6 @@ def test_a_burst_with_one_valid_key_is_one_lookup_not_an_anonymous_flood(
         client,
     ):
         client_headers = {"X-Forwarded-For": somewhere(), **account.headers()}
-        avoid_minute_boundary()
         with ThreadPoolExecutor(burst) as pool, psycopg.connect(database_url) as locker:
             locker.execute("LOCK TABLE api_keys IN ACCESS EXCLUSIVE MODE")
             answers = [
@@ -296,11 +291,10 @@ def test_without_redis_every_v1_answer_still_carries_rate_limit_headers(
 ) -> None:
     redis_server = EmbeddedRedis(work_dir / "redis-outage", durable=False)
     stack = Stack(work_dir, database_url, redis_server.start())
-    admin = stack.start_admin("admin-redis-outage")
+    admin = stack.start_admin("admin-redis-outage", HOP_TEST_WINDOW_TIME=str(PINNED_WINDOW_TIME))
     account = create_account(database_url, plan="free")
     try:
         redis_server.stop()
-        avoid_minute_boundary()
         with httpx.Client(base_url=admin.url, timeout=30) as client:
             counted = [client.get("/v1/links", headers=account.headers()) for _ in range(8)]
             refused = client.get("/v1/links", headers=account.headers())
@@ -368,7 +362,6 @@ def test_valid_keys_are_not_charged_to_the_anonymous_bucket_while_the_channel_is
                 message="the admin did not notice its channel was down",
             )
             network = somewhere()
-            avoid_minute_boundary()
             valid = [
                 client.get("/v1/links", headers={"X-Forwarded-For": network, **account.headers()})
                 for _ in range(4 * limit)

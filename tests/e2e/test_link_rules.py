@@ -4,14 +4,13 @@ UTM), through the real admin, edge and worker."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 import httpx
 import psycopg
 import pytest
 
 from tests.support.accounts import Account
-from tests.support.api import assert_problem, create_link, make_link
+from tests.support.api import assert_problem, create_link, make_link, problem_fields
 from tests.support.clicks import USER_AGENTS, wait_for_clicks
 from tests.support.processes import HopProcess
 from tests.support.stack import Stack
@@ -279,62 +278,6 @@ def test_previews_for_crawlers_and_metadata(
         assert "<new>" not in unfurl.text
 
 
-def _problem_fields(response: httpx.Response) -> set[str]:
-    problem = assert_problem(response, 422, "Validation")
-    errors: list[dict[str, Any]] = problem["errors"]  # type: ignore[assignment]
-    return {error["field"] for error in errors}
-
-
-@pytest.mark.parametrize(
-    ("body", "field"),
-    [
-        (
-            {"rules": [{"when": {"country": ["XX"]}, "url": "https://e.com"}]},
-            "rules[0].when.country[0]",
-        ),
-        (
-            {"rules": [{"when": {"country": ["us"]}, "url": "https://e.com"}]},
-            "rules[0].when.country[0]",
-        ),
-        ({"rules": [{"when": {"os": ["beos"]}, "url": "https://e.com"}]}, "rules[0].when.os[0]"),
-        (
-            {"rules": [{"when": {"device": ["fridge"]}, "url": "https://e.com"}]},
-            "rules[0].when.device[0]",
-        ),
-        ({"rules": [{"when": {}, "url": "https://e.com"}]}, "rules[0].when"),
-        ({"rules": [{"when": {"os": ["ios"]}, "url": "ftp://e.com"}]}, "rules[0].url"),
-        ({"rules": [{"when": {"os": ["ios"]}, "url": "https://e.com"}] * 21}, "rules"),
-        (
-            {
-                "variants": [
-                    {"url": "https://a.com", "weight": 50},
-                    {"url": "https://b.com", "weight": 40},
-                ]
-            },
-            "variants",
-        ),
-        (
-            {
-                "variants": [
-                    {"url": "https://a.com", "weight": 0},
-                    {"url": "https://b.com", "weight": 100},
-                ]
-            },
-            "variants[0].weight",
-        ),
-        ({"expiredUrl": "javascript:alert(1)"}, "expiredUrl"),
-        ({"maxClicks": 0}, "maxClicks"),
-        ({"password": "abc"}, "password"),
-        ({"utm": {"source": "x", "nope": "y"}}, "utm"),
-    ],
-)
-def test_bad_features_are_422_naming_the_field(
-    api: httpx.Client, account: Account, body: dict[str, Any], field: str
-) -> None:
-    response = create_link(api, account, longUrl="https://example.com/x", **body)
-    assert any(name.startswith(field) for name in _problem_fields(response)), response.text
-
-
 def test_a_preview_needs_a_title(api: httpx.Client, account: Account) -> None:
     """A missing required field is 400, as everywhere in the API (decisions.md#api)."""
     response = create_link(
@@ -356,14 +299,14 @@ def test_destinations_through_our_own_short_host_are_refused(
         variants=[{"url": loop, "weight": 60}, {"url": "https://b.com", "weight": 40}],
         expiredUrl=loop,
     )
-    assert _problem_fields(response) >= {"rules[0].url", "variants[0].url", "expiredUrl"}
+    assert problem_fields(response) >= {"rules[0].url", "variants[0].url", "expiredUrl"}
     link = make_link(api, account, longUrl="https://example.com/x")
     patched = api.patch(
         f"/v1/links/{link['id']}",
         json={"rules": [{"when": {"os": ["android"]}, "url": loop}]},
         headers=account.headers(),
     )
-    assert _problem_fields(patched) == {"rules[0].url"}
+    assert problem_fields(patched) == {"rules[0].url"}
 
 
 def test_link_events_never_carry_the_password(

@@ -53,3 +53,21 @@ def make_qr(api: httpx.Client, account: Account, **body: Any) -> dict[str, Any]:
     assert response.status_code == 201, response.text
     code: dict[str, Any] = response.json()
     return code
+
+
+def assert_422(response: httpx.Response, field: str) -> None:
+    assert response.status_code == 422, response.text
+    assert response.headers["content-type"].startswith(PROBLEM)
+    fields = [error["field"] for error in response.json()["errors"]]
+    assert field in fields, fields
+
+
+def problem_fields(response: httpx.Response) -> set[str]:
+    """The fields a 422 Validation problem names."""
+    problem = assert_problem(response, 422, "Validation")
+    errors: list[dict[str, Any]] = problem["errors"]  # type: ignore[assignment]
+    return {error["field"] for error in errors}
+
+
+def put_bio(api: httpx.Client, account: Account, **body: Any) -> httpx.Response:
+    return api.put("/v1/bio", json=body, headers=account.headers())

@@ -10,6 +10,9 @@ WEBHOOK_SECRET_KEY = "nStD-NZ4cQNh29QvwkFkPOaleNaTyBbgOyc3KNC-z5UyfeTG"
 LINK_PASSWORD_KEY = "q8Vd0rJmT3wZk6LxHp2NcYbE5sUaGi9fRoW1tKjQ7vXy"
 # Test processes deliver to loopback receivers only: never anywhere else.
 LOOPBACK_NETWORKS = "127.0.0.0/8,::1/128"
+# HOP_TEST_WINDOW_TIME of the processes whose minute windows a test fills: half past a
+# minute, so a test's requests never straddle a boundary and Retry-After reads 30.
+PINNED_WINDOW_TIME = 1_800_000_030
 # Small enough to reach in a test, for accounts on the free plan; pro is effectively unlimited.
 FREE_PER_MINUTE = 8
 

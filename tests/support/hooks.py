@@ -17,6 +17,8 @@ from tests.support.accounts import Account
 from tests.support.receiver import Received, Receiver
 from tests.support.waiting import eventually
 
+# A loopback endpoint nothing listens on: registrations accept it, deliveries fail.
+ENDPOINT = "http://127.0.0.1:9/hooks"
 FAST_SCHEDULE = "0.2,0.2,0.2,0.2,0.2,0.2"
 HOOK_SETTINGS = {
     "HOP_TEST_WEBHOOK_POLL_INTERVAL": "0.05",

@@ -14,7 +14,7 @@ from ...types import UNSET, File, Response, Unset
 
 def _get_kwargs(
     *,
-    tag: list[str] | None | Unset = UNSET,
+    tag: list[str] | Unset = UNSET,
     tag_match: ExportLinksTagMatch | Unset = "all",
     status: ExportLinksStatus | Unset = UNSET,
     q: None | str | Unset = UNSET,
@@ -26,14 +26,10 @@ def _get_kwargs(
 
     params: dict[str, Any] = {}
 
-    json_tag: list[str] | None | Unset
-    if isinstance(tag, Unset):
-        json_tag = UNSET
-    elif isinstance(tag, list):
+    json_tag: list[str] | Unset = UNSET
+    if not isinstance(tag, Unset):
         json_tag = tag
 
-    else:
-        json_tag = tag
     params["tag"] = json_tag
 
     json_tag_match: str | Unset = UNSET
@@ -148,7 +144,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-    tag: list[str] | None | Unset = UNSET,
+    tag: list[str] | Unset = UNSET,
     tag_match: ExportLinksTagMatch | Unset = "all",
     status: ExportLinksStatus | Unset = UNSET,
     q: None | str | Unset = UNSET,
@@ -163,7 +159,7 @@ def sync_detailed(
     streamed.
 
     Args:
-        tag (list[str] | None | Unset): Repeat for several (tag=a&tag=b); see tagMatch.
+        tag (list[str] | Unset): Repeat for several (tag=a&tag=b); see tagMatch.
         tag_match (ExportLinksTagMatch | Unset): all (the default): links with every tag given;
             any: with one of them. Default: 'all'.
         status (ExportLinksStatus | Unset): active, expired, flagged or blocked: the status the
@@ -206,7 +202,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-    tag: list[str] | None | Unset = UNSET,
+    tag: list[str] | Unset = UNSET,
     tag_match: ExportLinksTagMatch | Unset = "all",
     status: ExportLinksStatus | Unset = UNSET,
     q: None | str | Unset = UNSET,
@@ -221,7 +217,7 @@ def sync(
     streamed.
 
     Args:
-        tag (list[str] | None | Unset): Repeat for several (tag=a&tag=b); see tagMatch.
+        tag (list[str] | Unset): Repeat for several (tag=a&tag=b); see tagMatch.
         tag_match (ExportLinksTagMatch | Unset): all (the default): links with every tag given;
             any: with one of them. Default: 'all'.
         status (ExportLinksStatus | Unset): active, expired, flagged or blocked: the status the
@@ -259,7 +255,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-    tag: list[str] | None | Unset = UNSET,
+    tag: list[str] | Unset = UNSET,
     tag_match: ExportLinksTagMatch | Unset = "all",
     status: ExportLinksStatus | Unset = UNSET,
     q: None | str | Unset = UNSET,
@@ -274,7 +270,7 @@ async def asyncio_detailed(
     streamed.
 
     Args:
-        tag (list[str] | None | Unset): Repeat for several (tag=a&tag=b); see tagMatch.
+        tag (list[str] | Unset): Repeat for several (tag=a&tag=b); see tagMatch.
         tag_match (ExportLinksTagMatch | Unset): all (the default): links with every tag given;
             any: with one of them. Default: 'all'.
         status (ExportLinksStatus | Unset): active, expired, flagged or blocked: the status the
@@ -315,7 +311,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-    tag: list[str] | None | Unset = UNSET,
+    tag: list[str] | Unset = UNSET,
     tag_match: ExportLinksTagMatch | Unset = "all",
     status: ExportLinksStatus | Unset = UNSET,
     q: None | str | Unset = UNSET,
@@ -330,7 +326,7 @@ async def asyncio(
     streamed.
 
     Args:
-        tag (list[str] | None | Unset): Repeat for several (tag=a&tag=b); see tagMatch.
+        tag (list[str] | Unset): Repeat for several (tag=a&tag=b); see tagMatch.
         tag_match (ExportLinksTagMatch | Unset): all (the default): links with every tag given;
             any: with one of them. Default: 'all'.
         status (ExportLinksStatus | Unset): active, expired, flagged or blocked: the status the

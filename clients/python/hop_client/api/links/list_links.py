@@ -15,7 +15,7 @@ from ...types import UNSET, Response, Unset
 
 def _get_kwargs(
     *,
-    tag: list[str] | None | Unset = UNSET,
+    tag: list[str] | Unset = UNSET,
     tag_match: ListLinksTagMatch | Unset = "all",
     status: ListLinksStatus | Unset = UNSET,
     q: None | str | Unset = UNSET,
@@ -29,14 +29,10 @@ def _get_kwargs(
 
     params: dict[str, Any] = {}
 
-    json_tag: list[str] | None | Unset
-    if isinstance(tag, Unset):
-        json_tag = UNSET
-    elif isinstance(tag, list):
+    json_tag: list[str] | Unset = UNSET
+    if not isinstance(tag, Unset):
         json_tag = tag
 
-    else:
-        json_tag = tag
     params["tag"] = json_tag
 
     json_tag_match: str | Unset = UNSET
@@ -164,7 +160,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-    tag: list[str] | None | Unset = UNSET,
+    tag: list[str] | Unset = UNSET,
     tag_match: ListLinksTagMatch | Unset = "all",
     status: ListLinksStatus | Unset = UNSET,
     q: None | str | Unset = UNSET,
@@ -181,7 +177,7 @@ def sync_detailed(
     hold); follow `nextCursor` for the next page, with the same filters and sort.
 
     Args:
-        tag (list[str] | None | Unset): Repeat for several (tag=a&tag=b); see tagMatch.
+        tag (list[str] | Unset): Repeat for several (tag=a&tag=b); see tagMatch.
         tag_match (ListLinksTagMatch | Unset): all (the default): links with every tag given; any:
             with one of them. Default: 'all'.
         status (ListLinksStatus | Unset): active, expired, flagged or blocked: the status the
@@ -229,7 +225,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-    tag: list[str] | None | Unset = UNSET,
+    tag: list[str] | Unset = UNSET,
     tag_match: ListLinksTagMatch | Unset = "all",
     status: ListLinksStatus | Unset = UNSET,
     q: None | str | Unset = UNSET,
@@ -246,7 +242,7 @@ def sync(
     hold); follow `nextCursor` for the next page, with the same filters and sort.
 
     Args:
-        tag (list[str] | None | Unset): Repeat for several (tag=a&tag=b); see tagMatch.
+        tag (list[str] | Unset): Repeat for several (tag=a&tag=b); see tagMatch.
         tag_match (ListLinksTagMatch | Unset): all (the default): links with every tag given; any:
             with one of them. Default: 'all'.
         status (ListLinksStatus | Unset): active, expired, flagged or blocked: the status the
@@ -289,7 +285,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-    tag: list[str] | None | Unset = UNSET,
+    tag: list[str] | Unset = UNSET,
     tag_match: ListLinksTagMatch | Unset = "all",
     status: ListLinksStatus | Unset = UNSET,
     q: None | str | Unset = UNSET,
@@ -306,7 +302,7 @@ async def asyncio_detailed(
     hold); follow `nextCursor` for the next page, with the same filters and sort.
 
     Args:
-        tag (list[str] | None | Unset): Repeat for several (tag=a&tag=b); see tagMatch.
+        tag (list[str] | Unset): Repeat for several (tag=a&tag=b); see tagMatch.
         tag_match (ListLinksTagMatch | Unset): all (the default): links with every tag given; any:
             with one of them. Default: 'all'.
         status (ListLinksStatus | Unset): active, expired, flagged or blocked: the status the
@@ -352,7 +348,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-    tag: list[str] | None | Unset = UNSET,
+    tag: list[str] | Unset = UNSET,
     tag_match: ListLinksTagMatch | Unset = "all",
     status: ListLinksStatus | Unset = UNSET,
     q: None | str | Unset = UNSET,
@@ -369,7 +365,7 @@ async def asyncio(
     hold); follow `nextCursor` for the next page, with the same filters and sort.
 
     Args:
-        tag (list[str] | None | Unset): Repeat for several (tag=a&tag=b); see tagMatch.
+        tag (list[str] | Unset): Repeat for several (tag=a&tag=b); see tagMatch.
         tag_match (ListLinksTagMatch | Unset): all (the default): links with every tag given; any:
             with one of them. Default: 'all'.
         status (ListLinksStatus | Unset): active, expired, flagged or blocked: the status the
