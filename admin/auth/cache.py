@@ -21,6 +21,7 @@ every client behind one address shares and made-up keys spend.
 from __future__ import annotations
 
 import time
+import weakref
 from typing import Any
 
 from redis.asyncio import Redis
@@ -35,6 +36,10 @@ _REFUSAL_TTL = 30.0
 _MAX_VOUCHED = 100_000
 _VOUCHED_TTL = 86_400.0
 
+# This process's caches. The process that makes a change forgets its own entries before
+# it answers, so its next request cannot beat its own announcement back over Redis.
+_LOCAL: weakref.WeakSet[AuthCache] = weakref.WeakSet()
+
 
 class AuthCache:
     def __init__(self, ttl_seconds: float) -> None:
@@ -43,6 +48,7 @@ class AuthCache:
         self._refusals: dict[bytes, tuple[float, str]] = {}
         self._vouched: dict[bytes, float] = {}
         self.subscription: Subscription | None = None
+        _LOCAL.add(self)
 
     def listen(self, redis: Redis) -> Subscription:
         self.subscription = Subscription(
@@ -104,7 +110,11 @@ class AuthCache:
 
 
 async def announce_auth_change(redis: Redis, what: str) -> bool:
-    """Tell every admin process to forget cached credentials; False if Redis is down."""
+    """Tell every admin process to forget cached credentials; False if Redis is down.
+
+    This process forgets its own at once, whatever Redis does."""
+    for cache in list(_LOCAL):
+        cache._clear()
     try:
         with redis_outage():
             await publish(redis, AUTH_CHANGES_CHANNEL, what)
