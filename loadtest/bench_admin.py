@@ -25,7 +25,8 @@ from datetime import UTC, datetime
 
 import psycopg
 
-from loadtest.harness import Stack, WrkResult, cpu_seconds, machine, require_wrk, run_wrk
+from loadtest.fixtures import bench_stack
+from loadtest.harness import WrkResult, cpu_seconds, machine, require_wrk, run_wrk
 
 _FILL_CHUNK = 1_000_000
 # Codes of 8 characters with a "~", which new_short_code (base62) never draws: the
@@ -81,26 +82,21 @@ def main() -> None:
     args = parser.parse_args()
     require_wrk()
     print(f"# admin benchmark, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {machine()}")
-    with Stack(durable=not args.no_fsync) as stack:
-        user = stack.account("business")  # negotiated limits: the benchmark is not throttled
+    with bench_stack(durable=not args.no_fsync) as stack:
+        user = stack.account(plan="business")  # negotiated limits: the benchmark is not throttled
         with psycopg.connect(stack.database_url) as conn:
             conn.execute(
                 "UPDATE users SET limit_per_minute = 100000000,"
                 " limit_per_month = 1000000000 WHERE id = %s",
-                (user.userId,),
+                (user.user_id,),
             )
         if args.links:
-            took = fill_links(stack.database_url, user.userId, args.links)
+            took = fill_links(stack.database_url, user.user_id, args.links)
             print(f"{args.links:,} links in the table ({took:.0f} s to write)")
-        port = stack.free_port()
-        base = f"http://127.0.0.1:{port}"
-        admin = stack.start(
-            ["hop.cli", "admin"],
-            stack.env(HOP_BASE_URL=base, HOP_ADMIN_WORKERS=str(args.admin_workers)),
-            port,
-        )
+        admin = stack.start_admin(HOP_ADMIN_WORKERS=str(args.admin_workers))
+        base = admin.url
         create_env = {
-            "TOKEN": user.liveKey,
+            "TOKEN": user.live_key,
             "BODY": '{"longUrl":"https://example.com/launch?utm_source=bench","tags":["bench"]}',
         }
         common = {"seconds": args.seconds, "connections": args.connections, "threads": args.threads}

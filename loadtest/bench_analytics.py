@@ -32,9 +32,10 @@ import httpx
 import psycopg
 
 from admin.analytics import hll
-from hop.embedded import wait_for_port
 from loadtest.bench_worker import backlog
-from loadtest.harness import Stack, clicks_stored, drained, machine, stop
+from loadtest.fixtures import bench_stack, bulk_links
+from loadtest.harness import clicks_stored, drained, machine
+from tests.support.stack import WORKER_GRACE_SECONDS, Stack
 
 _STEP = 1_000_000  # rows per INSERT: bounded statements, progress visible
 
@@ -157,11 +158,11 @@ def _ingest_rate(stack: Stack, probe: _Probe, event_prefix: str) -> float:
     """Clicks per second one worker stores, draining ``probe.clicks`` queued on the stream."""
     before = clicks_stored(stack.database_url, probe.user_id)
     backlog(stack, probe.codes, probe.link_ids, probe.clicks, 175, event_prefix=event_prefix)
-    worker = stack.start(["hop.cli", "worker"], stack.env(HOP_WORKER_NAME=event_prefix))
+    worker = stack.start_worker(event_prefix)
     stored, rate = drained(
         stack, probe.user_id, probe.clicks, started=time.monotonic(), before=before, poll=0.1
     )
-    stop(worker)
+    worker.stop(timeout=WORKER_GRACE_SECONDS)
     if stored < probe.clicks:
         raise SystemExit(f"the worker stored {stored:,} of {probe.clicks:,} clicks in 900 s")
     return rate
@@ -265,13 +266,13 @@ def _arguments() -> argparse.Namespace:
 
 
 def _probe(stack: Stack, args: argparse.Namespace) -> _Probe:
-    user = stack.account("business")
-    codes = stack.bulk_links(user.userId, 1 + args.other_links)
+    user = stack.account(plan="business")
+    codes = bulk_links(stack, user.user_id, 1 + args.other_links)
     with psycopg.connect(stack.database_url, autocommit=True) as conn:
-        conn.execute("UPDATE users SET limit_per_minute = 100000000 WHERE id = %s", (user.userId,))
+        conn.execute("UPDATE users SET limit_per_minute = 100000000 WHERE id = %s", (user.user_id,))
         rows = conn.execute("SELECT short_code, id FROM links").fetchall()
     link_ids = {str(code): str(link_id) for code, link_id in rows}
-    return _Probe(user.userId, user.liveKey, codes, link_ids, args.ingest_clicks)
+    return _Probe(user.user_id, user.live_key, codes, link_ids, args.ingest_clicks)
 
 
 def _requests(
@@ -279,10 +280,8 @@ def _requests(
 ) -> tuple[dict[str, list[float]], dict[str, int]]:
     """Timings of /health and the endpoint (no range, then 30 days + today), and the
     endpoint's totals, checked against the link's count."""
-    port = stack.free_port()
-    base = f"http://127.0.0.1:{port}"
-    admin = stack.start(["hop.cli", "admin"], stack.env(HOP_BASE_URL=base))
-    wait_for_port(port, 300, admin)  # a loaded machine can take a while to start it
+    stack.admin_start_timeout = 300  # a loaded machine can take a while to start it
+    base = stack.start_admin().url
     url = f"{base}/v1/links/{link_id}/clicks"
     days_ago = (midnight - timedelta(days=30)).date().isoformat()
     with httpx.Client(headers={"Authorization": f"Bearer {key}"}, timeout=60) as client:
@@ -305,7 +304,7 @@ def _requests(
 def main() -> None:
     args = _arguments()
     print(f"# analytics benchmark, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {machine()}")
-    with Stack(durable=False) as stack:
+    with bench_stack(durable=False) as stack:
         probe = _probe(stack, args)
         link_id = probe.link_ids[probe.codes[0]]
         ingest_empty = _ingest_rounds(stack, probe, "before", args.ingest_rounds)

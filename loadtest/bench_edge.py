@@ -34,7 +34,6 @@ import asyncio
 import json
 import random
 import statistics
-import subprocess
 import threading
 import time
 from datetime import UTC, datetime
@@ -43,11 +42,10 @@ from typing import Any
 import httpx
 import psycopg
 from psycopg.types.json import Jsonb
-from redis.asyncio import Redis
 
-from admin.links.cache import rebuild
+from hop.embedded import free_port
+from loadtest.fixtures import bench_stack, bulk_links, rebuild_link_cache
 from loadtest.harness import (
-    Stack,
     WrkResult,
     clicks_stored,
     drained,
@@ -58,6 +56,8 @@ from loadtest.harness import (
     tree_cpu_seconds,
     worker_rss_megabytes,
 )
+from tests.support.processes import HopProcess
+from tests.support.stack import WORKER_GRACE_SECONDS, Stack
 
 
 def zipf_paths(codes: list[str], draws: int, exponent: float, seed: int = 7) -> list[str]:
@@ -137,16 +137,7 @@ def add_rules(stack: Stack, codes: list[str], share: float) -> int:
             "UPDATE links SET variants = %s WHERE short_code = ANY(%s)",
             (Jsonb(_VARIANTS), chosen[half:]),
         )
-
-    async def restore() -> None:
-        redis = Redis.from_url(stack.redis_url)
-        try:
-            async with await psycopg.AsyncConnection.connect(stack.database_url) as conn:
-                await rebuild(conn, redis)
-        finally:
-            await redis.aclose()
-
-    asyncio.run(restore())
+    asyncio.run(rebuild_link_cache(stack))
     return len(chosen)
 
 
@@ -247,11 +238,11 @@ def _scrape(url: str, interval: float, stop: threading.Event) -> None:
 
 def _drain(stack: Stack, user_id: str, sent: int) -> tuple[int, float]:
     """Start a worker; return (clicks stored, drain rate in clicks/s)."""
-    worker = stack.start(["hop.cli", "worker"], stack.env(HOP_TEST_WORKER_READ_COUNT="20"))
+    worker = stack.start_worker(HOP_TEST_WORKER_READ_COUNT="20")
     _, rate = drained(stack, user_id, sent, started=time.monotonic())
     time.sleep(2)  # counted again: anything still arriving would be a double count
     stored = clicks_stored(stack.database_url, user_id)
-    worker.terminate()
+    worker.stop(timeout=WORKER_GRACE_SECONDS)
     return stored, rate
 
 
@@ -271,13 +262,11 @@ def _tailor(stack: Stack, codes: list[str], args: argparse.Namespace) -> None:
     )
 
 
-def _start_edges(
-    stack: Stack, args: argparse.Namespace
-) -> tuple[dict[str, tuple[subprocess.Popen[bytes], int]], int]:
+def _start_edges(stack: Stack, args: argparse.Namespace) -> tuple[dict[str, HopProcess], int]:
     """The plain edge and, with ``--metrics`` or ``--control``, the second one, started
     (and later warmed and run) in that order, or the second first with
-    ``--second-first``: the edges by name with their ports, and the metrics port."""
-    metrics_port = stack.free_port()
+    ``--second-first``: the edges by name, and the metrics port."""
+    metrics_port = free_port()
     names = ["edge"]
     if args.metrics or args.control:
         names.append("edge+metrics" if args.metrics else "edge (control)")
@@ -285,14 +274,8 @@ def _start_edges(
         names.reverse()
     edges = {}
     for name in names:
-        port = stack.free_port()
         metrics = {"HOP_EDGE_METRICS_LISTEN": f"127.0.0.1:{metrics_port}"}
-        env = stack.env(
-            HOP_EDGE_LISTEN=f"127.0.0.1:{port}",
-            HOP_SHORT_BASE_URL=f"http://127.0.0.1:{port}",
-            **(metrics if name == "edge+metrics" else {}),
-        )
-        edges[name] = (stack.start(["hop.cli", "edge"], env, port), port)
+        edges[name] = stack.start_edge(name, **(metrics if name == "edge+metrics" else {}))
     return edges, metrics_port
 
 
@@ -300,24 +283,19 @@ def main() -> None:
     args = _arguments()
     require_wrk()
     print(f"# edge benchmark, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {machine()}")
-    with Stack() as stack:
-        user = stack.account()
-        codes = stack.bulk_links(user.userId, args.links)
+    with bench_stack() as stack:
+        user = stack.account(plan="business")
+        codes = bulk_links(stack, user.user_id, args.links)
         if args.rules_share > 0:
             _tailor(stack, codes, args)
-        reference_port = stack.free_port()
         edges, metrics_port = _start_edges(stack, args)
-        reference = stack.start(
-            ["loadtest.serve_reference"],
-            stack.env(HOP_EDGE_LISTEN=f"127.0.0.1:{reference_port}"),
-            reference_port,
-        )
-        urls = {"constant": f"http://127.0.0.1:{reference_port}"}
+        reference = stack.start_module("constant", "loadtest.serve_reference")
+        urls = {"constant": reference.url}
         pids = {"constant": reference.pid}
-        for name, (process, port) in edges.items():
-            urls[name] = f"http://127.0.0.1:{port}"
+        for name, process in edges.items():
+            urls[name] = process.url
             pids[name] = process.pid
-        edge = edges["edge"][0]
+        edge = edges["edge"]
 
         # Every link visited once first: the timed runs measure the warm edge (cache
         # hits, each change arriving by invalidation), and its memory holds them all.
@@ -352,11 +330,10 @@ def main() -> None:
         )
 
         # SIGTERM: the edge flushes its click buffer before exiting
-        for process, _port in edges.values():
-            process.terminate()
-            process.wait(60)
+        for process in edges.values():
+            process.stop(timeout=60)
         edge_runs = len(edges) * (args.rounds + 2)  # cache fill, warm-up, timed runs
-        stored, rate = _drain(stack, user.userId, sent)
+        stored, rate = _drain(stack, user.user_id, sent)
         print(
             f"clicks sent (responses wrk counted) {sent:,}; stored {stored:,}; "
             f"lost {max(0, sent - stored):,}; answered after wrk stopped counting "

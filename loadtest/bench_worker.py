@@ -28,7 +28,9 @@ import redis
 from common.keys import CLICK_STREAM
 from common.wire import CLICK_BATCH_VERSION, ClickEvent, click_batch_encoder
 from loadtest.bench_edge import zipf_paths
-from loadtest.harness import CpuAccount, Stack, drained, machine
+from loadtest.fixtures import bench_stack, bulk_links
+from loadtest.harness import CpuAccount, drained, machine
+from tests.support.stack import Stack
 
 AGENTS = [
     "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like"
@@ -143,9 +145,9 @@ def main() -> None:
     )
     args = parser.parse_args()
     print(f"# worker benchmark, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {machine()}")
-    with Stack() as stack:
-        user = stack.account()
-        codes = stack.bulk_links(user.userId, args.links)
+    with bench_stack() as stack:
+        user = stack.account(plan="business")
+        codes = bulk_links(stack, user.user_id, args.links)
         with psycopg.connect(stack.database_url) as conn:
             link_ids: dict[str, str] = dict(
                 conn.execute("SELECT short_code, id FROM links").fetchall()
@@ -161,9 +163,7 @@ def main() -> None:
             extra = {"HOP_TEST_WORKER_READ_COUNT": str(args.read_count)} if args.read_count else {}
             if args.in_flight:
                 extra["HOP_TEST_WORKER_BATCHES_IN_FLIGHT"] = str(args.in_flight)
-            workers.append(
-                stack.start(["hop.cli", "worker"], stack.env(HOP_WORKER_NAME=f"bench-{n}", **extra))
-            )
+            workers.append(stack.start_worker(f"bench-{n}", **extra))
         processes = {
             "worker": [worker.pid for worker in workers],
             "PostgreSQL": [stack.postgres_pid],
@@ -171,7 +171,7 @@ def main() -> None:
         }
         cpu = CpuAccount(processes)
         stored, rate = drained(
-            stack, user.userId, args.clicks, started=started, on_first_stored=cpu.start
+            stack, user.user_id, args.clicks, started=started, on_first_stored=cpu.start
         )
         print(
             f"{args.workers} worker(s): stored {stored:,} of {args.clicks:,};"

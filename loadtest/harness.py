@@ -1,18 +1,17 @@
-"""Shared pieces of the benchmark scripts: real stores, real processes, wrk.
+"""Shared measuring of the benchmark scripts: wrk, CPU time and memory from /proc, the
+click stream's drain.
 
-Everything runs on loopback and stops when the script ends. Nothing here is
-used by the service itself.
+The stores and processes they measure come from loadtest/fixtures.py (the tests' Stack).
+Everything runs on loopback and stops when the script ends. Nothing here is used by the
+service itself.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import os
 import re
-import secrets
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -23,19 +22,9 @@ from pathlib import Path
 
 import psycopg
 import redis
-from redis.asyncio import Redis
 
-from admin.accounts.service import AccountService, CreatedUser
-from admin.db import Database, create_pool, ensure_database
-from admin.db.migrate import migrate
-from admin.links.cache import rebuild
-from common.ids import new_id, new_short_code
 from common.keys import CLICK_CONSUMER_GROUP, CLICK_STREAM
-from hop.embedded import EmbeddedPostgres, EmbeddedRedis, free_port, wait_for_port
-
-ROOT = Path(__file__).resolve().parents[1]
-JWT_SECRET = secrets.token_urlsafe(48)
-WEBHOOK_SECRET_KEY = secrets.token_urlsafe(48)
+from tests.support.stack import Stack
 
 
 def machine() -> str:
@@ -210,122 +199,6 @@ def _children(pid: int) -> list[int]:
         for task in Path(f"/proc/{pid}/task").iterdir():
             found += [int(child) for child in (task / "children").read_text().split()]
     return found
-
-
-# PostgreSQL as a production server would run for this write load, not as initdb leaves
-# it: with the default max_wal_size (1 GB) a click drain checkpoints every ~12 s, and
-# every page a batch touches first after a checkpoint is written whole into the WAL
-# (PostgreSQL logs "checkpoints are occurring too frequently"). docs/operations.md.
-SERVER_SETTINGS = {"max_wal_size": "8GB", "checkpoint_timeout": "15min"}
-
-
-class Stack(contextlib.ExitStack):
-    """Embedded PostgreSQL and Redis in a temporary folder, migrated, plus child processes."""
-
-    def __init__(self, *, durable: bool = True) -> None:
-        super().__init__()
-        self.root = Path(tempfile.mkdtemp(prefix="hop-bench-"))
-        self.callback(shutil.rmtree, self.root, ignore_errors=True)
-        postgres = EmbeddedPostgres(
-            self.root / "postgres", durable=durable, settings=SERVER_SETTINGS
-        )
-        server = postgres.start()
-        self.callback(postgres.stop)
-        redis = EmbeddedRedis(self.root / "redis", durable=durable)
-        self.redis_url = redis.start()
-        self.callback(redis.stop)
-        # For CPU accounting: the postmaster (its backends are its children) and Redis.
-        assert postgres.process is not None
-        assert redis.process is not None
-        self.postgres_pid = postgres.process.pid
-        self.redis_pid = redis.process.pid
-        self.database_url = ensure_database(server, "hop_bench")
-        migrate(self.database_url)
-
-    def env(self, **extra: str) -> dict[str, str]:
-        env = {k: v for k, v in os.environ.items() if not k.startswith("HOP_")}
-        env.update(
-            HOP_DATABASE_URL=self.database_url,
-            HOP_REDIS_URL=self.redis_url,
-            HOP_JWT_SECRET=JWT_SECRET,
-            HOP_WEBHOOK_SECRET_KEY=WEBHOOK_SECRET_KEY,
-            HOP_LOG_LEVEL="warning",
-            # Benchmarks make accounts as an operator does; open sign-up would need a
-            # mail server (or HOP_DEV_MAIL_LOG) to start.
-            HOP_SIGNUP="closed",
-            **extra,
-        )
-        return env
-
-    def start(
-        self, command: Sequence[str], env: dict[str, str], port: int | None = None
-    ) -> subprocess.Popen[bytes]:
-        log = (self.root / f"{command[-1].replace('.', '_')}-{time.time_ns()}.log").open("wb")
-        process = subprocess.Popen(
-            [sys.executable, "-m", *command], env=env, cwd=ROOT, stdout=log, stderr=log
-        )
-        self.callback(stop, process)
-        if port is not None:
-            wait_for_port(port, 60, process)
-        return process
-
-    def account(self, plan: str = "business") -> CreatedUser:
-        async def create() -> CreatedUser:
-            async with create_pool(self.database_url, 2) as pool:
-                return await AccountService(Database(pool)).create_user(
-                    f"bench-{secrets.token_hex(4)}@example.com", "bench-password", plan
-                )
-
-        return asyncio.run(create())
-
-    def bulk_links(self, user_id: str, count: int) -> list[str]:
-        """Insert ``count`` links straight into PostgreSQL and write them to Redis."""
-        codes = list({new_short_code() for _ in range(count * 2)})[:count]
-        ids = [new_id("lnk") for _ in codes]
-        with psycopg.connect(self.database_url) as conn, conn.cursor() as cursor:
-            with cursor.copy(
-                "COPY links (id, user_id, environment, short_code, long_url) FROM STDIN"
-            ) as copy:
-                for n, (link_id, code) in enumerate(zip(ids, codes, strict=True)):
-                    copy.write_row(
-                        (
-                            link_id,
-                            user_id,
-                            "live",
-                            code,
-                            f"https://example.com/products/{n}?ref=hop",
-                        )
-                    )
-            # Who holds each code (what the API's create does in the same statement).
-            with cursor.copy(
-                "COPY short_codes (environment, short_code, user_id, link_id) FROM STDIN"
-            ) as copy:
-                for link_id, code in zip(ids, codes, strict=True):
-                    copy.write_row(("live", code, user_id, link_id))
-
-        async def restore() -> None:
-            redis = Redis.from_url(self.redis_url)
-            try:
-                async with await psycopg.AsyncConnection.connect(self.database_url) as conn:
-                    await rebuild(conn, redis)
-            finally:
-                await redis.aclose()
-
-        asyncio.run(restore())
-        return codes
-
-    def free_port(self) -> int:
-        return free_port()
-
-
-def stop(process: subprocess.Popen[bytes]) -> None:
-    if process.poll() is None:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
 
 
 @contextlib.contextmanager

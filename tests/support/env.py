@@ -1,4 +1,4 @@
-"""Environment for the project's processes under test."""
+"""Environment for the project's processes under test (and under benchmark)."""
 
 from __future__ import annotations
 
@@ -17,33 +17,41 @@ PINNED_WINDOW_TIME = 1_800_000_030
 FREE_PER_MINUTE = 8
 
 
-def stack_environment(database_url: str, redis_url: str, **extra: str) -> dict[str, str]:
+def process_environment(database_url: str, redis_url: str, **settings: str) -> dict[str, str]:
+    """What every process a stack starts needs (its stores, its secrets, a quiet log)
+    and no HOP_* setting of the parent's: the tests' and the benchmarks' common base."""
     return clean_environment(
         {
             "HOP_DATABASE_URL": database_url,
             "HOP_REDIS_URL": redis_url,
             "HOP_JWT_SECRET": JWT_SECRET,
             "HOP_WEBHOOK_SECRET_KEY": WEBHOOK_SECRET_KEY,
-            "HOP_LINK_PASSWORD_KEY": LINK_PASSWORD_KEY,
-            "HOP_WEBHOOK_ALLOW_HTTP": "true",
-            # As under `hop dev`: open sign-up with no mail server. Tests read account
-            # e-mails from the outbox (tests/support/web.py).
-            "HOP_DEV_MAIL_LOG": "true",
-            "HOP_WEBHOOK_NETWORKS": LOOPBACK_NETWORKS,
             "HOP_LOG_LEVEL": "warning",
-            "HOP_LIMIT_FREE_PER_MINUTE": str(FREE_PER_MINUTE),
-            "HOP_LIMIT_PRO_PER_MINUTE": "1000000",
-            "HOP_LIMIT_PRO_PER_MONTH": "100000000",
-            "HOP_LIMIT_ANONYMOUS_PER_MINUTE": "1000000",
-            "HOP_LOGIN_PER_NETWORK_PER_MINUTE": "1000000",
-            # Every test signs up from 127.0.0.1; tests of the limit set their own.
-            "HOP_SIGNUPS_PER_NETWORK_PER_HOUR": "1000000",
-            # Tests wait for lastUsedAt; production writes it once a minute.
-            "HOP_API_KEY_USAGE_INTERVAL": "0.5",
-            # Every test links to example.com from its own accounts: enough, over a slow
-            # run, to look like a spam wave and turn redirects into warnings. The wave
-            # tests set their own threshold.
-            "HOP_SAFETY_WAVE_LINKS": "1000000",
-            **extra,
+            **settings,
         }
     )
+
+
+# What tests add to that base. Benchmarks leave these out: the limits, the key usage
+# interval and the safety threshold would change what they measure.
+TEST_SETTINGS = {
+    "HOP_LINK_PASSWORD_KEY": LINK_PASSWORD_KEY,
+    "HOP_WEBHOOK_ALLOW_HTTP": "true",
+    # As under `hop dev`: open sign-up with no mail server. Tests read account
+    # e-mails from the outbox (tests/support/web.py).
+    "HOP_DEV_MAIL_LOG": "true",
+    "HOP_WEBHOOK_NETWORKS": LOOPBACK_NETWORKS,
+    "HOP_LIMIT_FREE_PER_MINUTE": str(FREE_PER_MINUTE),
+    "HOP_LIMIT_PRO_PER_MINUTE": "1000000",
+    "HOP_LIMIT_PRO_PER_MONTH": "100000000",
+    "HOP_LIMIT_ANONYMOUS_PER_MINUTE": "1000000",
+    "HOP_LOGIN_PER_NETWORK_PER_MINUTE": "1000000",
+    # Every test signs up from 127.0.0.1; tests of the limit set their own.
+    "HOP_SIGNUPS_PER_NETWORK_PER_HOUR": "1000000",
+    # Tests wait for lastUsedAt; production writes it once a minute.
+    "HOP_API_KEY_USAGE_INTERVAL": "0.5",
+    # Every test links to example.com from its own accounts: enough, over a slow
+    # run, to look like a spam wave and turn redirects into warnings. The wave
+    # tests set their own threshold.
+    "HOP_SAFETY_WAVE_LINKS": "1000000",
+}

@@ -25,10 +25,19 @@ def clean_environment(extra: Mapping[str, str]) -> dict[str, str]:
 
 
 class HopProcess:
-    """`hop <command>` as a child process, stopped with SIGTERM (then SIGKILL)."""
+    """`hop <command>` (or ``python -m <module> <command>``) as a child process, stopped
+    with SIGTERM (then SIGKILL)."""
 
-    def __init__(self, command: list[str], env: Mapping[str, str], log_path: Path) -> None:
+    def __init__(
+        self,
+        command: list[str],
+        env: Mapping[str, str],
+        log_path: Path,
+        *,
+        module: str = "hop.cli",
+    ) -> None:
         self.command = command
+        self.module = module
         self.env = dict(env)
         self.log_path = log_path
         self.process: subprocess.Popen[bytes] | None = None
@@ -37,7 +46,7 @@ class HopProcess:
     def start(self) -> HopProcess:
         log = self.log_path.open("ab")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "hop.cli", *self.command],
+            [sys.executable, "-m", self.module, *self.command],
             env=self.env,
             stdout=log,
             stderr=log,
@@ -45,6 +54,12 @@ class HopProcess:
         )
         log.close()
         return self
+
+    @property
+    def pid(self) -> int:
+        """The running process's id (benchmarks account its CPU time from /proc)."""
+        assert self.process is not None
+        return self.process.pid
 
     def stop(self, sig: int = signal.SIGTERM, timeout: float = 20) -> int | None:
         if self.process is None:
@@ -96,12 +111,19 @@ def _children(parent: int) -> list[int]:
 
 
 def start_http_server(
-    command: list[str], env: Mapping[str, str], log_path: Path, health_url: str, port: int
+    command: list[str],
+    env: Mapping[str, str],
+    log_path: Path,
+    health_url: str,
+    port: int,
+    *,
+    module: str = "hop.cli",
+    timeout: float = 60,
 ) -> HopProcess:
-    server = HopProcess(command, env, log_path).start()
+    server = HopProcess(command, env, log_path, module=module).start()
     assert server.process is not None
     try:
-        wait_for_port(port, 60, server.process)
+        wait_for_port(port, timeout, server.process)
         _wait_healthy(health_url, 30)
     except (RuntimeError, TimeoutError):
         server.stop()

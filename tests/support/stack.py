@@ -10,26 +10,34 @@ and all stopped by ``close``. The same pieces make every stack the suite runs
   test may flush, stop or restart, with workers it may kill;
 - ``Stack.private_database``: a scratch database and a Redis of its own, for webhook
   delivery tests whose workers must not meet the session's deliveries;
+- ``Stack.embedded``: fresh embedded PostgreSQL (with given server settings) and Redis
+  in a folder, migrated: the benchmarks' (loadtest/), which give their own ``defaults``
+  in place of the tests' settings and read the servers' pids for CPU accounting;
 - one-off processes with other settings (``start_admin(name, HOP_...=...)``; a setting
-  given as None is left out of that process's environment).
+  given as None is left out of that process's environment), and any other module run
+  like a Hop server (``start_module``: the benchmarks' constant-302 reference app).
 """
 
 from __future__ import annotations
 
 import contextlib
 import signal
+from collections.abc import Mapping
 from pathlib import Path
+from types import TracebackType
 from typing import Any
 
 import httpx
 import psycopg
 import redis
 
+from admin.db import ensure_database
+from admin.db.migrate import migrate
 from common.keys import CLICK_CONSUMER_GROUP, CLICK_STREAM, link_key
 from common.redis_store import connect_sync
-from hop.embedded import EmbeddedRedis, free_port
+from hop.embedded import EmbeddedPostgres, EmbeddedRedis, free_port
 from tests.support.accounts import Account, create_account
-from tests.support.env import stack_environment
+from tests.support.env import TEST_SETTINGS, process_environment
 from tests.support.processes import HopProcess, start_http_server
 from tests.support.stores import scratch_database
 from tests.support.waiting import eventually
@@ -49,14 +57,11 @@ class Stack:
         self.edge_url = f"http://127.0.0.1:{self.edge_port}"
         self.admin_port = free_port()
         self.admin_url = f"http://127.0.0.1:{self.admin_port}"
-        self.env = stack_environment(
-            database_url,
-            redis_url,
-            HOP_BASE_URL=self.admin_url,
-            HOP_SHORT_BASE_URL=self.edge_url,
-            **settings,
-        )
+        self.env = self._stack_environment(TEST_SETTINGS, settings)
         self._redis_server: EmbeddedRedis | None = None
+        self._postgres_server: EmbeddedPostgres | None = None
+        # Seconds an admin may take to listen (a benchmark's loaded machine may need more).
+        self.admin_start_timeout = 60.0
         self.admin: HopProcess | None = None
         self.edge: HopProcess | None = None
         self.workers: list[HopProcess] = []
@@ -87,11 +92,79 @@ class Stack:
         stack._owned.push(owned)
         return stack
 
+    @classmethod
+    def embedded(
+        cls,
+        root: Path,
+        *,
+        durable: bool = True,
+        server_settings: Mapping[str, str] | None = None,
+        defaults: Mapping[str, str] = TEST_SETTINGS,
+        **settings: str,
+    ) -> Stack:
+        """On a PostgreSQL (with ``server_settings``: postgresql.conf parameters) and a
+        Redis of its own, started fresh in ``root`` and migrated."""
+        with contextlib.ExitStack() as owned:  # stops what started if the rest fails
+            postgres = EmbeddedPostgres(
+                root / "postgres", durable=durable, settings=server_settings
+            )
+            server_url = postgres.start()
+            owned.callback(postgres.stop)
+            redis_server = EmbeddedRedis(root / "redis", durable=durable)
+            redis_url = redis_server.start()
+            owned.callback(redis_server.stop)
+            database_url = ensure_database(server_url, "hop")
+            migrate(database_url)
+            stack = cls(root, database_url, redis_url)
+            stack._owned.push(owned.pop_all())
+        stack.env = stack._stack_environment(defaults, settings)
+        stack._redis_server = redis_server
+        stack._postgres_server = postgres
+        return stack
+
+    def __enter__(self) -> Stack:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
     @property
     def redis_server(self) -> EmbeddedRedis:
         """The stack's own Redis (private stacks only), to stop and restart."""
         assert self._redis_server is not None, "this stack shares its Redis"
         return self._redis_server
+
+    @property
+    def redis_pid(self) -> int:
+        """The stack's own Redis server process, for CPU accounting."""
+        assert self.redis_server.process is not None, "the stack's Redis is stopped"
+        return self.redis_server.process.pid
+
+    @property
+    def postgres_pid(self) -> int:
+        """The postmaster of an ``embedded`` stack (its backends are its children), for
+        CPU accounting."""
+        assert self._postgres_server is not None, "this stack shares its PostgreSQL"
+        assert self._postgres_server.process is not None, "the stack's PostgreSQL is stopped"
+        return self._postgres_server.process.pid
+
+    def _stack_environment(
+        self, defaults: Mapping[str, str], settings: Mapping[str, str]
+    ) -> dict[str, str]:
+        """Every process's environment: ``defaults`` (the tests' settings, or a benchmark's
+        own) and the stack's ``settings`` over the common base."""
+        return process_environment(
+            self.database_url,
+            self.redis_url,
+            HOP_BASE_URL=self.admin_url,
+            HOP_SHORT_BASE_URL=self.edge_url,
+            **{**defaults, **settings},
+        )
 
     # --- processes
 
@@ -113,7 +186,14 @@ class Stack:
         url = f"http://127.0.0.1:{port}"
         listen = f"127.0.0.1:{port}"
         env = self._environment({"HOP_BASE_URL": url, "HOP_ADMIN_LISTEN": listen, **settings})
-        admin = start_http_server(["admin"], env, self.root / f"{name}.log", f"{url}/health", port)
+        admin = start_http_server(
+            ["admin"],
+            env,
+            self.root / f"{name}.log",
+            f"{url}/health",
+            port,
+            timeout=self.admin_start_timeout,
+        )
         admin.url = url
         self._servers.append(admin)
         if name == "admin":
@@ -134,6 +214,17 @@ class Stack:
         if name == "edge":
             self.edge = edge
         return edge
+
+    def start_module(self, name: str, module: str, **settings: Settings) -> HopProcess:
+        """``python -m <module>`` served like the edge (it reads HOP_EDGE_LISTEN), on a
+        port of its own, once it answers at ``/``."""
+        port = free_port()
+        url = f"http://127.0.0.1:{port}"
+        env = self._environment({"HOP_EDGE_LISTEN": f"127.0.0.1:{port}", **settings})
+        server = start_http_server([], env, self.root / f"{name}.log", url, port, module=module)
+        server.url = url
+        self._servers.append(server)
+        return server
 
     def start_worker(self, name: str = "worker", **settings: Settings) -> HopProcess:
         env = self._environment({"HOP_WORKER_NAME": name, **settings})
