@@ -247,10 +247,18 @@ class KeyCaller:
 
 
 def _shard_subscribers(cluster: Cluster, channel: str) -> int:
-    """Subscribers of the sharded ``channel`` on the primary serving it now."""
-    with cluster.node_serving(channel).client() as client:
-        _, count = client.execute_command("PUBSUB", "SHARDNUMSUB", channel)
-    return int(count)
+    """Subscribers of the sharded ``channel`` in the shard serving it now: its primary
+    and that primary's replica. Redis hands a shard channel's messages to every node of
+    the shard, so a client may hold its subscription on either; after a failover the
+    admin may land on the demoted primary, now the replica, if it asked before every
+    node had the new layout."""
+    primary = cluster.node_serving(channel)
+    total = 0
+    for node in (primary, cluster.replica_of(primary)):
+        with node.client() as client:
+            _, count = client.execute_command("PUBSUB", "SHARDNUMSUB", channel)
+        total += int(count)
+    return total
 
 
 def test_cluster_api_keys_keep_their_limit_through_a_primary_failover(
