@@ -10,13 +10,10 @@ import msgspec
 from msgspec import UNSET
 
 from admin.auth import Principal
-from admin.db import Database
 from admin.errors import FieldError, NotFound, validation
 from admin.link_model import LinkFields, LinkRow
 from admin.links import events
 from admin.links import repository as repo
-from admin.links.admission import Admission
-from admin.links.cache import LinkCache
 from admin.links.checks import (
     check_update,
     domain_of,
@@ -26,9 +23,9 @@ from admin.links.checks import (
     unknown_domain,
 )
 from admin.links.creation import BULK_CHUNK
-from admin.links.protection import LinkProtection, Password
-from admin.links.representation import Resources
+from admin.links.protection import Password
 from admin.links.schemas import MAX_TAGS, BulkAction, BulkUpdateResult, Link, LinkUpdate
+from admin.links.writer import LinkWriter
 from admin.safety import flagged_event, locate, of_link, other_hosts
 from common.timefmt import utc_now
 
@@ -72,24 +69,7 @@ def changes_of(
     return changes, changed
 
 
-class LinkChanger:
-    def __init__(
-        self,
-        db: Database,
-        cache: LinkCache,
-        resources: Resources,
-        reservation_days: int,
-        *,
-        admission: Admission,
-        protection: LinkProtection,
-    ) -> None:
-        self.db = db
-        self.cache = cache
-        self.resources = resources
-        self.reservation_days = reservation_days  # of a code freed by an alias change
-        self.admission = admission
-        self.protection = protection
-
+class LinkChanger(LinkWriter):
     async def update(self, principal: Principal, link_id: str, data: LinkUpdate) -> Link:
         check_update(data, self.admission)
         password: Password | None = None

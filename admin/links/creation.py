@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import msgspec
 
 from admin.auth import Principal
-from admin.db import Connection, Database
+from admin.db import Connection
 from admin.errors import (
     AliasTaken,
     HopError,
@@ -20,12 +20,9 @@ from admin.errors import (
 from admin.link_model import FeatureColumns, LinkRow, NewLink
 from admin.links import events
 from admin.links import repository as repo
-from admin.links.admission import Admission
-from admin.links.cache import LinkCache
 from admin.links.checks import check_create, domain_of, stored_json, unique_tags, unknown_domain
-from admin.links.protection import LinkProtection
-from admin.links.representation import Resources
 from admin.links.schemas import Link, LinkCreate
+from admin.links.writer import LinkWriter
 from admin.safety import Decision, destinations, flagged_event, locate, other_hosts
 from common.ids import new_id, new_short_code
 from common.timefmt import utc_now
@@ -58,27 +55,7 @@ class _Admitted(msgspec.Struct, frozen=True):
 _PENDING: HopError = HopError("pending")
 
 
-class LinkCreator:
-    def __init__(
-        self,
-        db: Database,
-        cache: LinkCache,
-        resources: Resources,
-        reservation_days: int,
-        *,
-        admission: Admission,
-        protection: LinkProtection,
-    ) -> None:
-        self.db = db
-        self.cache = cache
-        self.resources = resources
-        # How long a freed code stays reserved for its owner (HOP_CODE_RESERVATION_DAYS).
-        self.reservation_days = reservation_days
-        # The way in every redirect takes, QR codes' and Bio pages' too: the loop check,
-        # the new-account quota and the verdict of every destination (admission.py).
-        self.admission = admission
-        self.protection = protection
-
+class LinkCreator(LinkWriter):
     async def create(self, principal: Principal, data: LinkCreate) -> Link:
         admitted = await self._admit(principal, data)
         # An ok link is one autocommit statement (the hot path); a flagged one also
