@@ -36,6 +36,7 @@ def to_resource(row: repo.ApiKeyRow) -> ApiKey:
         created_at=iso_utc(row.created_at),
         last_used_at=iso_utc(row.last_used_at) if row.last_used_at else None,
         revoked_at=iso_utc(row.revoked_at) if row.revoked_at else None,
+        created_by=row.created_by,
     )
 
 
@@ -53,7 +54,7 @@ class ApiKeyService:
         """Newest first, revoked ones too (up to MAX_LISTED_KEYS)."""
         async with self.db.connection() as conn:
             rows = await repo.list_api_keys(
-                conn, principal.user_id, _visible(principal), MAX_LISTED_KEYS
+                conn, principal.workspace_id, _visible(principal), MAX_LISTED_KEYS
             )
         return ApiKeyList(data=[to_resource(row) for row in rows])
 
@@ -72,16 +73,17 @@ class ApiKeyService:
             )
         key, prefix = new_api_key(data.environment)
         async with self.db.transaction() as conn:
-            if await repo.count_active_keys(conn, principal.user_id) >= MAX_ACTIVE_KEYS:
+            if await repo.count_active_keys(conn, principal.workspace_id) >= MAX_ACTIVE_KEYS:
                 raise Conflict(
-                    f"The account has {MAX_ACTIVE_KEYS} active keys, the most it may hold; "
+                    f"The workspace has {MAX_ACTIVE_KEYS} active keys, the most it may hold; "
                     "revoke one first."
                 )
             row = await repo.insert_api_key(
                 conn,
                 repo.NewApiKey(
                     id=new_id("key"),
-                    user_id=principal.user_id,
+                    workspace_id=principal.workspace_id,
+                    created_by=principal.user_id,
                     environment=data.environment,
                     prefix=prefix,
                     key_hash=token_hash(key),
@@ -96,7 +98,7 @@ class ApiKeyService:
         """Revoke (idempotent); NotFound when the caller has no such key."""
         async with self.db.transaction() as conn:
             prefix = await repo.revoke_api_key_by_id(
-                conn, principal.user_id, key_id, _visible(principal)
+                conn, principal.workspace_id, key_id, _visible(principal)
             )
         if prefix is None:
             raise NotFound(f"No API key with id {key_id!r}.")

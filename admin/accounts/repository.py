@@ -24,10 +24,14 @@ class NewUser(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class User(msgspec.Struct, frozen=True, kw_only=True):
+    """A user, with the plan and limits of one of their workspaces (their personal one
+    unless asked for another; None: not a member of it)."""
+
     id: str
     email: str
     password_hash: str
-    plan: str
+    workspace_id: str | None
+    plan: str | None
     limit_per_minute: int | None
     limit_per_month: int | None
     verified: bool
@@ -36,7 +40,8 @@ class User(msgspec.Struct, frozen=True, kw_only=True):
 
 class NewApiKey(msgspec.Struct, frozen=True, kw_only=True):
     id: str
-    user_id: str
+    workspace_id: str
+    created_by: str | None
     environment: Environment
     prefix: str
     key_hash: bytes
@@ -53,6 +58,7 @@ class ApiKeyRow(msgspec.Struct, frozen=True, kw_only=True):
     created_at: datetime
     last_used_at: datetime | None
     revoked_at: datetime | None
+    created_by: str | None
 
 
 class NewToken(msgspec.Struct, frozen=True, kw_only=True):
@@ -92,8 +98,11 @@ async def user_by_email(conn: Connection, email: str) -> User | None:
     return await fetch_one(conn, _SQL["user_by_email"], {"email": email}, User)
 
 
-async def user_by_id(conn: Connection, user_id: str) -> User | None:
-    return await fetch_one(conn, _SQL["user_by_id"], {"id": user_id}, User)
+async def user_by_id(
+    conn: Connection, user_id: str, workspace_id: str | None = None
+) -> User | None:
+    params = {"id": user_id, "workspace_id": workspace_id}
+    return await fetch_one(conn, _SQL["user_in_workspace"], params, User)
 
 
 async def user_id_by_email(conn: Connection, email: str) -> str | None:
@@ -125,14 +134,14 @@ async def confirm_address(conn: Connection, user_id: str, email: str) -> Confirm
 
 
 async def set_limits(
-    conn: Connection, user_id: str, per_minute: int | None, per_month: int | None
+    conn: Connection, workspace_id: str, per_minute: int | None, per_month: int | None
 ) -> None:
-    params = {"user_id": user_id, "per_minute": per_minute, "per_month": per_month}
+    params = {"workspace_id": workspace_id, "per_minute": per_minute, "per_month": per_month}
     await conn.execute(_SQL["set_limits"], params)
 
 
-async def set_plan(conn: Connection, user_id: str, plan: str) -> None:
-    await conn.execute(_SQL["set_plan"], {"user_id": user_id, "plan": plan})
+async def set_plan(conn: Connection, workspace_id: str, plan: str) -> None:
+    await conn.execute(_SQL["set_plan"], {"workspace_id": workspace_id, "plan": plan})
 
 
 async def insert_token(conn: Connection, token: NewToken) -> None:
@@ -158,23 +167,23 @@ async def insert_api_key(conn: Connection, key: NewApiKey) -> ApiKeyRow:
 
 
 async def list_api_keys(
-    conn: Connection, user_id: str, environment: Environment | None, limit: int
+    conn: Connection, workspace_id: str, environment: Environment | None, limit: int
 ) -> list[ApiKeyRow]:
-    params = {"user_id": user_id, "environment": environment, "limit": limit}
+    params = {"workspace_id": workspace_id, "environment": environment, "limit": limit}
     return await fetch_all(conn, _SQL["list_api_keys"], params, ApiKeyRow)
 
 
-async def revoke_api_key(conn: Connection, user_id: str, prefix: str) -> bool:
-    """True when an active key of the user had the prefix (it is revoked now)."""
-    params = {"prefix": prefix, "user_id": user_id}
+async def revoke_api_key(conn: Connection, workspace_id: str, prefix: str) -> bool:
+    """True when an active key of the workspace had the prefix (it is revoked now)."""
+    params = {"prefix": prefix, "workspace_id": workspace_id}
     return await (await conn.execute(_SQL["revoke_api_key"], params)).fetchone() is not None
 
 
 async def revoke_api_key_by_id(
-    conn: Connection, user_id: str, key_id: str, environment: Environment | None
+    conn: Connection, workspace_id: str, key_id: str, environment: Environment | None
 ) -> str | None:
-    """The revoked key's prefix (None: the user has no such key in that environment)."""
-    params = {"id": key_id, "user_id": user_id, "environment": environment}
+    """The revoked key's prefix (None: the workspace has no such key there)."""
+    params = {"id": key_id, "workspace_id": workspace_id, "environment": environment}
     row = await (await conn.execute(_SQL["revoke_api_key_by_id"], params)).fetchone()
     return str(row[0]) if row else None
 
@@ -183,8 +192,9 @@ async def revoke_all_api_keys(conn: Connection, user_id: str) -> None:
     await conn.execute(_SQL["revoke_all_api_keys"], {"user_id": user_id})
 
 
-async def count_active_keys(conn: Connection, user_id: str) -> int:
-    row = await (await conn.execute(_SQL["count_active_keys"], {"user_id": user_id})).fetchone()
+async def count_active_keys(conn: Connection, workspace_id: str) -> int:
+    params = {"workspace_id": workspace_id}
+    row = await (await conn.execute(_SQL["count_active_keys"], params)).fetchone()
     return int(row[0]) if row else 0
 
 
@@ -192,3 +202,9 @@ async def purge_expired_tokens(conn: Connection) -> int:
     """Delete the e-mailed tokens expired for a day; how many went."""
     cursor = await conn.execute(_SQL["purge_expired_tokens"])
     return cursor.rowcount
+
+
+async def workspace_exists(conn: Connection, workspace_id: str) -> bool:
+    params = {"workspace_id": workspace_id}
+    row = await (await conn.execute(_SQL["workspace_exists"], params)).fetchone()
+    return bool(row and row[0])

@@ -13,6 +13,7 @@ from admin.accounts.service import AccountService
 from admin.api.body import JsonBody
 from admin.api.operations import problems
 from admin.auth import Principal
+from admin.errors import NotFound
 from common.settings import LimitSettings
 
 KeyId = Annotated[str, Parameter(description="An API key id (key_…).", max_length=64)]
@@ -34,7 +35,9 @@ class AccountController(Controller):
     ) -> Me:
         """The calling account: plan, the rate limits in force and whether the e-mail
         address is verified (until it is, every credential is read-only)."""
-        return await accounts.me(principal.user_id, limit_settings)
+        if principal.user_id is None:
+            raise NotFound("The API key's maker has left; it acts for no account.")
+        return await accounts.me(principal.user_id, principal.workspace_id, limit_settings)
 
     @get(
         "/api-keys",

@@ -92,6 +92,10 @@ class ApiKey(msgspec.Struct, kw_only=True, rename="camel"):
         Meta(description="Last use, lagging by at most HOP_API_KEY_USAGE_INTERVAL."),
     ]
     revoked_at: str | None
+    created_by: Annotated[
+        str | None,
+        Meta(description="The user who made the key (null once they have left Hop)."),
+    ] = None
 
 
 @example({**API_KEY_EXAMPLE, "key": "svc_test_Xy7Q3mT9vK2pL8wR5nB1sD4fH6gJ0cZ"})

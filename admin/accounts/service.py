@@ -49,16 +49,19 @@ def _check_new_user(email: str, password: str, plan: str) -> None:
 
 async def _insert_key(
     conn: Connection,
-    user_id: str,
+    user: repo.User,
     environment: Literal["live", "test"],
     scopes: tuple[str, ...],
 ) -> str:
+    """A key of the user's personal workspace, made by them."""
+    assert user.workspace_id is not None  # every user has a personal workspace
     key, prefix = new_api_key(environment)
     await repo.insert_api_key(
         conn,
         repo.NewApiKey(
             id=new_id("key"),
-            user_id=user_id,
+            workspace_id=user.workspace_id,
+            created_by=user.id,
             environment=environment,
             prefix=prefix,
             key_hash=token_hash(key),
@@ -74,7 +77,8 @@ class AccountService:
         self.passwords = passwords or default_passwords()
 
     async def create_user(self, email: str, password: str, plan: str = "free") -> CreatedUser:
-        """A user plus one live and one test key holding every scope."""
+        """A user, their personal workspace on ``plan``, and one live and one test key of
+        it holding every scope."""
         _check_new_user(email, password, plan)
         with self.passwords.slot() as slot:
             password_hash = await slot.hash(password)
@@ -85,33 +89,54 @@ class AccountService:
         )
         async with self.db.transaction() as conn:
             await repo.insert_user(conn, user)
-            live = await _insert_key(conn, user_id, "live", ALL_SCOPES)
-            test = await _insert_key(conn, user_id, "test", ALL_SCOPES)
+            made = await self._user(conn, email)
+            live = await _insert_key(conn, made, "live", ALL_SCOPES)
+            test = await _insert_key(conn, made, "test", ALL_SCOPES)
         return CreatedUser(user_id, live, test)
 
-    async def _user_id(self, conn: Connection, email: str) -> str:
-        user_id = await repo.user_id_by_email(conn, email)
-        if user_id is None:
+    async def _user(self, conn: Connection, email: str) -> repo.User:
+        """The user with this address, with their personal workspace."""
+        user = await repo.user_by_email(conn, email)
+        if user is None:
             raise NotFound(f"No user has the e-mail {email!r}.")
-        return user_id
+        return user
+
+    async def _personal_workspace(self, conn: Connection, email: str) -> str:
+        workspace_id = (await self._user(conn, email)).workspace_id
+        if workspace_id is None:
+            raise NotFound(f"{email!r} has no personal workspace.")
+        return workspace_id
 
     async def create_key(
         self, email: str, scopes: tuple[str, ...], environment: Literal["live", "test"]
     ) -> str:
         async with self.db.transaction() as conn:
-            return await _insert_key(conn, await self._user_id(conn, email), environment, scopes)
+            return await _insert_key(conn, await self._user(conn, email), environment, scopes)
 
     async def revoke_key(self, email: str, prefix: str, redis: Redis | None) -> bool:
         """Revoke the key; True once every admin process has been told to forget it."""
         async with self.db.transaction() as conn:
-            user_id = await self._user_id(conn, email)
-            if not await repo.revoke_api_key(conn, user_id, prefix):
+            workspace_id = await self._personal_workspace(conn, email)
+            if not await repo.revoke_api_key(conn, workspace_id, prefix):
                 raise NotFound(f"{email!r} has no active key with the prefix {prefix!r}.")
         return redis is not None and await announce_auth_change(redis, f"revoked:{prefix}")
 
     async def set_limits(
         self,
         email: str,
+        per_minute: int | None,
+        per_month: int | None,
+        redis: Redis | None,
+    ) -> bool:
+        """Negotiated limits of the user's personal workspace (None: the plan's); True once
+        every admin process was told."""
+        async with self.db.connection() as conn:
+            workspace_id = await self._personal_workspace(conn, email)
+        return await self.set_workspace_limits(workspace_id, per_minute, per_month, redis)
+
+    async def set_workspace_limits(
+        self,
+        workspace_id: str,
         per_minute: int | None,
         per_month: int | None,
         redis: Redis | None,
@@ -125,29 +150,42 @@ class AccountService:
         if errors:
             raise validation(errors)
         async with self.db.transaction() as conn:
-            user_id = await self._user_id(conn, email)
-            await repo.set_limits(conn, user_id, per_minute, per_month)
-        return redis is not None and await announce_auth_change(redis, f"limits:{user_id}")
+            await self._require_workspace(conn, workspace_id)
+            await repo.set_limits(conn, workspace_id, per_minute, per_month)
+        return redis is not None and await announce_auth_change(redis, f"limits:{workspace_id}")
 
     async def set_plan(self, email: str, plan: str, redis: Redis | None) -> bool:
+        """The plan of the user's personal workspace."""
+        async with self.db.connection() as conn:
+            workspace_id = await self._personal_workspace(conn, email)
+        return await self.set_workspace_plan(workspace_id, plan, redis)
+
+    async def set_workspace_plan(self, workspace_id: str, plan: str, redis: Redis | None) -> bool:
         if plan not in PLANS:
             raise validation([FieldError("plan", f"must be one of {', '.join(PLANS)}")])
         async with self.db.transaction() as conn:
-            user_id = await self._user_id(conn, email)
-            await repo.set_plan(conn, user_id, plan)
-        return redis is not None and await announce_auth_change(redis, f"plan:{user_id}")
+            await self._require_workspace(conn, workspace_id)
+            await repo.set_plan(conn, workspace_id, plan)
+        return redis is not None and await announce_auth_change(redis, f"plan:{workspace_id}")
+
+    @staticmethod
+    async def _require_workspace(conn: Connection, workspace_id: str) -> None:
+        if not await repo.workspace_exists(conn, workspace_id):
+            raise NotFound(f"No workspace has the id {workspace_id!r}.")
 
     async def me_by_email(self, email: str, limits: LimitSettings) -> Me:
-        """``me`` of the account with this e-mail (the operator's ``hop`` commands)."""
+        """``me`` of the account with this e-mail in its personal workspace (the
+        operator's ``hop`` commands)."""
         async with self.db.connection() as conn:
-            user_id = await self._user_id(conn, email)
-        return await self.me(user_id, limits)
+            user = await self._user(conn, email)
+        return await self.me(user.id, None, limits)
 
-    async def me(self, user_id: str, limits: LimitSettings) -> Me:
-        """The account as its owner sees it: the limits in force, not the raw columns."""
+    async def me(self, user_id: str, workspace_id: str | None, limits: LimitSettings) -> Me:
+        """The account as its owner sees it, with the plan and limits in force in the
+        workspace it acts in (its personal one when None)."""
         async with self.db.connection() as conn:
-            user = await repo.user_by_id(conn, user_id)
-        if user is None:
+            user = await repo.user_by_id(conn, user_id, workspace_id)
+        if user is None or user.plan is None:
             raise Unauthorized("The account no longer exists.")
         minute, month = effective_limits(
             limits, user.plan, user.limit_per_minute, user.limit_per_month

@@ -70,19 +70,19 @@ totals AS (
     FROM (SELECT link_id, count(*) AS n FROM inserted GROUP BY link_id ORDER BY link_id)
          AS per_link
     WHERE links.id = per_link.link_id
-    RETURNING links.id, links.user_id, links.environment, links.short_code, links.long_url
+    RETURNING links.id, links.workspace_id, links.environment, links.short_code, links.long_url
 ),
 -- The owners with a webhook for link.clicked: looked up once per owner (account and
 -- environment) of the batch's links, not once per link or per click.
 subscribers AS (
-    SELECT owners.user_id, owners.environment
-    FROM (SELECT DISTINCT user_id, environment FROM totals) AS owners
+    SELECT owners.workspace_id, owners.environment
+    FROM (SELECT DISTINCT workspace_id, environment FROM totals) AS owners
     WHERE EXISTS (
-        SELECT 1 FROM webhook_targets(owners.user_id, owners.environment, 'link.clicked')
+        SELECT 1 FROM webhook_targets(owners.workspace_id, owners.environment, 'link.clicked')
     )
 ),
 subscribed AS (
-    SELECT t.* FROM totals t JOIN subscribers s USING (user_id, environment)
+    SELECT t.* FROM totals t JOIN subscribers s USING (workspace_id, environment)
 )
 -- How many clicks were new. link.clicked is written only for owners with a webhook
 -- that wants it: the events table is an outbox, and storing every click twice for
@@ -92,7 +92,7 @@ subscribed AS (
 -- (admin/events/payloads.py).
 SELECT (SELECT count(*) FROM inserted),
        enqueue_events(array_agg(
-           ROW('evt_c' || i.event_id, l.user_id, l.environment, 'link.clicked',
+           ROW('evt_c' || i.event_id, l.workspace_id, l.environment, 'link.clicked',
                jsonb_build_object('linkId', l.id, 'shortCode', l.short_code,
                                   'longUrl', l.long_url, 'country', nullif(i.country, ''),
                                   'device', i.device, 'os', i.os,

@@ -83,7 +83,7 @@ CROSS JOIN LATERAL (VALUES ('day', r.day::text), ('link', r.link_id),
                            ('country', r.country), ('device', r.device), ('os', r.os),
                            ('browser', r.browser), ('referrer', r.referrer_host))
      AS d(dimension, value)
-WHERE l.user_id = %(user_id)s AND l.environment = %(environment)s
+WHERE l.workspace_id = %(workspace_id)s AND l.environment = %(environment)s
   AND r.day >= %(day_from)s::date AND r.day < %(day_to)s::date
 GROUP BY 1, 2, 3
 
@@ -94,7 +94,7 @@ SELECT date_trunc('hour', c.clicked_at AT TIME ZONE 'UTC')::text AS hour, c.is_b
        count(*)::bigint AS clicks
 FROM links l
 JOIN clicks c ON c.link_id = l.id
-WHERE l.user_id = %(user_id)s AND l.environment = %(environment)s
+WHERE l.workspace_id = %(workspace_id)s AND l.environment = %(environment)s
   AND c.clicked_at >= %(from)s AND c.clicked_at < %(to)s
 GROUP BY 1, 2
 
@@ -102,4 +102,4 @@ GROUP BY 1, 2
 -- What a top-links entry names of each link, deleted ones included.
 SELECT id, short_code, domain, long_url, environment, deleted_at
 FROM links
-WHERE id = ANY(%(ids)s::text[]) AND user_id = %(user_id)s AND environment = %(environment)s
+WHERE id = ANY(%(ids)s::text[]) AND workspace_id = %(workspace_id)s AND environment = %(environment)s

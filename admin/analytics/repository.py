@@ -234,7 +234,7 @@ class AccountStats(msgspec.Struct, frozen=True):
 
 async def account_stats(
     conn: Connection,
-    user_id: str,
+    workspace_id: str,
     environment: str,
     *,
     day_from: date,
@@ -243,7 +243,7 @@ async def account_stats(
 ) -> AccountStats:
     """Every count of the account's links over the whole UTC days [day_from, day_to)
     from the rollups; with ``hours``, also clicks per hour over that range (raw clicks)."""
-    owner = {"user_id": user_id, "environment": environment}
+    owner = {"workspace_id": workspace_id, "environment": environment}
     params = {**owner, "day_from": day_from, "day_to": day_to}
     counts = [
         Count(*row)
@@ -258,8 +258,8 @@ async def account_stats(
 
 
 async def link_summaries(
-    conn: Connection, user_id: str, environment: str, ids: list[str]
+    conn: Connection, workspace_id: str, environment: str, ids: list[str]
 ) -> list[LinkSummary]:
     """The account's links among ``ids`` (deleted ones too), in no particular order."""
-    params = {"user_id": user_id, "environment": environment, "ids": ids}
+    params = {"workspace_id": workspace_id, "environment": environment, "ids": ids}
     return await fetch_all(conn, _SQL["link_summaries"], params, LinkSummary)

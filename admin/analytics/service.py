@@ -80,7 +80,7 @@ class AnalyticsService:
         async with self.db.transaction() as conn:
             stats = await repo.account_stats(
                 conn,
-                principal.user_id,
+                principal.workspace_id,
                 principal.environment,
                 day_from=day_from,
                 day_to=day_to,
@@ -92,7 +92,10 @@ class AnalyticsService:
                     per_link[row.value] += row.clicks
             ranked = sorted(per_link.items(), key=lambda item: (-item[1], item[0]))[:top]
             summaries = await repo.link_summaries(
-                conn, principal.user_id, principal.environment, [link_id for link_id, _ in ranked]
+                conn,
+                principal.workspace_id,
+                principal.environment,
+                [link_id for link_id, _ in ranked],
             )
         named = {summary.id: summary for summary in summaries}
         timed = stats.hours if interval == "hour" else stats.counts

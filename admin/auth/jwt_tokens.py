@@ -26,8 +26,17 @@ class AccessTokens:
         self.ttl_seconds = ttl_seconds
 
     def issue(
-        self, user_id: str, scopes: list[str], token_id: str, credentials_version: int
+        self,
+        user_id: str,
+        scopes: list[str],
+        token_id: str,
+        credentials_version: int,
+        *,
+        workspace_id: str,
+        role: str,
     ) -> str:
+        """``ws`` names the workspace the token acts in and ``role`` the member's role when
+        it was issued; the role in force is read again on every request."""
         now = int(time.time())
         claims = {
             "iss": self._issuer,
@@ -40,6 +49,8 @@ class AccessTokens:
             "scope": " ".join(scopes),
             "typ": "access",
             "cv": credentials_version,
+            "ws": workspace_id,
+            "role": role,
         }
         return jwt.encode(claims, self._secret, algorithm=_ALGORITHM)
 
@@ -62,5 +73,8 @@ class AccessTokens:
             raise Unauthorized("The bearer token is not an access token.")
         # Tokens issued before the claim existed hold version 0, every account's first.
         if type(claims.setdefault("cv", 0)) is not int:
+            raise Unauthorized("The bearer token is not valid.")
+        # Tokens issued before workspaces act in their user's personal workspace.
+        if not isinstance(claims.setdefault("ws", None), str | None):
             raise Unauthorized("The bearer token is not valid.")
         return claims

@@ -6,11 +6,18 @@ from typing import Literal
 
 import msgspec
 
+from admin.auth.roles import Role
+
 Environment = Literal["live", "test"]
 
 
 class Principal(msgspec.Struct, frozen=True, kw_only=True):
-    user_id: str
+    # The workspace the request acts in: the owner of every resource it touches.
+    workspace_id: str
+    # The person: who signed in, or the API key's maker (None once they left Hop).
+    user_id: str | None
+    # The member's role now (a key: its maker's); scopes are already cut down to it.
+    role: Role
     environment: Environment  # live keys and JWTs see live data; test keys sandbox data
     scopes: frozenset[str]
     plan: str

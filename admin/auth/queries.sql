@@ -1,13 +1,26 @@
 -- name: principal_by_key_hash
-SELECT k.id, k.user_id, k.environment, k.scopes, k.revoked_at, u.plan,
-       u.limit_per_minute, u.limit_per_month, u.email_verified_at IS NOT NULL
-FROM api_keys k JOIN users u ON u.id = k.user_id
+-- The key, its workspace's plan and limits, and the role it acts with: its maker's
+-- current one, or the one they held when they left (maker_role).
+SELECT k.id, k.workspace_id, k.created_by, k.environment, k.scopes, k.revoked_at,
+       coalesce(m.role, k.maker_role), w.plan, w.limit_per_minute, w.limit_per_month,
+       coalesce(u.email_verified_at IS NOT NULL, true)
+FROM api_keys k
+JOIN workspaces w ON w.id = k.workspace_id
+LEFT JOIN workspace_members m ON m.workspace_id = k.workspace_id AND m.user_id = k.created_by
+LEFT JOIN users u ON u.id = k.created_by
 WHERE k.key_hash = %(key_hash)s
 
 -- name: principal_by_user
-SELECT plan, limit_per_minute, limit_per_month, email_verified_at IS NOT NULL,
-       credentials_version
-FROM users WHERE id = %(user_id)s
+SELECT email_verified_at IS NOT NULL, credentials_version FROM users WHERE id = %(user_id)s
+
+-- name: membership
+-- The user's role in a workspace and its plan and limits; their personal workspace when
+-- %(workspace_id)s is NULL. No row: not a member.
+SELECT w.id, m.role, w.plan, w.limit_per_minute, w.limit_per_month
+FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id
+WHERE m.user_id = %(user_id)s
+  AND m.workspace_id = coalesce(%(workspace_id)s::text,
+                                (SELECT id FROM workspaces WHERE personal_of = %(user_id)s))
 
 -- name: login_user
 SELECT id, password_hash, email_verified_at IS NOT NULL, credentials_version

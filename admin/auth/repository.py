@@ -7,6 +7,7 @@ from typing import Literal
 
 import msgspec
 
+from admin.auth.roles import Role
 from admin.db import Connection, DatabaseError, execute, load_queries
 from admin.errors import ServiceUnavailable
 
@@ -14,25 +15,34 @@ _SQL = load_queries(__file__)
 
 
 class KeyOwner(msgspec.Struct, frozen=True):
-    """An API key and its owner's plan and limits (columns in SELECT order)."""
+    """An API key, its workspace's plan and limits and its role (columns in SELECT order)."""
 
     key_id: str
-    user_id: str
+    workspace_id: str
+    created_by: str | None
     environment: Literal["live", "test"]
     scopes: list[str]
     revoked_at: datetime | None
+    role: Role | None
     plan: str
     limit_per_minute: int | None
     limit_per_month: int | None
     verified: bool
 
 
-class Plan(msgspec.Struct, frozen=True):
-    plan: str
-    limit_per_minute: int | None
-    limit_per_month: int | None
+class UserState(msgspec.Struct, frozen=True):
     verified: bool
     credentials_version: int
+
+
+class Membership(msgspec.Struct, frozen=True):
+    """A member's role in a workspace, with the workspace's plan and limits."""
+
+    workspace_id: str
+    role: Role
+    plan: str
+    limit_per_minute: int | None
+    limit_per_month: int | None
 
 
 class Login(msgspec.Struct, frozen=True):
@@ -68,9 +78,15 @@ async def key_owner(conn: Connection, key_hash: bytes) -> KeyOwner | None:
     return KeyOwner(*row) if row else None
 
 
-async def plan_of(conn: Connection, user_id: str) -> Plan | None:
+async def user_state(conn: Connection, user_id: str) -> UserState | None:
     row = await (await conn.execute(_SQL["principal_by_user"], {"user_id": user_id})).fetchone()
-    return Plan(*row) if row else None
+    return UserState(*row) if row else None
+
+
+async def membership(conn: Connection, user_id: str, workspace_id: str | None) -> Membership | None:
+    params = {"user_id": user_id, "workspace_id": workspace_id}
+    row = await (await conn.execute(_SQL["membership"], params)).fetchone()
+    return Membership(*row) if row else None
 
 
 async def login_of(conn: Connection, email: str) -> Login | None:

@@ -22,12 +22,13 @@ from admin.auth.cache import AuthCache
 from admin.auth.jwt_tokens import AccessTokens
 from admin.auth.passwords import Passwords
 from admin.auth.principal import Principal
+from admin.auth.roles import capped
 from admin.auth.scopes import ALL_SCOPES, for_account
 from admin.auth.secrets import key_environment, new_refresh_token, token_hash
 from admin.auth.throttle import LoginThrottle
 from admin.auth.usage import KeyUsage
 from admin.db import Connection, Database
-from admin.errors import AddressUnconfirmed, Unauthorized
+from admin.errors import AddressUnconfirmed, Forbidden, Unauthorized
 from common.clientip import client_network
 from common.ids import new_id
 from common.settings import LimitSettings, PlanLimit
@@ -69,11 +70,11 @@ def effective_limits(
 class Account(msgspec.Struct, frozen=True):
     """What a session principal needs of its user, cached like a resolved key."""
 
-    plan: str
-    limit_per_minute: int
-    limit_per_month: int
     verified: bool
     credentials_version: int
+
+
+_NOT_A_MEMBER = "You are not a member of that workspace."
 
 
 class SignIn(msgspec.Struct, frozen=True):
@@ -181,10 +182,13 @@ class AuthService:
             self.cache.refuse(digest, "The API key has been revoked.")
             raise Unauthorized("The API key has been revoked.")
         minute, month = self._limits(owner.plan, owner.limit_per_minute, owner.limit_per_month)
+        role = owner.role or "viewer"  # a maker gone without a recorded role: the least
         principal = Principal(
-            user_id=owner.user_id,
+            workspace_id=owner.workspace_id,
+            user_id=owner.created_by,
+            role=role,
             environment=owner.environment,
-            scopes=for_account(owner.scopes, owner.verified),
+            scopes=for_account(capped(owner.scopes, role), owner.verified),
             plan=owner.plan,
             limit_per_minute=minute,
             limit_per_month=month,
@@ -209,22 +213,43 @@ class AuthService:
             )
         if not account.verified:  # only a token issued before sign-in required it
             raise Unauthorized("The account's e-mail address is not confirmed; confirm it first.")
-        return self._principal(user_id, "live", str(claims.get("scope", "")).split(), account)
+        member = await self.member(user_id, claims["ws"])
+        if member is None:
+            raise Unauthorized(
+                "You are no longer a member of the workspace the access token names; sign in again."
+            )
+        scopes = str(claims.get("scope", "")).split()
+        return self._principal(user_id, member, "live", scopes, account)
 
     async def account(self, user_id: str, *, cached: bool = True) -> Account | None:
-        """The user's plan, limits, verified state and credentials version (cached unless
-        ``cached`` is False; None: no such user)."""
+        """The user's verified state and credentials version (cached unless ``cached`` is
+        False; None: no such user)."""
         account: Account | None = self.cache.get(("user", user_id)) if cached else None
         if account is None:
             generation = self.cache.generation
             async with self.db.connection() as conn:
-                row = await repo.plan_of(conn, user_id)
+                row = await repo.user_state(conn, user_id)
             if row is None:
                 return None
-            minute, month = self._limits(row.plan, row.limit_per_minute, row.limit_per_month)
-            account = Account(row.plan, minute, month, row.verified, row.credentials_version)
+            account = Account(row.verified, row.credentials_version)
             self.cache.put(("user", user_id), account, generation)
         return account
+
+    async def member(self, user_id: str, workspace_id: str | None) -> repo.Membership | None:
+        """The user's role in the workspace (their personal one when None) with its plan
+        and limits, cached like a key: every change of members, roles or plans is
+        announced (admin/auth/cache.py), so it holds on the very next request. None: not
+        a member."""
+        key = ("member", user_id, workspace_id)
+        member: repo.Membership | None = self.cache.get(key)
+        if member is None:
+            generation = self.cache.generation
+            async with self.db.connection() as conn:
+                member = await repo.membership(conn, user_id, workspace_id)
+            if member is None:
+                return None
+            self.cache.put(key, member, generation)
+        return member
 
     async def _account_at(self, user_id: str, credentials_version: int) -> Account | None:
         """The account, read again from PostgreSQL if this process's copy is older than
@@ -236,32 +261,46 @@ class AuthService:
         return account
 
     async def session_principal(
-        self, user_id: str, environment: Literal["live", "test"], credentials_version: int
+        self,
+        user_id: str,
+        environment: Literal["live", "test"],
+        credentials_version: int,
+        workspace_id: str | None = None,
     ) -> Principal | None:
-        """A dashboard session's principal: every scope the account may use, none while
-        its address is unconfirmed (the dashboard then shows only the page that says so).
-        None: the user no longer exists, or the session was signed in under credentials
-        since changed (``credentials_version``)."""
+        """A dashboard session's principal in the workspace it has chosen (its personal one
+        when None, or when it is no longer a member of the chosen one): every scope the
+        member's role allows, none while the address is unconfirmed (the dashboard then
+        shows only the page that says so). None: the user no longer exists, or the
+        session was signed in under credentials since changed (``credentials_version``)."""
         account = await self._account_at(user_id, credentials_version)
         if account is None or account.credentials_version != credentials_version:
             return None
+        member = await self.member(user_id, workspace_id)
+        if member is None and workspace_id is not None:
+            member = await self.member(user_id, None)
+        if member is None:
+            return None
         scopes = ALL_SCOPES if account.verified else ()
-        return self._principal(user_id, environment, scopes, account)
+        return self._principal(user_id, member, environment, scopes, account)
 
-    @staticmethod
     def _principal(
+        self,
         user_id: str,
+        member: repo.Membership,
         environment: Literal["live", "test"],
         scopes: Iterable[str],
         account: Account,
     ) -> Principal:
+        minute, month = self._limits(member.plan, member.limit_per_minute, member.limit_per_month)
         return Principal(
+            workspace_id=member.workspace_id,
             user_id=user_id,
+            role=member.role,
             environment=environment,
-            scopes=for_account(scopes, account.verified),
-            plan=account.plan,
-            limit_per_minute=account.limit_per_minute,
-            limit_per_month=account.limit_per_month,
+            scopes=for_account(capped(scopes, member.role), account.verified),
+            plan=member.plan,
+            limit_per_minute=minute,
+            limit_per_month=month,
             verified=account.verified,
         )
 
@@ -270,8 +309,12 @@ class AuthService:
             raise Unauthorized("Token sign-in is not configured on this server.")
         return self.tokens
 
-    async def login(self, email: str, password: str, client_address: str) -> TokenPair:
-        """Exchange the password for a token pair (``check_password`` says how it is judged).
+    async def login(
+        self, email: str, password: str, client_address: str, workspace_id: str | None = None
+    ) -> TokenPair:
+        """Exchange the password for a token pair acting in ``workspace_id`` (the user's
+        personal workspace when None; 403 when not a member). ``check_password`` says how
+        the password is judged.
 
         An unconfirmed account is refused (403) after its password was found right: only
         someone who knows the password learns that the address has an account.
@@ -281,8 +324,11 @@ class AuthService:
         if not signed.verified:
             raise AddressUnconfirmed
         async with self.db.transaction() as conn:
+            member = await repo.membership(conn, signed.user_id, workspace_id)
+            if member is None:
+                raise Forbidden(_NOT_A_MEMBER)
             refresh = await self._store_refresh(conn, signed.user_id, family_id=new_id("rtf"))
-        return self._pair(tokens, signed.user_id, refresh, signed.credentials_version)
+        return self._pair(tokens, signed.user_id, refresh, signed.credentials_version, member)
 
     async def check_password(self, email: str, password: str, client_address: str) -> SignIn:
         """Who signs in if the password is right, within the brute-force limits
@@ -307,7 +353,9 @@ class AuthService:
                 await repo.update_password_hash(conn, login.user_id, new_hash)
         return SignIn(login.user_id, login.verified, login.credentials_version)
 
-    async def refresh(self, refresh_token: str, client_address: str) -> TokenPair:
+    async def refresh(
+        self, refresh_token: str, client_address: str, workspace_id: str | None = None
+    ) -> TokenPair:
         """Rotate: the presented token is spent and a new one issued in its family.
 
         Presenting a spent token again means it leaked (or a client raced itself):
@@ -339,6 +387,8 @@ class AuthService:
                 raise Unauthorized("The refresh token has expired; sign in again.")
             elif not row.verified:
                 raise AddressUnconfirmed
+            elif (member := await repo.membership(conn, row.user_id, workspace_id)) is None:
+                raise Forbidden(_NOT_A_MEMBER)
             else:
                 reuse = False
                 await repo.rotate_refresh_token(conn, row.id)
@@ -348,7 +398,8 @@ class AuthService:
                 "The refresh token was already used; every session from it "
                 "has been revoked. Sign in again."
             )
-        return self._pair(tokens, user_id, refresh, row.credentials_version)
+        assert member is not None  # found before the rotation
+        return self._pair(tokens, user_id, refresh, row.credentials_version, member)
 
     async def _store_refresh(self, conn: Connection, user_id: str, family_id: str) -> str:
         token = new_refresh_token()
@@ -365,9 +416,21 @@ class AuthService:
         return token
 
     def _pair(
-        self, tokens: AccessTokens, user_id: str, refresh: str, credentials_version: int
+        self,
+        tokens: AccessTokens,
+        user_id: str,
+        refresh: str,
+        credentials_version: int,
+        member: repo.Membership,
     ) -> TokenPair:
-        access = tokens.issue(user_id, list(ALL_SCOPES), new_id("at"), credentials_version)
+        access = tokens.issue(
+            user_id,
+            list(ALL_SCOPES),
+            new_id("at"),
+            credentials_version,
+            workspace_id=member.workspace_id,
+            role=member.role,
+        )
         return TokenPair(access_token=access, refresh_token=refresh, expires_in=tokens.ttl_seconds)
 
 

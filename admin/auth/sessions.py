@@ -70,6 +70,8 @@ class WebSession(msgspec.Struct, frozen=True, kw_only=True):
     # The account's credentials version when the session was signed in (or renewed by a
     # change made in it); 0 for sessions from before versions, every account's first.
     credentials_version: int = 0
+    # The workspace the dashboard acts in (the switcher's choice); None: personal.
+    workspace_id: str | None = None
 
 
 def digest(session_id: str) -> str:

@@ -1,15 +1,15 @@
 -- name: username_of
-SELECT username FROM bio_pages WHERE user_id = %(user_id)s AND environment = %(environment)s
+SELECT username FROM bio_pages WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s
 
 -- name: page_of_owner
 SELECT id, environment, username, display_name, description, avatar_url, theme, language,
        links, socials, html, created_at, updated_at
-FROM bio_pages WHERE user_id = %(user_id)s AND environment = %(environment)s
+FROM bio_pages WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s
 
 -- name: page_of_owner_for_update
 SELECT id, environment, username, display_name, description, avatar_url, theme, language,
        links, socials, html, created_at, updated_at
-FROM bio_pages WHERE user_id = %(user_id)s AND environment = %(environment)s
+FROM bio_pages WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s
 FOR UPDATE
 
 -- name: page_by_username
@@ -18,12 +18,12 @@ SELECT id, environment, username, display_name, description, avatar_url, theme, 
 FROM bio_pages WHERE environment = %(environment)s AND username = %(username)s
 
 -- name: upsert_page
-INSERT INTO bio_pages (id, user_id, environment, username, display_name, description,
+INSERT INTO bio_pages (id, workspace_id, environment, username, display_name, description,
                        avatar_url, theme, language, links, socials, html)
-VALUES (%(id)s, %(user_id)s, %(environment)s, %(username)s, %(display_name)s,
+VALUES (%(id)s, %(workspace_id)s, %(environment)s, %(username)s, %(display_name)s,
         %(description)s, %(avatar_url)s, %(theme)s, %(language)s, %(links)s, %(socials)s,
         %(html)s)
-ON CONFLICT (user_id, environment) DO UPDATE
+ON CONFLICT (workspace_id, environment) DO UPDATE
 SET username = EXCLUDED.username, display_name = EXCLUDED.display_name,
     description = EXCLUDED.description, avatar_url = EXCLUDED.avatar_url,
     theme = EXCLUDED.theme, language = EXCLUDED.language, links = EXCLUDED.links,
@@ -32,7 +32,7 @@ RETURNING id, environment, username, display_name, description, avatar_url, them
           language, links, socials, html, created_at, updated_at
 
 -- name: delete_page
-DELETE FROM bio_pages WHERE user_id = %(user_id)s AND environment = %(environment)s
+DELETE FROM bio_pages WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s
 RETURNING id, environment, username, display_name, description, avatar_url, theme,
           language, links, socials, html, created_at, updated_at
 
@@ -40,12 +40,12 @@ RETURNING id, environment, username, display_name, description, avatar_url, them
 -- A new page or a rename: the name, unless another page holds it or it is reserved
 -- for another owner (see bio_usernames in admin/db/schema.sql). Race-free like
 -- the claim of a short code.
-INSERT INTO bio_usernames AS held (environment, username, user_id, bio_id)
-VALUES (%(environment)s, %(username)s, %(user_id)s, %(bio_id)s)
+INSERT INTO bio_usernames AS held (environment, username, workspace_id, bio_id)
+VALUES (%(environment)s, %(username)s, %(workspace_id)s, %(bio_id)s)
 ON CONFLICT (environment, username) DO UPDATE
-SET user_id = EXCLUDED.user_id, bio_id = EXCLUDED.bio_id, freed_at = NULL
+SET workspace_id = EXCLUDED.workspace_id, bio_id = EXCLUDED.bio_id, freed_at = NULL
 WHERE held.freed_at IS NOT NULL
-  AND (held.user_id = EXCLUDED.user_id
+  AND (held.workspace_id = EXCLUDED.workspace_id
        OR held.freed_at <= now() - make_interval(days => %(reservation_days)s))
 RETURNING bio_id
 
@@ -70,5 +70,5 @@ WHERE environment = %(environment)s AND username = ANY(%(usernames)s)
 -- question is the page's (a rename moves them), so it sits here, though the rows are
 -- QR codes: the QR domain is above Bio and Bio never calls it.
 SELECT link_id FROM qr_codes
-WHERE user_id = %(user_id)s AND environment = %(environment)s AND type = 'bio'
+WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s AND type = 'bio'
   AND dynamic AND deleted_at IS NULL

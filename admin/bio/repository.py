@@ -88,7 +88,7 @@ class PageRow(msgspec.Struct, kw_only=True):
 
 
 def _owner(principal: Principal) -> dict[str, Any]:
-    return {"user_id": principal.user_id, "environment": principal.environment}
+    return {"workspace_id": principal.workspace_id, "environment": principal.environment}
 
 
 async def _one(conn: Connection, query: str, params: dict[str, Any]) -> PageRow | None:

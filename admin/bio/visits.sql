@@ -29,11 +29,11 @@ inserted AS (
 -- (admin/events/payloads.py).
 SELECT (SELECT count(*) FROM inserted),
        enqueue_events(array_agg(
-           ROW('evt_b' || i.event_id, p.user_id, p.environment, 'bio.visited',
+           ROW('evt_b' || i.event_id, p.workspace_id, p.environment, 'bio.visited',
                jsonb_build_object('username', i.username, 'country', nullif(i.country, ''),
                                   'device', i.device, 'os', i.os,
                                   'referrer', nullif(i.referrer, '')),
                i.visited_at)::outbox_event
            ORDER BY i.visited_at, i.event_id))
 FROM inserted i JOIN bio_pages p ON p.id = i.bio_id
-WHERE EXISTS (SELECT 1 FROM webhook_targets(p.user_id, p.environment, 'bio.visited'))
+WHERE EXISTS (SELECT 1 FROM webhook_targets(p.workspace_id, p.environment, 'bio.visited'))

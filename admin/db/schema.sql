@@ -6,10 +6,6 @@ CREATE TABLE users (
     id                text COLLATE "C" PRIMARY KEY,
     email             text NOT NULL,
     password_hash     text NOT NULL,
-    plan              text NOT NULL CHECK (plan IN ('free', 'pro', 'business')),
-    -- Business accounts carry negotiated limits; NULL means the plan's setting.
-    limit_per_minute  integer CHECK (limit_per_minute > 0),
-    limit_per_month   integer CHECK (limit_per_month > 0),
     created_at        timestamptz NOT NULL DEFAULT now(),
     -- NULL until the owner follows the verification link (accounts made by
     -- `hop user create` are verified at once).
@@ -20,9 +16,77 @@ CREATE TABLE users (
 );
 CREATE UNIQUE INDEX users_email_key ON users (lower(email));
 
+CREATE TABLE workspaces (
+    id                text COLLATE "C" PRIMARY KEY,
+    name              text NOT NULL,
+    slug              text COLLATE "C" NOT NULL,
+    plan              text NOT NULL CHECK (plan IN ('free', 'pro', 'business')),
+    -- Business workspaces carry negotiated limits; NULL means the plan's setting.
+    limit_per_minute  integer CHECK (limit_per_minute > 0),
+    limit_per_month   integer CHECK (limit_per_month > 0),
+    -- The user this is the personal workspace of: made with the account, the default
+    -- workspace of their sign-ins, deleted with the account.
+    personal_of       text COLLATE "C" REFERENCES users ON DELETE SET NULL,
+    created_at        timestamptz NOT NULL DEFAULT now()
+);
+CREATE UNIQUE INDEX workspaces_slug_key ON workspaces (slug);
+CREATE UNIQUE INDEX workspaces_personal_key ON workspaces (personal_of);
+
+CREATE TABLE workspace_members (
+    workspace_id  text COLLATE "C" NOT NULL REFERENCES workspaces ON DELETE CASCADE,
+    user_id       text COLLATE "C" NOT NULL REFERENCES users ON DELETE CASCADE,
+    role          text NOT NULL CHECK (role IN ('owner', 'admin', 'member', 'viewer')),
+    joined_at     timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (workspace_id, user_id)
+);
+CREATE INDEX workspace_members_user_idx ON workspace_members (user_id);
+
+-- Invitations by e-mail: the token is only in the e-mail (stored as its SHA-256);
+-- single use, seven days.
+CREATE TABLE invitations (
+    id            text COLLATE "C" PRIMARY KEY,
+    workspace_id  text COLLATE "C" NOT NULL REFERENCES workspaces ON DELETE CASCADE,
+    email         text NOT NULL,
+    role          text NOT NULL CHECK (role IN ('owner', 'admin', 'member', 'viewer')),
+    token_hash    bytea NOT NULL,
+    invited_by    text COLLATE "C" REFERENCES users ON DELETE SET NULL,
+    created_at    timestamptz NOT NULL DEFAULT now(),
+    expires_at    timestamptz NOT NULL,
+    accepted_at   timestamptz,
+    revoked_at    timestamptz
+);
+CREATE UNIQUE INDEX invitations_token_hash_key ON invitations (token_hash);
+CREATE INDEX invitations_workspace_idx ON invitations (workspace_id, id);
+
+-- What was done in a workspace, by whom, written in the transaction of the change.
+-- No foreign keys on actors: the record outlives the people and keys it names.
+CREATE TABLE audit_log (
+    id             text COLLATE "C" PRIMARY KEY,
+    workspace_id   text COLLATE "C" NOT NULL REFERENCES workspaces ON DELETE CASCADE,
+    at             timestamptz NOT NULL DEFAULT now(),
+    actor_user_id  text COLLATE "C",
+    actor_key_id   text COLLATE "C",
+    action         text NOT NULL,
+    target         text,
+    ip             text,
+    user_agent     text
+);
+CREATE INDEX audit_log_workspace_idx ON audit_log (workspace_id, id);
+CREATE INDEX audit_log_at_idx ON audit_log (at);
+
+-- Where mail about a workspace goes (a paused webhook, a flagged link, a lapsing
+-- domain): the address of its longest-standing owner.
+CREATE FUNCTION workspace_contact(p_workspace_id text) RETURNS text
+LANGUAGE sql STABLE PARALLEL SAFE AS $$
+    SELECT u.email FROM workspace_members m JOIN users u ON u.id = m.user_id
+    WHERE m.workspace_id = p_workspace_id AND m.role = 'owner'
+    ORDER BY m.joined_at, m.user_id
+    LIMIT 1
+$$;
+
 CREATE TABLE api_keys (
     id            text COLLATE "C" PRIMARY KEY,
-    user_id       text COLLATE "C" NOT NULL REFERENCES users ON DELETE CASCADE,
+    created_by    text COLLATE "C" REFERENCES users ON DELETE SET NULL,
     environment   text NOT NULL CHECK (environment IN ('live', 'test')),
     prefix        text NOT NULL,
     -- SHA-256 of the whole key. Keys carry 256 random bits, so a fast hash is
@@ -32,10 +96,15 @@ CREATE TABLE api_keys (
     created_at    timestamptz NOT NULL DEFAULT now(),
     last_used_at  timestamptz,
     revoked_at    timestamptz,
-    name          text  -- what the owner calls it; NULL for keys made before names
+    name          text,  -- what the owner calls it; NULL for keys made before names
+    workspace_id  text COLLATE "C" NOT NULL REFERENCES workspaces ON DELETE CASCADE,
+    -- The role its maker held when they left the workspace (NULL while a member): a
+    -- key's scopes never exceed its maker's role.
+    maker_role    text CHECK (maker_role IN ('owner', 'admin', 'member', 'viewer'))
 );
 CREATE UNIQUE INDEX api_keys_key_hash_key ON api_keys (key_hash);
-CREATE INDEX api_keys_user_idx ON api_keys (user_id);
+CREATE INDEX api_keys_workspace_idx ON api_keys (workspace_id);
+CREATE INDEX api_keys_created_by_idx ON api_keys (created_by);
 
 CREATE TABLE refresh_tokens (
     id           text COLLATE "C" PRIMARY KEY,
@@ -71,7 +140,7 @@ CREATE INDEX account_tokens_expires_idx ON account_tokens (expires_at);
 
 CREATE TABLE links (
     id             text COLLATE "C" PRIMARY KEY,
-    user_id        text COLLATE "C" NOT NULL REFERENCES users ON DELETE CASCADE,
+    workspace_id   text COLLATE "C" NOT NULL REFERENCES workspaces ON DELETE CASCADE,
     environment    text NOT NULL CHECK (environment IN ('live', 'test')),
     short_code     text COLLATE "C" NOT NULL,
     long_url       text NOT NULL,
@@ -86,11 +155,11 @@ CREATE TABLE links (
     deleted_at     timestamptz
 );
 -- A deleted link keeps its row; short_codes (below) says who holds each code.
-CREATE INDEX links_owner_idx ON links (user_id, environment, id) WHERE deleted_at IS NULL;
+CREATE INDEX links_owner_idx ON links (workspace_id, environment, id) WHERE deleted_at IS NULL;
 CREATE INDEX links_tags_idx ON links USING gin (tags) WHERE deleted_at IS NULL;
 -- Account-wide analytics read the rollups of every link an account has had: owner to
 -- link ids, deleted links included (their clicks still count).
-CREATE INDEX links_owner_all_idx ON links (user_id, environment, id);
+CREATE INDEX links_owner_all_idx ON links (workspace_id, environment, id);
 CREATE INDEX links_updated_idx ON links (updated_at);
 
 -- Who holds each short code, per environment (live and sandbox are separate
@@ -104,7 +173,7 @@ CREATE INDEX links_updated_idx ON links (updated_at);
 CREATE TABLE short_codes (
     environment  text NOT NULL CHECK (environment IN ('live', 'test')),
     short_code   text COLLATE "C" NOT NULL,
-    user_id      text COLLATE "C" NOT NULL,
+    workspace_id text COLLATE "C" NOT NULL,
     -- The link holding the code, or the last one that did (freed_at set).
     link_id      text COLLATE "C" NOT NULL,
     freed_at     timestamptz,
@@ -116,17 +185,17 @@ CREATE TABLE short_codes (
 CREATE TABLE events (
     seq          bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     id           text COLLATE "C" NOT NULL,
-    user_id      text COLLATE "C" NOT NULL REFERENCES users ON DELETE CASCADE,
+    workspace_id text COLLATE "C" NOT NULL REFERENCES workspaces ON DELETE CASCADE,
     environment  text NOT NULL CHECK (environment IN ('live', 'test')),
     type         text NOT NULL,
     data         jsonb NOT NULL,
     created_at   timestamptz NOT NULL DEFAULT now()
 );
 CREATE UNIQUE INDEX events_id_key ON events (id);
-CREATE INDEX events_owner_idx ON events (user_id, environment, seq);
+CREATE INDEX events_owner_idx ON events (workspace_id, environment, seq);
 
 CREATE TABLE idempotency_keys (
-    user_id        text COLLATE "C" NOT NULL REFERENCES users ON DELETE CASCADE,
+    workspace_id   text COLLATE "C" NOT NULL REFERENCES workspaces ON DELETE CASCADE,
     environment    text NOT NULL,
     key            text NOT NULL,
     request_hash   bytea NOT NULL,
@@ -134,7 +203,7 @@ CREATE TABLE idempotency_keys (
     response_headers jsonb,
     response_body  bytea,
     created_at     timestamptz NOT NULL DEFAULT now(),
-    PRIMARY KEY (user_id, environment, key)
+    PRIMARY KEY (workspace_id, environment, key)
 );
 CREATE INDEX idempotency_keys_created_idx ON idempotency_keys (created_at);
 -- Click analytics: one row per redirect, daily rollups, and the
@@ -207,7 +276,7 @@ ALTER TABLE links
 
 CREATE TABLE qr_codes (
     id           text COLLATE "C" PRIMARY KEY,
-    user_id      text COLLATE "C" NOT NULL REFERENCES users ON DELETE CASCADE,
+    workspace_id text COLLATE "C" NOT NULL REFERENCES workspaces ON DELETE CASCADE,
     environment  text NOT NULL CHECK (environment IN ('live', 'test')),
     type         text NOT NULL,
     title        text,
@@ -223,14 +292,14 @@ CREATE TABLE qr_codes (
     deleted_at   timestamptz,
     CHECK (payload IS NOT NULL OR link_id IS NOT NULL)
 );
-CREATE INDEX qr_codes_owner_idx ON qr_codes (user_id, environment, id) WHERE deleted_at IS NULL;
+CREATE INDEX qr_codes_owner_idx ON qr_codes (workspace_id, environment, id) WHERE deleted_at IS NULL;
 -- A scan arrives as a click on a link flagged as a QR scan; at most one live code
 -- per link makes the scanned code unambiguous.
 CREATE UNIQUE INDEX qr_codes_link_key ON qr_codes (link_id) WHERE deleted_at IS NULL;
 
 CREATE TABLE bio_pages (
     id            text COLLATE "C" PRIMARY KEY,
-    user_id       text COLLATE "C" NOT NULL REFERENCES users ON DELETE CASCADE,
+    workspace_id  text COLLATE "C" NOT NULL REFERENCES workspaces ON DELETE CASCADE,
     environment   text NOT NULL CHECK (environment IN ('live', 'test')),
     username      text COLLATE "C" NOT NULL,
     display_name  text NOT NULL,
@@ -248,14 +317,14 @@ CREATE TABLE bio_pages (
     updated_at    timestamptz NOT NULL DEFAULT now()
 );
 CREATE UNIQUE INDEX bio_pages_username_key ON bio_pages (environment, username);
-CREATE UNIQUE INDEX bio_pages_owner_key ON bio_pages (user_id, environment);
+CREATE UNIQUE INDEX bio_pages_owner_key ON bio_pages (workspace_id, environment);
 
 -- Who holds each Bio username, per environment; reserved for its owner after a
 -- delete or rename like short codes.
 CREATE TABLE bio_usernames (
     environment  text NOT NULL CHECK (environment IN ('live', 'test')),
     username     text COLLATE "C" NOT NULL,
-    user_id      text COLLATE "C" NOT NULL,
+    workspace_id text COLLATE "C" NOT NULL,
     -- The page holding the name, or the last one that did (freed_at set).
     bio_id       text COLLATE "C" NOT NULL,
     freed_at     timestamptz,
@@ -310,7 +379,7 @@ $$;
 
 CREATE TABLE webhooks (
     id                  text COLLATE "C" PRIMARY KEY,
-    user_id             text COLLATE "C" NOT NULL REFERENCES users ON DELETE CASCADE,
+    workspace_id        text COLLATE "C" NOT NULL REFERENCES workspaces ON DELETE CASCADE,
     environment         text NOT NULL CHECK (environment IN ('live', 'test')),
     endpoint            text NOT NULL,
     -- Event type names (docs/api.md#events); '{*}' subscribes to every type, present and future.
@@ -330,7 +399,7 @@ CREATE TABLE webhooks (
     updated_at          timestamptz NOT NULL DEFAULT now(),
     deleted_at          timestamptz
 );
-CREATE INDEX webhooks_owner_idx ON webhooks (user_id, environment, id) WHERE deleted_at IS NULL;
+CREATE INDEX webhooks_owner_idx ON webhooks (workspace_id, environment, id) WHERE deleted_at IS NULL;
 
 CREATE TABLE webhook_deliveries (
     id               text COLLATE "C" PRIMARY KEY,
@@ -401,20 +470,22 @@ CREATE TABLE mail_outbox (
 );
 CREATE INDEX mail_outbox_due_idx ON mail_outbox (next_attempt_at) WHERE sent_at IS NULL;
 
--- The webhooks an event of this type goes to: the owner's live webhooks (paused
+-- The webhooks an event of this type goes to: the workspace's live webhooks (paused
 -- ones included, their deliveries wait) subscribed to the type or to everything.
-CREATE FUNCTION webhook_targets(p_user_id text, p_environment text, p_type text)
+CREATE FUNCTION webhook_targets(p_workspace_id text, p_environment text, p_type text)
 RETURNS TABLE (webhook_id text)
 LANGUAGE sql STABLE PARALLEL SAFE AS $$
     SELECT w.id FROM webhooks w
-    WHERE w.user_id = p_user_id AND w.environment = p_environment AND w.deleted_at IS NULL
+    WHERE w.workspace_id = p_workspace_id AND w.environment = p_environment
+      AND w.deleted_at IS NULL
       AND (p_type = ANY (w.events) OR '*' = ANY (w.events))
 $$;
+
 
 -- An event to write: the columns of events a producer gives.
 CREATE TYPE outbox_event AS (
     id           text,
-    user_id      text,
+    workspace_id text,
     environment  text,
     type         text,
     data         jsonb,
@@ -422,7 +493,7 @@ CREATE TYPE outbox_event AS (
 );
 
 -- Write the events in the array's order (their seq follows it) and each one's
--- deliveries, to webhook_targets() of its owner and type. With p_always false an event
+-- deliveries, to webhook_targets() of its workspace and type. With p_always false an event
 -- is only stored when some webhook wants it (high-volume types). An id already present
 -- changes nothing, so producers may retry. A NULL created_at is now(). Returns the
 -- number of deliveries, or NULL when no event was written (STRICT: a NULL batch, the
@@ -439,20 +510,20 @@ DECLARE
     v_deliveries integer;
 BEGIN
     WITH written AS (
-        INSERT INTO events (id, user_id, environment, type, data, created_at)
-        SELECT e.id, e.user_id, e.environment, e.type, e.data, coalesce(e.created_at, now())
+        INSERT INTO events (id, workspace_id, environment, type, data, created_at)
+        SELECT e.id, e.workspace_id, e.environment, e.type, e.data, coalesce(e.created_at, now())
         FROM unnest(p_events) WITH ORDINALITY
-             AS e(id, user_id, environment, type, data, created_at, n)
+             AS e(id, workspace_id, environment, type, data, created_at, n)
         WHERE p_always
-           OR EXISTS (SELECT 1 FROM webhook_targets(e.user_id, e.environment, e.type))
+           OR EXISTS (SELECT 1 FROM webhook_targets(e.workspace_id, e.environment, e.type))
         ORDER BY e.n
         ON CONFLICT (id) DO NOTHING
-        RETURNING seq, user_id, environment, type
+        RETURNING seq, workspace_id, environment, type
     ),
     queued AS (
         INSERT INTO webhook_deliveries (id, webhook_id, event_seq)
         SELECT hop_id('dlv'), t.webhook_id, w.seq
-        FROM written w CROSS JOIN LATERAL webhook_targets(w.user_id, w.environment, w.type) t
+        FROM written w CROSS JOIN LATERAL webhook_targets(w.workspace_id, w.environment, w.type) t
         RETURNING 1
     )
     SELECT (SELECT count(*) FROM written), (SELECT count(*) FROM queued)
@@ -463,19 +534,19 @@ $$;
 
 -- One event: a batch of one (the number of deliveries, NULL when nothing was written).
 CREATE FUNCTION enqueue_event(
-    p_id text, p_user_id text, p_environment text, p_type text, p_data jsonb,
+    p_id text, p_workspace_id text, p_environment text, p_type text, p_data jsonb,
     p_created_at timestamptz DEFAULT now(), p_always boolean DEFAULT true
 ) RETURNS integer
 LANGUAGE sql VOLATILE AS $$
     SELECT enqueue_events(
-        ARRAY[ROW(p_id, p_user_id, p_environment, p_type, p_data, p_created_at)::outbox_event],
+        ARRAY[ROW(p_id, p_workspace_id, p_environment, p_type, p_data, p_created_at)::outbox_event],
         p_always
     )
 $$;
 
 CREATE TABLE integrations (
     id             text COLLATE "C" PRIMARY KEY,
-    user_id        text COLLATE "C" NOT NULL REFERENCES users ON DELETE CASCADE,
+    workspace_id   text COLLATE "C" NOT NULL REFERENCES workspaces ON DELETE CASCADE,
     environment    text NOT NULL CHECK (environment IN ('live', 'test')),
     platform       text NOT NULL CHECK (platform IN ('shopify', 'woocommerce')),
     -- Which store: the shop's myshopify.com host, or the WooCommerce site URL.
@@ -491,7 +562,7 @@ CREATE TABLE integrations (
     connected_via  text NOT NULL CHECK (connected_via IN ('token', 'oauth')),
     created_at     timestamptz NOT NULL DEFAULT now(),
     updated_at     timestamptz NOT NULL DEFAULT now(),
-    UNIQUE (user_id, environment, platform, store_key),
+    UNIQUE (workspace_id, environment, platform, store_key),
     CHECK (status = 'revoked' OR credentials IS NOT NULL)
 );
 -- Shopify's app/uninstalled webhook names the shop only.
@@ -511,7 +582,7 @@ CREATE TABLE integration_products (
 CREATE TABLE product_links (
     id             text COLLATE "C" PRIMARY KEY,
     integration_id text COLLATE "C" NOT NULL REFERENCES integrations ON DELETE CASCADE,
-    user_id        text COLLATE "C" NOT NULL,
+    workspace_id   text COLLATE "C" NOT NULL,
     environment    text NOT NULL CHECK (environment IN ('live', 'test')),
     product_id     text COLLATE "C" NOT NULL,
     utm_source     text NOT NULL,
@@ -531,10 +602,10 @@ CREATE INDEX product_links_list_idx ON product_links (integration_id, id);
 
 -- AI generations per account and calendar month (UTC), for the monthly quota.
 CREATE TABLE ai_generations (
-    user_id text COLLATE "C" NOT NULL REFERENCES users ON DELETE CASCADE,
+    workspace_id text COLLATE "C" NOT NULL REFERENCES workspaces ON DELETE CASCADE,
     month   date NOT NULL,
     count   integer NOT NULL CHECK (count >= 0),
-    PRIMARY KEY (user_id, month)
+    PRIMARY KEY (workspace_id, month)
 );
 
 -- The safety layer: link verdicts, threat feeds, operator decisions, verified domains,
@@ -615,11 +686,11 @@ CREATE INDEX safety_decisions_target_idx ON safety_decisions (target, decided_at
 -- Domains an operator verified as an account's own: heuristics never flag them for
 -- that account's links (feed hits still do).
 CREATE TABLE safety_verified_domains (
-    user_id      text COLLATE "C" NOT NULL REFERENCES users ON DELETE CASCADE,
+    workspace_id text COLLATE "C" NOT NULL REFERENCES workspaces ON DELETE CASCADE,
     domain       text NOT NULL,
     verified_by  text NOT NULL,
     verified_at  timestamptz NOT NULL DEFAULT now(),
-    PRIMARY KEY (user_id, domain)
+    PRIMARY KEY (workspace_id, domain)
 );
 
 -- Every registrable domain links have pointed at, since when, whether it made a spam
@@ -662,7 +733,7 @@ $$;
 -- alone (the unique index) until they delete it or it lapses (migration 0015).
 CREATE TABLE domains (
     id           text COLLATE "C" PRIMARY KEY,
-    user_id      text COLLATE "C" NOT NULL REFERENCES users ON DELETE CASCADE,
+    workspace_id text COLLATE "C" NOT NULL REFERENCES workspaces ON DELETE CASCADE,
     environment  text NOT NULL CHECK (environment IN ('live', 'test')),
     hostname     text COLLATE "C" NOT NULL,
     token        text NOT NULL,
@@ -671,11 +742,11 @@ CREATE TABLE domains (
     checked_at   timestamptz,
     deleted_at   timestamptz
 );
-CREATE UNIQUE INDEX domains_owner_hostname_key ON domains (user_id, environment, hostname)
+CREATE UNIQUE INDEX domains_owner_hostname_key ON domains (workspace_id, environment, hostname)
     WHERE deleted_at IS NULL;
 CREATE UNIQUE INDEX domains_verified_hostname_key ON domains (hostname)
     WHERE verified_at IS NOT NULL AND deleted_at IS NULL;
-CREATE INDEX domains_owner_idx ON domains (user_id, environment, id) WHERE deleted_at IS NULL;
+CREATE INDEX domains_owner_idx ON domains (workspace_id, environment, id) WHERE deleted_at IS NULL;
 -- Clicks at scale (issue 14): the clicks table range-partitioned by month, and
 -- unique visitors counted with HyperLogLog sketches per link and UTC day, so a
 -- link's analytics cost grows with days, never with clicks (docs/analytics.md).

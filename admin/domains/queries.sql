@@ -1,20 +1,20 @@
 -- name: insert_domain
 -- NULL when the owner already has this hostname (the partial unique index).
-INSERT INTO domains (id, user_id, environment, hostname, token)
-VALUES (%(id)s, %(user_id)s, %(environment)s, %(hostname)s, %(token)s)
-ON CONFLICT (user_id, environment, hostname) WHERE deleted_at IS NULL DO NOTHING
+INSERT INTO domains (id, workspace_id, environment, hostname, token)
+VALUES (%(id)s, %(workspace_id)s, %(environment)s, %(hostname)s, %(token)s)
+ON CONFLICT (workspace_id, environment, hostname) WHERE deleted_at IS NULL DO NOTHING
 RETURNING id, hostname, token, created_at, verified_at, checked_at, lapsing_since, lapsed_at
 
 -- name: list_domains
 SELECT id, hostname, token, created_at, verified_at, checked_at, lapsing_since, lapsed_at
 FROM domains
-WHERE user_id = %(user_id)s AND environment = %(environment)s AND deleted_at IS NULL
+WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s AND deleted_at IS NULL
 ORDER BY id
 
 -- name: domain_by_id
 SELECT id, hostname, token, created_at, verified_at, checked_at, lapsing_since, lapsed_at
 FROM domains
-WHERE id = %(id)s AND user_id = %(user_id)s AND environment = %(environment)s
+WHERE id = %(id)s AND workspace_id = %(workspace_id)s AND environment = %(environment)s
   AND deleted_at IS NULL
 
 -- name: mark_checked
@@ -26,13 +26,13 @@ SET checked_at = now(),
     verified_at = CASE WHEN %(verified)s THEN coalesce(verified_at, now()) ELSE verified_at END,
     lapsing_since = CASE WHEN %(verified)s THEN NULL ELSE lapsing_since END,
     lapsed_at = CASE WHEN %(verified)s THEN NULL ELSE lapsed_at END
-WHERE id = %(id)s AND user_id = %(user_id)s AND environment = %(environment)s
+WHERE id = %(id)s AND workspace_id = %(workspace_id)s AND environment = %(environment)s
   AND deleted_at IS NULL
 RETURNING id, hostname, token, created_at, verified_at, checked_at, lapsing_since, lapsed_at
 
 -- name: delete_domain
 UPDATE domains SET deleted_at = now()
-WHERE id = %(id)s AND user_id = %(user_id)s AND environment = %(environment)s
+WHERE id = %(id)s AND workspace_id = %(workspace_id)s AND environment = %(environment)s
   AND deleted_at IS NULL
 RETURNING id
 
@@ -43,13 +43,13 @@ SELECT hostname FROM domains WHERE verified_at IS NOT NULL AND deleted_at IS NUL
 -- The row locked against links being written on it meanwhile (links' lock_domain).
 SELECT id, hostname, token, created_at, verified_at, checked_at, lapsing_since, lapsed_at
 FROM domains
-WHERE id = %(id)s AND user_id = %(user_id)s AND environment = %(environment)s
+WHERE id = %(id)s AND workspace_id = %(workspace_id)s AND environment = %(environment)s
   AND deleted_at IS NULL
 FOR UPDATE
 
 -- name: links_on_domain
 SELECT count(*) FROM links
-WHERE domain = %(hostname)s AND environment = %(environment)s AND user_id = %(user_id)s
+WHERE domain = %(hostname)s AND environment = %(environment)s AND workspace_id = %(workspace_id)s
   AND deleted_at IS NULL
 
 -- name: forget_codes
@@ -57,7 +57,7 @@ WHERE domain = %(hostname)s AND environment = %(environment)s AND user_id = %(us
 -- with it: the next account to prove the name starts with every code free. The owner's
 -- only: a lapsed domain's name may be another account's by now.
 DELETE FROM short_codes
-WHERE environment = %(environment)s AND domain = %(hostname)s AND user_id = %(user_id)s
+WHERE environment = %(environment)s AND domain = %(hostname)s AND workspace_id = %(workspace_id)s
 RETURNING short_code
 
 -- name: retire_others
@@ -67,15 +67,15 @@ RETURNING short_code
 -- make the link.deleted events and say which cache entries to drop.
 WITH gone AS (
     UPDATE links SET deleted_at = now(), updated_at = now()
-    WHERE domain = %(hostname)s AND user_id <> %(user_id)s AND deleted_at IS NULL
-    RETURNING id, user_id, environment, domain, short_code, long_url, deleted_at
+    WHERE domain = %(hostname)s AND workspace_id <> %(workspace_id)s AND deleted_at IS NULL
+    RETURNING id, workspace_id, environment, domain, short_code, long_url, deleted_at
 ),
 codes AS (
     DELETE FROM short_codes
-    WHERE domain = %(hostname)s AND user_id <> %(user_id)s
+    WHERE domain = %(hostname)s AND workspace_id <> %(workspace_id)s
     RETURNING environment, domain, short_code
 )
-SELECT 'link' AS kind, id, user_id, environment, domain, short_code, long_url, deleted_at
+SELECT 'link' AS kind, id, workspace_id, environment, domain, short_code, long_url, deleted_at
 FROM gone
 UNION ALL
 SELECT 'code', NULL, NULL, environment, domain, short_code, NULL, NULL FROM codes
@@ -99,8 +99,8 @@ FROM (
     FOR UPDATE SKIP LOCKED
 ) AS due
 WHERE d.id = due.id
-RETURNING d.id, d.user_id, d.environment, d.hostname, d.token, d.lapsing_since,
-          (SELECT email FROM users WHERE users.id = d.user_id) AS owner_email
+RETURNING d.id, d.workspace_id, d.environment, d.hostname, d.token, d.lapsing_since,
+          workspace_contact(d.workspace_id) AS owner_email
 
 -- name: proof_back
 -- A check found the proof of a lapsing domain: it is verified again.

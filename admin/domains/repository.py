@@ -31,7 +31,7 @@ class DueDomain(msgspec.Struct, kw_only=True):
     """A verified domain whose proof the worker is to look up again."""
 
     id: str
-    user_id: str
+    workspace_id: str
     environment: str
     hostname: str
     token: str
@@ -44,7 +44,7 @@ class Retired(msgspec.Struct, kw_only=True):
 
     kind: str
     id: str | None
-    user_id: str | None
+    workspace_id: str | None
     environment: str
     domain: str
     short_code: str
@@ -63,7 +63,7 @@ class HostnameTaken(Conflict):
 
 
 def _owner(principal: Principal) -> dict[str, Any]:
-    return {"user_id": principal.user_id, "environment": principal.environment}
+    return {"workspace_id": principal.workspace_id, "environment": principal.environment}
 
 
 async def insert_domain(
@@ -104,12 +104,14 @@ async def domain_for_delete(
 
 async def links_on_domain(conn: Connection, principal: Principal, hostname: str) -> int:
     """How many live (not deleted) links use the hostname."""
-    return await owner_links_on(conn, principal.user_id, principal.environment, hostname)
+    return await owner_links_on(conn, principal.workspace_id, principal.environment, hostname)
 
 
-async def owner_links_on(conn: Connection, user_id: str, environment: str, hostname: str) -> int:
+async def owner_links_on(
+    conn: Connection, workspace_id: str, environment: str, hostname: str
+) -> int:
     """``links_on_domain`` for an owner named rather than calling (the worker)."""
-    params = {"user_id": user_id, "environment": environment, "hostname": hostname}
+    params = {"workspace_id": workspace_id, "environment": environment, "hostname": hostname}
     row = await (await conn.execute(_SQL["links_on_domain"], params)).fetchone()
     return int(row[0]) if row else 0
 
@@ -120,11 +122,11 @@ async def retire_others(
     """Delete other accounts' links on a name the caller has just proved, with the event
     ``event`` makes of each for its owner, and drop their codes there (see retire_others in
     queries.sql)."""
-    params = {"user_id": principal.user_id, "hostname": hostname}
+    params = {"workspace_id": principal.workspace_id, "hostname": hostname}
     retired = await fetch_all(conn, _SQL["retire_others"], params, Retired)
     for item in retired:
-        if item.kind == "link" and item.user_id is not None:
-            await record_owner_event(conn, item.user_id, item.environment, event(item))
+        if item.kind == "link" and item.workspace_id is not None:
+            await record_owner_event(conn, item.workspace_id, item.environment, event(item))
     return retired
 
 

@@ -107,7 +107,7 @@ class Reverifier:
             lapsed = await repo.lapse(conn, domain.id, self.grace)
             if lapsed and domain.owner_email:
                 links = await repo.owner_links_on(
-                    conn, domain.user_id, domain.environment, domain.hostname
+                    conn, domain.workspace_id, domain.environment, domain.hostname
                 )
                 await queue_mail(conn, lapsed_mail(domain.owner_email, domain, links))
         if lapsed:

@@ -28,7 +28,7 @@ from admin.db import Connection, jsonb
 from common.ids import new_id
 
 _ENQUEUE = (
-    "SELECT enqueue_event(%(id)s, %(user_id)s, %(environment)s, %(type)s, %(data)s, "
+    "SELECT enqueue_event(%(id)s, %(workspace_id)s, %(environment)s, %(type)s, %(data)s, "
     "p_always => %(always)s)"
 )
 
@@ -50,10 +50,12 @@ def event_data(event: Event) -> Any:
 
 async def record_event(conn: Connection, principal: Principal, event: Event) -> str:
     """Write one event and its webhook deliveries in the caller's transaction; its id."""
-    return await record_owner_event(conn, principal.user_id, principal.environment, event)
+    return await record_owner_event(conn, principal.workspace_id, principal.environment, event)
 
 
-async def record_owner_event(conn: Connection, user_id: str, environment: str, event: Event) -> str:
+async def record_owner_event(
+    conn: Connection, workspace_id: str, environment: str, event: Event
+) -> str:
     """``record_event`` for a change no request made (the worker's, an operator's): the
     owner is named rather than calling."""
     event_id = new_id("evt")
@@ -61,7 +63,7 @@ async def record_owner_event(conn: Connection, user_id: str, environment: str, e
         _ENQUEUE,
         {
             "id": event_id,
-            "user_id": user_id,
+            "workspace_id": workspace_id,
             "environment": environment,
             "type": event.type,
             "data": event_data(event),

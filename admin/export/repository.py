@@ -13,7 +13,7 @@ _SQL = load_queries(__file__, "sections.sql")
 
 
 class ExportScope(msgspec.Struct, frozen=True, kw_only=True):
-    user_id: str
+    workspace_id: str
     environment: str
     short_base_url: str  # the environment's public base, for the links' short URLs
 

@@ -4,10 +4,11 @@
 
 -- name: profile
 SELECT json_build_object(
-    'id', id, 'email', email, 'plan', plan,
+    'id', id, 'email', workspace_contact(id), 'plan', plan,
     'limitPerMinute', limit_per_minute, 'limitPerMonth', limit_per_month,
-    'createdAt', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
-FROM users WHERE id = %(user_id)s
+    'createdAt', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'name', name, 'slug', slug)::text
+FROM workspaces WHERE id = %(workspace_id)s
 
 -- name: api_keys
 -- Both environments: keys belong to the account. Never the hash.
@@ -16,7 +17,7 @@ SELECT json_build_object(
     'createdAt', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'lastUsedAt', to_char(last_used_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'revokedAt', to_char(revoked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
-FROM api_keys WHERE user_id = %(user_id)s
+FROM api_keys WHERE workspace_id = %(workspace_id)s
 ORDER BY id
 
 -- name: links
@@ -43,7 +44,7 @@ SELECT json_build_object(
     'createdAt', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'updatedAt', to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'deletedAt', to_char(deleted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
-FROM links WHERE user_id = %(user_id)s AND environment = %(environment)s
+FROM links WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s
 ORDER BY id
 
 -- name: clicks
@@ -55,7 +56,7 @@ SELECT json_build_object(
     'referrer', nullif(c.referrer, ''), 'userAgent', c.user_agent,
     'isBot', c.is_bot, 'isQr', c.is_qr)::text
 FROM links l JOIN clicks c ON c.link_id = l.id
-WHERE l.user_id = %(user_id)s AND l.environment = %(environment)s
+WHERE l.workspace_id = %(workspace_id)s AND l.environment = %(environment)s
 ORDER BY c.link_id, c.clicked_at, c.event_id
 
 -- name: qr_codes
@@ -72,7 +73,7 @@ SELECT json_build_object(
     'updatedAt', to_char(q.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'deletedAt', to_char(q.deleted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
 FROM qr_codes q LEFT JOIN links l ON l.id = q.link_id
-WHERE q.user_id = %(user_id)s AND q.environment = %(environment)s
+WHERE q.workspace_id = %(workspace_id)s AND q.environment = %(environment)s
 ORDER BY q.id
 
 -- name: bio_page
@@ -83,7 +84,7 @@ SELECT json_build_object(
     'pageUrl', %(short_base_url)s || '/@' || username,
     'createdAt', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'updatedAt', to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
-FROM bio_pages WHERE user_id = %(user_id)s AND environment = %(environment)s
+FROM bio_pages WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s
 
 -- name: bio_visits
 SELECT json_build_object(
@@ -93,7 +94,7 @@ SELECT json_build_object(
     'device', v.device, 'os', v.os, 'browser', v.browser,
     'referrer', nullif(v.referrer, ''), 'userAgent', v.user_agent, 'isBot', v.is_bot)::text
 FROM bio_pages p JOIN bio_visits v ON v.bio_id = p.id
-WHERE p.user_id = %(user_id)s AND p.environment = %(environment)s
+WHERE p.workspace_id = %(workspace_id)s AND p.environment = %(environment)s
 ORDER BY v.visited_at, v.event_id
 
 -- name: webhooks
@@ -108,7 +109,7 @@ SELECT json_build_object(
     'updatedAt', to_char(w.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'deletedAt', to_char(w.deleted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
 FROM webhooks w
-WHERE w.user_id = %(user_id)s AND w.environment = %(environment)s
+WHERE w.workspace_id = %(workspace_id)s AND w.environment = %(environment)s
 ORDER BY w.id
 
 -- name: webhook_attempts
@@ -123,7 +124,7 @@ FROM webhook_attempts a
 JOIN webhooks w ON w.id = a.webhook_id
 JOIN webhook_deliveries d ON d.id = a.delivery_id
 JOIN events e ON e.seq = d.event_seq
-WHERE w.user_id = %(user_id)s AND w.environment = %(environment)s
+WHERE w.workspace_id = %(workspace_id)s AND w.environment = %(environment)s
 ORDER BY a.webhook_id, a.attempted_at, a.id
 
 -- name: integrations
@@ -136,7 +137,7 @@ SELECT json_build_object(
     'createdAt', to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'updatedAt', to_char(i.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
 FROM integrations i
-WHERE i.user_id = %(user_id)s AND i.environment = %(environment)s
+WHERE i.workspace_id = %(workspace_id)s AND i.environment = %(environment)s
 ORDER BY i.id
 
 -- name: product_links
@@ -150,5 +151,5 @@ SELECT json_build_object(
     'createdAt', to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'updatedAt', to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
 FROM product_links p
-WHERE p.user_id = %(user_id)s AND p.environment = %(environment)s AND p.copy IS NOT NULL
+WHERE p.workspace_id = %(workspace_id)s AND p.environment = %(environment)s AND p.copy IS NOT NULL
 ORDER BY p.id

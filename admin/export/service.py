@@ -66,18 +66,18 @@ class ExportService:
         """The export, chunk by chunk. Takes a slot (or raises 429/503) and opens its
         transaction on the first chunk; closing the generator gives both back."""
         scope = repo.ExportScope(
-            user_id=principal.user_id,
+            workspace_id=principal.workspace_id,
             environment=principal.environment,
             short_base_url=public_base(self.short_base_url, principal.environment),
         )
-        with self.slots.take(principal.user_id):
+        with self.slots.take(principal.workspace_id):
             async with self.db.transaction() as conn:
                 await repo.begin_snapshot(conn)
                 header = {
                     "format": FORMAT,
                     "version": VERSION,
                     "exportedAt": iso_utc(utc_now()),
-                    "userId": scope.user_id,
+                    "userId": scope.workspace_id,
                     "environment": scope.environment,
                 }
                 yield msgspec.json.encode(header)[:-1]  # the object stays open

@@ -31,9 +31,9 @@ class ExportSlots:
         self._accounts: set[str] = set()
 
     @contextmanager
-    def take(self, user_id: str) -> Iterator[None]:
+    def take(self, workspace_id: str) -> Iterator[None]:
         """Hold a slot for the block; raise 429 (this account) or 503 (all busy) at once."""
-        if user_id in self._accounts:
+        if workspace_id in self._accounts:
             raise retry_after(
                 ExportInProgress("An export of this account is already running; retry later."),
                 ACCOUNT_BUSY_RETRY_SECONDS,
@@ -43,8 +43,8 @@ class ExportSlots:
                 ServiceUnavailable("Too many exports are running; retry shortly."),
                 ALL_BUSY_RETRY_SECONDS,
             )
-        self._accounts.add(user_id)  # no await since the checks: no other task interleaves
+        self._accounts.add(workspace_id)  # no await since the checks: no other task interleaves
         try:
             yield
         finally:
-            self._accounts.discard(user_id)
+            self._accounts.discard(workspace_id)

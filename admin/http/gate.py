@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
+from admin.audit import set_origin
 from admin.auth import AuthService, Principal
 from admin.errors import (
     BadRequest,
@@ -118,6 +119,10 @@ class _LookupRefused(Exception):
     """The client network is over its anonymous limit: do not look the key up."""
 
 
+def _header(scope: Scope, name: bytes) -> str | None:
+    return next((value.decode("latin-1") for key, value in scope["headers"] if key == name), None)
+
+
 def _has_nul(scope: Scope) -> bool:
     """PostgreSQL text cannot hold NUL; refuse it in the path or query before any handler."""
     query: bytes = scope.get("query_string", b"")
@@ -181,11 +186,14 @@ class Gate:
             await self.app(scope, receive, send)
             return
         web = None if self.web is None or path is None or is_api_path(path) else self.web
+        set_origin(client_address(scope, self.trusted), _header(scope, b"user-agent"))
         anonymous, failure = await self._resolve(scope, path, web)
         principal = principal_of(scope)
         if principal is not None:
             decision = await self.limiter.hit(
-                f"acct:{principal.user_id}", principal.limit_per_minute, principal.limit_per_month
+                f"ws:{principal.workspace_id}",
+                principal.limit_per_minute,
+                principal.limit_per_month,
             )
         else:
             decision = anonymous or await self._hit_anonymous(scope)

@@ -66,7 +66,7 @@ class IdempotencyStore:
     async def begin(self, principal: Principal, key: str, request_hash: bytes) -> Stored | None:
         """None if this request should run now; else the stored response to replay."""
         claim = repo.KeyClaim(
-            user_id=principal.user_id,
+            workspace_id=principal.workspace_id,
             environment=principal.environment,
             key=key,
             request_hash=request_hash,
@@ -122,7 +122,7 @@ class IdempotencyStore:
         except SecretUnreadable:
             logger.error(
                 "stored idempotent response does not decrypt (HOP_WEBHOOK_SECRET_KEY changed?)",
-                extra={"action": "idempotency.unreadable", "user_id": principal.user_id},
+                extra={"action": "idempotency.unreadable", "workspace_id": principal.workspace_id},
             )
             raise HopError("The stored response for this Idempotency-Key is unreadable.") from None
 
@@ -135,7 +135,7 @@ async def purge_expired_keys(db: Database, ttl: int) -> int:
 
 def _context(principal: Principal, key: str) -> bytes:
     """Associated data: a sealed body only opens on the row it was written for."""
-    return "\0".join(("idempotency", principal.user_id, principal.environment, key)).encode()
+    return "\0".join(("idempotency", principal.workspace_id, principal.environment, key)).encode()
 
 
 async def _read_body(receive: Receive) -> bytes:
@@ -263,7 +263,7 @@ class Idempotency:
             # _ABANDONED_AFTER_SECONDS, so a retry then runs the request again.
             logger.warning(
                 "could not record an idempotent response",
-                extra={"action": "idempotency.unrecorded", "user_id": principal.user_id},
+                extra={"action": "idempotency.unrecorded", "workspace_id": principal.workspace_id},
             )
 
 

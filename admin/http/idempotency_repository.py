@@ -12,7 +12,7 @@ _SQL = load_queries(__file__, "idempotency.sql")
 
 
 class KeyClaim(msgspec.Struct, frozen=True, kw_only=True):
-    user_id: str
+    workspace_id: str
     environment: str
     key: str
     request_hash: bytes
@@ -54,7 +54,7 @@ async def store_response(
     sealed_body: bytes,
 ) -> None:
     params = {
-        "user_id": principal.user_id,
+        "workspace_id": principal.workspace_id,
         "environment": principal.environment,
         "key": key,
         "status": status,
@@ -65,7 +65,11 @@ async def store_response(
 
 
 async def release_key(conn: Connection, principal: Principal, key: str) -> None:
-    params = {"user_id": principal.user_id, "environment": principal.environment, "key": key}
+    params = {
+        "workspace_id": principal.workspace_id,
+        "environment": principal.environment,
+        "key": key,
+    }
     await conn.execute(_SQL["release_key"], params)
 
 

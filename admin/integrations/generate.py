@@ -153,20 +153,20 @@ class GenerateService:
             raise validation([FieldError("generator", "no AI endpoint is configured here")])
         limit = self._limit(principal.plan)
         async with self.db.connection() as conn:
-            taken = await repo.take_generation(conn, principal.user_id, limit)
+            taken = await repo.take_generation(conn, principal.workspace_id, limit)
         if not taken:
             raise GenerationQuotaExceeded(limit, _seconds_to_next_month(datetime.now(UTC)))
         try:
             draft, model = await self.writer.write(product, channels, data.tone, data.language)
         except BaseException:
-            await self._give_back_generation(principal.user_id)
+            await self._give_back_generation(principal.workspace_id)
             raise
         return draft, "ai", model
 
-    async def _give_back_generation(self, user_id: str) -> None:
+    async def _give_back_generation(self, workspace_id: str) -> None:
         try:
             async with self.db.connection() as conn:
-                await repo.give_back_generation(conn, user_id)
+                await repo.give_back_generation(conn, workspace_id)
         except (ServiceUnavailable, DatabaseError):
             return  # one generation counted too many is the lesser harm than failing here
 

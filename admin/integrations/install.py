@@ -97,7 +97,9 @@ def _acting(state: InstallState) -> Principal:
     """The owner the state names, as far as saving an integration needs one."""
     environment: Environment = "test" if state.environment == "test" else "live"
     return Principal(
-        user_id=state.user_id,
+        workspace_id=state.workspace_id,
+        user_id=None,
+        role="admin",  # only an admin starts an install
         environment=environment,
         scopes=frozenset(),
         plan="free",
@@ -187,7 +189,7 @@ class InstallService:
         shop = shop.lower()
         if not shopify_auth.valid_shop(shop):
             raise validation([FieldError("shop", "must be a name.myshopify.com host")])
-        issued = self.signer.issue(principal.user_id, principal.environment, "shopify", shop)
+        issued = self.signer.issue(principal.workspace_id, principal.environment, "shopify", shop)
         query = urlencode(
             {
                 "client_id": client_id,
@@ -238,7 +240,9 @@ class InstallService:
 
     def woo_install(self, principal: Principal, raw_store_url: str) -> Started:
         store = store_url_of(raw_store_url, allow_http=self.integrations.allow_http)
-        issued = self.signer.issue(principal.user_id, principal.environment, "woocommerce", store)
+        issued = self.signer.issue(
+            principal.workspace_id, principal.environment, "woocommerce", store
+        )
         query = urlencode(
             {
                 "app_name": WOOCOMMERCE_APP_NAME,

@@ -2,11 +2,11 @@
 -- Connect, or connect again: a store already known to the account and environment
 -- keeps its id and gets the new credential (which is sealed for that id, hence the
 -- id check: a racing first connect that lost makes the caller read the id and retry).
-INSERT INTO integrations AS i (id, user_id, environment, platform, store_key, store_url, name,
+INSERT INTO integrations AS i (id, workspace_id, environment, platform, store_key, store_url, name,
                                currency, credentials, connected_via)
-VALUES (%(id)s, %(user_id)s, %(environment)s, %(platform)s, %(store_key)s, %(store_url)s,
+VALUES (%(id)s, %(workspace_id)s, %(environment)s, %(platform)s, %(store_key)s, %(store_url)s,
         %(name)s, %(currency)s, %(credentials)s, %(connected_via)s)
-ON CONFLICT (user_id, environment, platform, store_key) DO UPDATE
+ON CONFLICT (workspace_id, environment, platform, store_key) DO UPDATE
 SET store_url = EXCLUDED.store_url, name = EXCLUDED.name, currency = EXCLUDED.currency,
     credentials = EXCLUDED.credentials, connected_via = EXCLUDED.connected_via,
     status = 'active', revoked_reason = NULL, revoked_at = NULL, updated_at = now()
@@ -16,20 +16,20 @@ RETURNING id, platform, store_key, store_url, name, currency, status, revoked_re
 
 -- name: integration_id_by_store
 SELECT id FROM integrations
-WHERE user_id = %(user_id)s AND environment = %(environment)s AND platform = %(platform)s
+WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s AND platform = %(platform)s
   AND store_key = %(store_key)s
 
 -- name: integration_by_id
 SELECT id, platform, store_key, store_url, name, currency, status, revoked_reason,
        revoked_at, connected_via, created_at, updated_at, credentials
 FROM integrations
-WHERE id = %(id)s AND user_id = %(user_id)s AND environment = %(environment)s
+WHERE id = %(id)s AND workspace_id = %(workspace_id)s AND environment = %(environment)s
 
 -- name: list_integrations
 SELECT id, platform, store_key, store_url, name, currency, status, revoked_reason,
        revoked_at, connected_via, created_at, updated_at, NULL::bytea AS credentials
 FROM integrations
-WHERE user_id = %(user_id)s AND environment = %(environment)s
+WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s
   AND (%(status)s::text IS NULL OR status = %(status)s::text)
 ORDER BY id DESC
 LIMIT 200
@@ -67,7 +67,7 @@ SELECT count(*) FROM revoked
 -- name: delete_integration
 -- Cached products and generated copy go with it (ON DELETE CASCADE); links stay.
 DELETE FROM integrations
-WHERE id = %(id)s AND user_id = %(user_id)s AND environment = %(environment)s
+WHERE id = %(id)s AND workspace_id = %(workspace_id)s AND environment = %(environment)s
 RETURNING id
 
 -- name: product_link_ids
@@ -89,9 +89,9 @@ WHERE integration_id = %(integration_id)s AND product_id = %(product_id)s
 -- name: claim_product_link
 -- The first generation for this product and UTM set claims the row; link_id stays
 -- NULL until it has made the short link.
-INSERT INTO product_links (id, integration_id, user_id, environment, product_id,
+INSERT INTO product_links (id, integration_id, workspace_id, environment, product_id,
                            utm_source, utm_medium, utm_campaign, claimed_at)
-VALUES (%(id)s, %(integration_id)s, %(user_id)s, %(environment)s, %(product_id)s,
+VALUES (%(id)s, %(integration_id)s, %(workspace_id)s, %(environment)s, %(product_id)s,
         %(utm_source)s, %(utm_medium)s, %(utm_campaign)s, now())
 ON CONFLICT (integration_id, product_id, utm_source, utm_medium, utm_campaign) DO NOTHING
 RETURNING id
@@ -145,13 +145,13 @@ LIMIT %(limit)s
 
 -- name: take_generation
 -- One AI generation of the month, if the account has one left (atomic across processes).
-INSERT INTO ai_generations AS g (user_id, month, count)
-VALUES (%(user_id)s, date_trunc('month', now() AT TIME ZONE 'UTC')::date, 1)
-ON CONFLICT (user_id, month) DO UPDATE SET count = g.count + 1
+INSERT INTO ai_generations AS g (workspace_id, month, count)
+VALUES (%(workspace_id)s, date_trunc('month', now() AT TIME ZONE 'UTC')::date, 1)
+ON CONFLICT (workspace_id, month) DO UPDATE SET count = g.count + 1
 WHERE g.count < %(limit)s
 RETURNING count
 
 -- name: give_back_generation
 UPDATE ai_generations SET count = count - 1
-WHERE user_id = %(user_id)s AND month = date_trunc('month', now() AT TIME ZONE 'UTC')::date
+WHERE workspace_id = %(workspace_id)s AND month = date_trunc('month', now() AT TIME ZONE 'UTC')::date
   AND count > 0

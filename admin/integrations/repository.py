@@ -122,7 +122,7 @@ class _RawProductLink(msgspec.Struct, kw_only=True):
 
 
 def _owner(principal: Principal) -> dict[str, Any]:
-    return {"user_id": principal.user_id, "environment": principal.environment}
+    return {"workspace_id": principal.workspace_id, "environment": principal.environment}
 
 
 async def _scalar(conn: Connection, query: str, params: dict[str, Any]) -> Any:
@@ -287,13 +287,13 @@ async def list_product_links(
     ]
 
 
-async def take_generation(conn: Connection, user_id: str, limit: int) -> bool:
+async def take_generation(conn: Connection, workspace_id: str, limit: int) -> bool:
     """One AI generation of the month, if the account has one left under ``limit``."""
     if limit <= 0:
         return False
-    params = {"user_id": user_id, "limit": limit}
+    params = {"workspace_id": workspace_id, "limit": limit}
     return await _scalar(conn, "take_generation", params) is not None
 
 
-async def give_back_generation(conn: Connection, user_id: str) -> None:
-    await conn.execute(_SQL["give_back_generation"], {"user_id": user_id})
+async def give_back_generation(conn: Connection, workspace_id: str) -> None:
+    await conn.execute(_SQL["give_back_generation"], {"workspace_id": workspace_id})

@@ -39,7 +39,7 @@ _MAX_COOKIE = 128
 
 
 class InstallState(msgspec.Struct, frozen=True):
-    user_id: str
+    workspace_id: str
     environment: str
     platform: str
     store: str  # the shop host, or the WooCommerce site URL
@@ -73,10 +73,10 @@ class StateSigner:
     def _browser(self, secret: str) -> str:
         return _b64(hmac.digest(self._browser_key, secret.encode(), "sha256"))
 
-    def issue(self, user_id: str, environment: str, platform: str, store: str) -> Issued:
+    def issue(self, workspace_id: str, environment: str, platform: str, store: str) -> Issued:
         secret = secrets.token_urlsafe(32)
         state = InstallState(
-            user_id,
+            workspace_id,
             environment,
             platform,
             store,

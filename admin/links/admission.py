@@ -85,4 +85,4 @@ class Admission:
         self, principal: Principal, urls: list[str], *, override: str | None = None
     ) -> Decision:
         """The verdict of a link's destinations (a link re-pointed: no quota)."""
-        return await self.safety.check_all(principal.user_id, urls, override=override)
+        return await self.safety.check_all(principal.workspace_id, urls, override=override)

@@ -150,7 +150,7 @@ class ManagedLinks:
     ) -> None:
         """``security.flagged`` and the owner's e-mail about the link's (new) verdict."""
         await record_event(conn, principal, flagged_event(row))
-        recipient = await owner_email(conn, principal.user_id)
+        recipient = await owner_email(conn, principal.workspace_id)
         if recipient:
             mail = flagged_mail(row, recipient, self.short_base_url, decision.urls)
             await queue_mail(conn, mail)

@@ -9,23 +9,23 @@
 -- The claim (see short_codes in schema.sql): a new code on the link's domain, or a
 -- freed one that is the caller's own or past its reservation; one primary-key probe.
 WITH code AS (
-    INSERT INTO short_codes AS held (environment, domain, short_code, user_id, link_id)
-    VALUES (%(environment)s, %(domain)s, %(short_code)s, %(user_id)s, %(id)s)
+    INSERT INTO short_codes AS held (environment, domain, short_code, workspace_id, link_id)
+    VALUES (%(environment)s, %(domain)s, %(short_code)s, %(workspace_id)s, %(id)s)
     ON CONFLICT (environment, domain, short_code) DO UPDATE
-    SET user_id = EXCLUDED.user_id, link_id = EXCLUDED.link_id, freed_at = NULL
+    SET workspace_id = EXCLUDED.workspace_id, link_id = EXCLUDED.link_id, freed_at = NULL
     WHERE held.freed_at IS NOT NULL
-      AND (held.user_id = EXCLUDED.user_id
+      AND (held.workspace_id = EXCLUDED.workspace_id
            OR held.freed_at <= now() - make_interval(days => %(reservation_days)s))
     RETURNING link_id
 ),
 link AS (
-    INSERT INTO links (id, user_id, environment, short_code, domain, long_url, tags,
+    INSERT INTO links (id, workspace_id, environment, short_code, domain, long_url, tags,
                        expires_at, redirect_type, forward_query, created_at, updated_at,
                        host, site, safety_verdict, safety_reasons, safety_source,
                        safety_checked_at, flagged_at, rules, variants, password_hash,
                        password_verifier, max_clicks, expired_url, title, notes, preview, utm,
                        ios_url, android_url, safety_override)
-    SELECT code.link_id, %(user_id)s, %(environment)s, %(short_code)s, %(domain)s,
+    SELECT code.link_id, %(workspace_id)s, %(environment)s, %(short_code)s, %(domain)s,
            %(long_url)s,
            %(tags)s, %(expires_at)s, %(redirect_type)s, %(forward_query)s, %(created_at)s,
            %(created_at)s, %(host)s, %(site)s, %(safety_verdict)s, %(safety_reasons)s,
@@ -48,7 +48,7 @@ other_hosts AS (
 -- link's row, if any, makes the batch (none makes NULL, which writes nothing).
 SELECT count(*),
        enqueue_events(array_agg(
-           ROW(%(event_id)s, %(user_id)s, %(environment)s, %(event_type)s, %(event_data)s,
+           ROW(%(event_id)s, %(workspace_id)s, %(environment)s, %(event_type)s, %(event_data)s,
                %(created_at)s)::outbox_event))
 FROM link
 
@@ -59,16 +59,16 @@ FROM link
 -- verdict is the admission's (admin/links/admission.py), as a link's of insert_link;
 -- none (NULL source) for a link to a page of ours (a Bio page's dynamic QR code).
 WITH code AS (
-    INSERT INTO short_codes (environment, short_code, user_id, link_id)
-    VALUES (%(environment)s, %(short_code)s, %(user_id)s, %(id)s)
+    INSERT INTO short_codes (environment, short_code, workspace_id, link_id)
+    VALUES (%(environment)s, %(short_code)s, %(workspace_id)s, %(id)s)
     ON CONFLICT (environment, domain, short_code) DO NOTHING
     RETURNING link_id
 )
-INSERT INTO links (id, user_id, environment, short_code, long_url, tags, expires_at,
+INSERT INTO links (id, workspace_id, environment, short_code, long_url, tags, expires_at,
                    redirect_type, forward_query, managed_by, ios_url, android_url, host, site,
                    safety_verdict, safety_reasons, safety_source, safety_checked_at,
                    flagged_at)
-SELECT code.link_id, %(user_id)s, %(environment)s, %(short_code)s, %(long_url)s, %(tags)s,
+SELECT code.link_id, %(workspace_id)s, %(environment)s, %(short_code)s, %(long_url)s, %(tags)s,
        %(expires_at)s, %(redirect_type)s, %(forward_query)s, %(managed_by)s, %(ios_url)s,
        %(android_url)s, %(host)s, %(site)s, %(safety_verdict)s, %(safety_reasons)s,
        %(safety_source)s, CASE WHEN %(safety_source)s::text IS NOT NULL THEN now() END,
@@ -79,20 +79,20 @@ RETURNING {link}
 -- name: link_by_id
 SELECT {link}
 FROM links
-WHERE id = %(id)s AND user_id = %(user_id)s AND environment = %(environment)s
+WHERE id = %(id)s AND workspace_id = %(workspace_id)s AND environment = %(environment)s
   AND deleted_at IS NULL
 
 -- name: links_by_ids
 -- Those of the ids that are live links of the owner (another domain's rows point at them).
 SELECT {link}
 FROM links
-WHERE id = ANY(%(ids)s::text[]) AND user_id = %(user_id)s AND environment = %(environment)s
+WHERE id = ANY(%(ids)s::text[]) AND workspace_id = %(workspace_id)s AND environment = %(environment)s
   AND deleted_at IS NULL
 
 -- name: link_by_id_for_update
 SELECT {link}
 FROM links
-WHERE id = %(id)s AND user_id = %(user_id)s AND environment = %(environment)s
+WHERE id = %(id)s AND workspace_id = %(workspace_id)s AND environment = %(environment)s
   AND deleted_at IS NULL
 FOR UPDATE
 
@@ -121,12 +121,12 @@ RETURNING {link}
 
 -- name: claim_code
 -- An alias or domain change: the new (domain, code), on the terms of insert_link.
-INSERT INTO short_codes AS held (environment, domain, short_code, user_id, link_id)
-VALUES (%(environment)s, %(domain)s, %(short_code)s, %(user_id)s, %(id)s)
+INSERT INTO short_codes AS held (environment, domain, short_code, workspace_id, link_id)
+VALUES (%(environment)s, %(domain)s, %(short_code)s, %(workspace_id)s, %(id)s)
 ON CONFLICT (environment, domain, short_code) DO UPDATE
-SET user_id = EXCLUDED.user_id, link_id = EXCLUDED.link_id, freed_at = NULL
+SET workspace_id = EXCLUDED.workspace_id, link_id = EXCLUDED.link_id, freed_at = NULL
 WHERE held.freed_at IS NOT NULL
-  AND (held.user_id = EXCLUDED.user_id
+  AND (held.workspace_id = EXCLUDED.workspace_id
        OR held.freed_at <= now() - make_interval(days => %(reservation_days)s))
 RETURNING link_id
 
@@ -140,7 +140,7 @@ WHERE environment = %(environment)s AND domain = %(domain)s AND short_code = %(s
 -- The link and its code's reservation in one statement.
 WITH link AS (
     UPDATE links SET deleted_at = now(), updated_at = now()
-    WHERE id = %(id)s AND user_id = %(user_id)s AND environment = %(environment)s
+    WHERE id = %(id)s AND workspace_id = %(workspace_id)s AND environment = %(environment)s
       AND deleted_at IS NULL
     RETURNING {link}
 ),
@@ -171,7 +171,7 @@ SELECT * FROM link
 -- Every filter is optional (NULL: not applied); the owner index gives the order.
 SELECT {link}
 FROM links
-WHERE user_id = %(user_id)s AND environment = %(environment)s AND deleted_at IS NULL
+WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s AND deleted_at IS NULL
   AND managed_by IS NULL  -- QR and Bio links are listed through /v1/qr and /v1/bio
   AND (%(before)s::text IS NULL OR id < %(before)s::text)
   AND (%(tags)s::text[] IS NULL
@@ -193,7 +193,7 @@ LIMIT %(limit)s
 -- in index order.
 SELECT {link}
 FROM links
-WHERE user_id = %(user_id)s AND environment = %(environment)s AND deleted_at IS NULL
+WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s AND deleted_at IS NULL
   AND managed_by IS NULL
   AND (%(after_id)s::text IS NULL
        OR (%(sort)s = 'created' AND id > %(after_id)s::text)
@@ -220,7 +220,7 @@ LIMIT %(limit)s
 -- Each tag of the owner's listed links with how many carry it, most used first.
 SELECT tag, count(*)::bigint AS links
 FROM links CROSS JOIN LATERAL unnest(tags) AS tag
-WHERE user_id = %(user_id)s AND environment = %(environment)s AND deleted_at IS NULL
+WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s AND deleted_at IS NULL
   AND managed_by IS NULL
 GROUP BY tag
 ORDER BY links DESC, tag
@@ -230,7 +230,7 @@ LIMIT %(limit)s
 -- One chunk of a bulk change: the next links (by id) that match the filter, locked.
 SELECT {link}
 FROM links
-WHERE user_id = %(user_id)s AND environment = %(environment)s AND deleted_at IS NULL
+WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s AND deleted_at IS NULL
   AND managed_by IS NULL
   AND (%(before)s::text IS NULL OR id < %(before)s::text)
   AND (%(tags)s::text[] IS NULL
@@ -268,7 +268,7 @@ JOIN short_codes c ON c.environment = %(environment)s AND c.domain = k.domain
 -- locks the row to update it) until this transaction ends, so a domain is never
 -- deleted with a link just written on it.
 SELECT 1 FROM domains
-WHERE hostname = %(domain)s AND user_id = %(user_id)s AND environment = %(environment)s
+WHERE hostname = %(domain)s AND workspace_id = %(workspace_id)s AND environment = %(environment)s
   AND verified_at IS NOT NULL AND deleted_at IS NULL
 FOR SHARE
 

@@ -48,7 +48,7 @@ def _json(params: dict[str, Any]) -> dict[str, Any]:
 
 
 def _owner(principal: Principal) -> dict[str, Any]:
-    return {"user_id": principal.user_id, "environment": principal.environment}
+    return {"workspace_id": principal.workspace_id, "environment": principal.environment}
 
 
 async def _one(conn: Connection, query: str, params: dict[str, Any]) -> LinkRow | None:

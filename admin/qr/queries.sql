@@ -1,6 +1,6 @@
 -- name: insert_qr
-INSERT INTO qr_codes (id, user_id, environment, type, title, data, dynamic, link_id, payload)
-VALUES (%(id)s, %(user_id)s, %(environment)s, %(type)s, %(title)s, %(data)s, %(dynamic)s,
+INSERT INTO qr_codes (id, workspace_id, environment, type, title, data, dynamic, link_id, payload)
+VALUES (%(id)s, %(workspace_id)s, %(environment)s, %(type)s, %(title)s, %(data)s, %(dynamic)s,
         %(link_id)s, %(payload)s)
 RETURNING id
 
@@ -9,7 +9,7 @@ SELECT q.id, q.environment, q.type, q.title, q.data, q.dynamic, q.link_id, q.pay
        coalesce(l.domain, '') AS domain,
        q.created_at, q.updated_at
 FROM qr_codes q LEFT JOIN links l ON l.id = q.link_id
-WHERE q.id = %(id)s AND q.user_id = %(user_id)s AND q.environment = %(environment)s
+WHERE q.id = %(id)s AND q.workspace_id = %(workspace_id)s AND q.environment = %(environment)s
   AND q.deleted_at IS NULL
 
 -- name: qr_by_id_for_update
@@ -17,7 +17,7 @@ SELECT q.id, q.environment, q.type, q.title, q.data, q.dynamic, q.link_id, q.pay
        coalesce(l.domain, '') AS domain,
        q.created_at, q.updated_at
 FROM qr_codes q LEFT JOIN links l ON l.id = q.link_id
-WHERE q.id = %(id)s AND q.user_id = %(user_id)s AND q.environment = %(environment)s
+WHERE q.id = %(id)s AND q.workspace_id = %(workspace_id)s AND q.environment = %(environment)s
   AND q.deleted_at IS NULL
 FOR UPDATE OF q
 
@@ -26,7 +26,7 @@ SELECT q.id, q.environment, q.type, q.title, q.data, q.dynamic, q.link_id, q.pay
        coalesce(l.domain, '') AS domain,
        q.created_at, q.updated_at
 FROM qr_codes q LEFT JOIN links l ON l.id = q.link_id
-WHERE q.user_id = %(user_id)s AND q.environment = %(environment)s AND q.deleted_at IS NULL
+WHERE q.workspace_id = %(workspace_id)s AND q.environment = %(environment)s AND q.deleted_at IS NULL
   AND (%(before)s::text IS NULL OR q.id < %(before)s::text)
 ORDER BY q.id DESC
 LIMIT %(limit)s

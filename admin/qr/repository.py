@@ -59,7 +59,7 @@ _SCANS = load_queries(__file__, "scans.sql")
 
 
 def _owner(principal: Principal) -> dict[str, Any]:
-    return {"user_id": principal.user_id, "environment": principal.environment}
+    return {"workspace_id": principal.workspace_id, "environment": principal.environment}
 
 
 async def insert_qr(

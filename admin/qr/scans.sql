@@ -6,7 +6,7 @@
 -- The events and their deliveries go through the one enqueue (0016_enqueue_events.sql),
 -- in scan order. The data is QrScanned's (admin/events/payloads.py).
 SELECT enqueue_events(array_agg(
-           ROW('evt_q' || c.event_id, q.user_id, q.environment, 'qr.scanned',
+           ROW('evt_q' || c.event_id, q.workspace_id, q.environment, 'qr.scanned',
                jsonb_build_object('qrId', q.id, 'linkId', l.id, 'shortCode', l.short_code,
                                   'country', nullif(c.country, ''), 'device', c.device,
                                   'os', c.os),
@@ -17,4 +17,4 @@ JOIN qr_codes q ON q.link_id = c.link_id AND q.deleted_at IS NULL
 JOIN links l ON l.id = c.link_id
 WHERE c.event_id = ANY(%(event_ids)s::text[]) AND c.is_qr
   AND c.clicked_at BETWEEN %(first_at)s AND %(last_at)s
-  AND EXISTS (SELECT 1 FROM webhook_targets(q.user_id, q.environment, 'qr.scanned'))
+  AND EXISTS (SELECT 1 FROM webhook_targets(q.workspace_id, q.environment, 'qr.scanned'))

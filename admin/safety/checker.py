@@ -43,13 +43,13 @@ class SafetyChecker:
         self._searched: dict[bytes, tuple[bool, float]] = {}
 
     async def check(
-        self, user_id: str, url: str, *, override: str | None = None, wave: bool = False
+        self, workspace_id: str, url: str, *, override: str | None = None, wave: bool = False
     ) -> Decision:
         heuristic = self.scorer.assess(url)
         hostname = urlsplit(url).hostname or ""
         if heuristic.verdict != "ok":
             async with self.db.connection() as conn:
-                verified = await repo.verified_domains(conn, user_id)
+                verified = await repo.verified_domains(conn, workspace_id)
             if verified and self.scorer.allowed(hostname, verified):
                 heuristic = OK
         feeds = self.index.feed_reasons(url)
@@ -64,10 +64,12 @@ class SafetyChecker:
         )
 
     async def check_all(
-        self, user_id: str, urls: list[str], *, override: str | None = None, wave: bool = False
+        self, workspace_id: str, urls: list[str], *, override: str | None = None, wave: bool = False
     ) -> Decision:
         """A link's verdict: each of its destinations checked, the worst winning."""
-        decisions = [await self.check(user_id, url, override=override, wave=wave) for url in urls]
+        decisions = [
+            await self.check(workspace_id, url, override=override, wave=wave) for url in urls
+        ]
         return worst(decisions, urls)
 
     async def webrisk_listed(self, url: str) -> bool:

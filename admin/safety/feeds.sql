@@ -89,7 +89,7 @@ WITH hit AS (
     UNION
     SELECT link_id, site FROM link_destination_hosts WHERE site = ANY(%(sites)s)
 )
-SELECT hit.site, count(*) AS links, count(DISTINCT l.user_id) AS accounts
+SELECT hit.site, count(*) AS links, count(DISTINCT l.workspace_id) AS accounts
 FROM hit JOIN links l ON l.id = hit.link_id
 WHERE l.deleted_at IS NULL AND l.created_at >= %(since)s
 GROUP BY hit.site

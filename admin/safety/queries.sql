@@ -21,12 +21,12 @@ SET safety_verdict = %(verdict)s, safety_reasons = %(reasons)s, safety_source = 
                           ELSE l.review_message END
 FROM old
 WHERE l.id = old.id
-RETURNING {l.link}, l.user_id, old.safety_verdict AS previous_verdict,
-          (SELECT email FROM users u WHERE u.id = l.user_id) AS email
+RETURNING {l.link}, l.workspace_id, old.safety_verdict AS previous_verdict,
+          workspace_contact(l.workspace_id) AS email
 
 -- name: link_by_id
 -- Any account's link (operators and the worker act across accounts).
-SELECT {link}, user_id
+SELECT {link}, workspace_id
 FROM links WHERE id = %(id)s AND deleted_at IS NULL
 
 -- name: links_by_sites
@@ -37,7 +37,7 @@ WITH hit AS (
     UNION
     SELECT link_id FROM link_destination_hosts WHERE site = ANY(%(sites)s)
 )
-SELECT {l.link}, l.user_id
+SELECT {l.link}, l.workspace_id
 FROM links l JOIN hit ON hit.id = l.id
 WHERE l.deleted_at IS NULL
 
@@ -52,14 +52,14 @@ hit AS (
     UNION
     SELECT d.link_id FROM link_destination_hosts d JOIN v ON d.site = v.site AND d.host = v.host
 )
-SELECT {l.link}, l.user_id
+SELECT {l.link}, l.workspace_id
 FROM links l JOIN hit ON hit.id = l.id
 WHERE l.deleted_at IS NULL
 
 -- name: request_review
 UPDATE links
 SET review_requested_at = coalesce(review_requested_at, now()), review_message = %(message)s
-WHERE id = %(id)s AND user_id = %(user_id)s AND environment = %(environment)s
+WHERE id = %(id)s AND workspace_id = %(workspace_id)s AND environment = %(environment)s
   AND deleted_at IS NULL AND flagged_at IS NOT NULL
 RETURNING review_requested_at
 
@@ -67,8 +67,8 @@ RETURNING review_requested_at
 -- Flagged links waiting for an operator: the owner asked, or a spam wave put them here.
 SELECT l.id, l.short_code, l.environment, l.long_url, l.safety_verdict, l.safety_reasons,
        l.safety_source, l.flagged_at, l.review_requested_at, l.review_message,
-       u.email AS owner
-FROM links l JOIN users u ON u.id = l.user_id
+       workspace_contact(l.workspace_id) AS owner
+FROM links l
 WHERE l.flagged_at IS NOT NULL AND l.deleted_at IS NULL AND l.safety_override IS NULL
   AND (l.review_requested_at IS NOT NULL OR l.safety_source = 'spam_wave')
 ORDER BY coalesce(l.review_requested_at, l.flagged_at)
@@ -92,22 +92,24 @@ SET decision = EXCLUDED.decision, decided_by = EXCLUDED.decided_by, note = EXCLU
 DELETE FROM safety_host_rules WHERE host = %(host)s RETURNING host
 
 -- name: verified_domains
-SELECT domain FROM safety_verified_domains WHERE user_id = %(user_id)s
+SELECT domain FROM safety_verified_domains WHERE workspace_id = %(workspace_id)s
 
 -- name: verify_domain
-INSERT INTO safety_verified_domains (user_id, domain, verified_by)
-VALUES (%(user_id)s, %(domain)s, %(verified_by)s)
-ON CONFLICT (user_id, domain) DO NOTHING
+INSERT INTO safety_verified_domains (workspace_id, domain, verified_by)
+VALUES (%(workspace_id)s, %(domain)s, %(verified_by)s)
+ON CONFLICT (workspace_id, domain) DO NOTHING
 
 -- name: unverify_domain
-DELETE FROM safety_verified_domains WHERE user_id = %(user_id)s AND domain = %(domain)s
+DELETE FROM safety_verified_domains WHERE workspace_id = %(workspace_id)s AND domain = %(domain)s
 RETURNING domain
 
 -- name: account_created_at
-SELECT created_at FROM users WHERE id = %(user_id)s
+SELECT created_at FROM workspaces WHERE id = %(workspace_id)s
 
 -- name: owner_email
-SELECT email FROM users WHERE id = %(user_id)s
+SELECT workspace_contact(%(workspace_id)s)
 
 -- name: user_by_email
-SELECT id FROM users WHERE lower(email) = lower(%(email)s)
+-- The personal workspace of the user with this address (operators name people).
+SELECT w.id FROM workspaces w JOIN users u ON u.id = w.personal_of
+WHERE lower(u.email) = lower(%(email)s)

@@ -61,10 +61,13 @@ return 0
 """)
 
 
-def quota_keys(user_id: str, hour: int, day: int) -> list[str]:
+def quota_keys(workspace_id: str, hour: int, day: int) -> list[str]:
     """An account's counters of the hour and the day numbered ``hour`` and ``day`` since
     the epoch; the account id is their hash tag, so the script's keys share a slot."""
-    return [f"hop:safety:new:{{{user_id}}}:h:{hour}", f"hop:safety:new:{{{user_id}}}:d:{day}"]
+    return [
+        f"hop:safety:new:{{{workspace_id}}}:h:{hour}",
+        f"hop:safety:new:{{{workspace_id}}}:d:{day}",
+    ]
 
 
 class NewAccountQuota:
@@ -76,12 +79,12 @@ class NewAccountQuota:
         self.per_day = settings.new_account_links_per_day
         self._created: OrderedDict[str, datetime] = OrderedDict()
 
-    async def _created_at(self, user_id: str) -> datetime:
-        created = self._created.get(user_id)
+    async def _created_at(self, workspace_id: str) -> datetime:
+        created = self._created.get(workspace_id)
         if created is None:
             async with self.db.connection() as conn:
-                created = await repo.account_created_at(conn, user_id) or utc_now()
-            self._created[user_id] = created
+                created = await repo.account_created_at(conn, workspace_id) or utc_now()
+            self._created[workspace_id] = created
             if len(self._created) > _AGES_KEPT:
                 self._created.popitem(last=False)
         return created
@@ -90,11 +93,11 @@ class NewAccountQuota:
         """Count one link creation of a new account; RateLimited when over its quota."""
         if not self.young or principal.plan != "free":
             return
-        if await self._created_at(principal.user_id) <= utc_now() - self.young:
+        if await self._created_at(principal.workspace_id) <= utc_now() - self.young:
             return
         now = int(time.time())
         hour, day = now // _HOUR, now // _DAY
-        keys = quota_keys(principal.user_id, hour, day)
+        keys = quota_keys(principal.workspace_id, hour, day)
         ends = [(hour + 1) * _HOUR, (day + 1) * _DAY]
         try:
             wait = int(await _SPEND.run(self.batcher, keys, [self.per_hour, self.per_day, *ends]))
@@ -103,7 +106,7 @@ class NewAccountQuota:
             # cannot run) is a fault to see, not a quota to drop quietly.
             logger.warning(
                 "new-account quota not enforced: Redis unavailable",
-                extra={"action": "safety.quota_unavailable", "user": principal.user_id},
+                extra={"action": "safety.quota_unavailable", "user": principal.workspace_id},
             )
             return
         if wait:

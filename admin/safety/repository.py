@@ -21,7 +21,7 @@ _SQL = with_link_columns(load_queries(__file__))
 class OwnedLink(LinkRow, frozen=True, kw_only=True):
     """A link with its owner, for changes made outside the owner's requests."""
 
-    user_id: str
+    workspace_id: str
 
 
 class ChangedLink(OwnedLink, frozen=True, kw_only=True):
@@ -66,7 +66,7 @@ async def set_verdict(conn: Connection, change: NewVerdict, event: Any) -> Chang
     row = await fetch_one(conn, _SQL["set_verdict"], params, ChangedLink)
     if row is not None and row.previous_verdict != row.safety_verdict:
         made: Event = event(row)
-        await record_owner_event(conn, row.user_id, row.environment, made)
+        await record_owner_event(conn, row.workspace_id, row.environment, made)
     return row
 
 
@@ -85,10 +85,15 @@ async def links_by_hosts(conn: Connection, hosts: list[tuple[str, str]]) -> list
 
 
 async def request_review(
-    conn: Connection, user_id: str, environment: str, link_id: str, message: str | None
+    conn: Connection, workspace_id: str, environment: str, link_id: str, message: str | None
 ) -> datetime | None:
     """Mark a flagged link for review; None when it is not (or no longer) flagged."""
-    params = {"id": link_id, "user_id": user_id, "environment": environment, "message": message}
+    params = {
+        "id": link_id,
+        "workspace_id": workspace_id,
+        "environment": environment,
+        "message": message,
+    }
     row = await (await conn.execute(_SQL["request_review"], params)).fetchone()
     return row[0] if row else None
 
@@ -126,28 +131,30 @@ async def drop_host_rule(conn: Connection, host: str) -> bool:
     return await (await conn.execute(_SQL["drop_host_rule"], {"host": host})).fetchone() is not None
 
 
-async def verified_domains(conn: Connection, user_id: str) -> list[str]:
-    cursor = await conn.execute(_SQL["verified_domains"], {"user_id": user_id})
+async def verified_domains(conn: Connection, workspace_id: str) -> list[str]:
+    cursor = await conn.execute(_SQL["verified_domains"], {"workspace_id": workspace_id})
     return [str(domain) for (domain,) in await cursor.fetchall()]
 
 
-async def verify_domain(conn: Connection, user_id: str, domain: str, verified_by: str) -> None:
-    params = {"user_id": user_id, "domain": domain, "verified_by": verified_by}
+async def verify_domain(conn: Connection, workspace_id: str, domain: str, verified_by: str) -> None:
+    params = {"workspace_id": workspace_id, "domain": domain, "verified_by": verified_by}
     await conn.execute(_SQL["verify_domain"], params)
 
 
-async def unverify_domain(conn: Connection, user_id: str, domain: str) -> bool:
-    params = {"user_id": user_id, "domain": domain}
+async def unverify_domain(conn: Connection, workspace_id: str, domain: str) -> bool:
+    params = {"workspace_id": workspace_id, "domain": domain}
     return await (await conn.execute(_SQL["unverify_domain"], params)).fetchone() is not None
 
 
-async def account_created_at(conn: Connection, user_id: str) -> datetime | None:
-    row = await (await conn.execute(_SQL["account_created_at"], {"user_id": user_id})).fetchone()
+async def account_created_at(conn: Connection, workspace_id: str) -> datetime | None:
+    row = await (
+        await conn.execute(_SQL["account_created_at"], {"workspace_id": workspace_id})
+    ).fetchone()
     return row[0] if row else None
 
 
-async def owner_email(conn: Connection, user_id: str) -> str | None:
-    row = await (await conn.execute(_SQL["owner_email"], {"user_id": user_id})).fetchone()
+async def owner_email(conn: Connection, workspace_id: str) -> str | None:
+    row = await (await conn.execute(_SQL["owner_email"], {"workspace_id": workspace_id})).fetchone()
     return str(row[0]) if row else None
 
 

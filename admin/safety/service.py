@@ -64,13 +64,13 @@ class SafetyService:
             raise validation([FieldError("message", too_long)])
         async with self.db.connection() as conn:
             link = await repo.owned_link(conn, link_id)
-            if link is None or (link.user_id, link.environment) != (
-                principal.user_id,
+            if link is None or (link.workspace_id, link.environment) != (
+                principal.workspace_id,
                 principal.environment,
             ):
                 raise NotFound(f"No link with id {link_id!r}.")
             requested = await repo.request_review(
-                conn, principal.user_id, principal.environment, link_id, message
+                conn, principal.workspace_id, principal.environment, link_id, message
             )
         if requested is None:
             raise Conflict(f"Link {link_id!r} is not flagged: there is nothing to review.")
@@ -127,7 +127,7 @@ class SafetyService:
                 bool(wave_sites) and any(site in wave_sites for site, _ in all_hosts(link))
             )
             decision = await self.checker.check_all(
-                link.user_id, of_link(link), override=link.safety_override, wave=wave
+                link.workspace_id, of_link(link), override=link.safety_override, wave=wave
             )
             async with self.db.transaction() as conn:
                 row = await self.apply(
@@ -151,7 +151,7 @@ class SafetyService:
             raise NotFound(f"No link with id {link_id!r}.")
         override = None if decision == "clear" else decision
         if override is None:
-            verdict = await self.checker.check_all(link.user_id, of_link(link))
+            verdict = await self.checker.check_all(link.workspace_id, of_link(link))
         else:
             verdict = decide(OK, override=override)
         async with self.db.transaction() as conn:
@@ -196,14 +196,14 @@ class SafetyService:
         scorer never flags that account's links to it."""
         name = ascii_host(domain)
         async with self.db.transaction() as conn:
-            user_id = await repo.user_by_email(conn, email)
-            if user_id is None:
+            workspace_id = await repo.user_by_email(conn, email)
+            if workspace_id is None:
                 raise NotFound(f"No user has the e-mail {email!r}.")
             if remove:
-                if not await repo.unverify_domain(conn, user_id, name):
+                if not await repo.unverify_domain(conn, workspace_id, name):
                     raise NotFound(f"{name!r} is not a verified domain of {email!r}.")
             else:
-                await repo.verify_domain(conn, user_id, name, decided_by)
+                await repo.verify_domain(conn, workspace_id, name, decided_by)
             action = "unverify" if remove else "verify"
             await repo.record_decision(conn, f"{email}:{name}", action, decided_by, None)
 

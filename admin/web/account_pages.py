@@ -29,7 +29,7 @@ async def _account_page(
     errors: FormErrors,
     status: int = 200,
 ) -> Template:
-    me = await accounts.me(page.user.user_id, limit_settings)
+    me = await accounts.me(page.user_id, page.user.workspace_id, limit_settings)
     return await page.render("account.html", status=status, me=me, errors=errors)
 
 
@@ -55,7 +55,7 @@ async def change_password(
         if new != text(values, "confirmPassword"):
             raise validation([FieldError("confirmPassword", "does not match the new password")])
         version = await selfservice.change_password(
-            page.user.user_id, text(values, "currentPassword"), new, client_address
+            page.user_id, text(values, "currentPassword"), new, client_address
         )
     except HopError as exc:
         if exc.status >= 500:
@@ -65,7 +65,7 @@ async def change_password(
         )
     assert page.session_id is not None  # a signed-in page has a session
     await page.renew_credentials(version)  # this session goes on; others have ended
-    ended = await page.web.sessions.end_all(page.user.user_id, keep=page.session_id)
+    ended = await page.web.sessions.end_all(page.user_id, keep=page.session_id)
     others = f" {ended} other session{'s' if ended != 1 else ''} signed out." if ended else ""
     await page.flash("success", f"Your password was changed.{others}")
     return page.redirect("/account")

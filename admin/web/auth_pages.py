@@ -179,7 +179,7 @@ async def confirm_page(page: Page) -> Any:
 
 @post("/verify/resend", opt={"login": True, "unconfirmed": True})
 async def resend_verification(page: Page, selfservice: SelfService) -> Redirect:
-    await selfservice.resend_verification(page.user.user_id)
+    await selfservice.resend_verification(page.user_id)
     await page.flash("success", "We sent you a new verification link.")
     return page.redirect(CONFIRM_PATH)
 

@@ -53,7 +53,10 @@ class WebDoor:
         if session is None:
             return None
         principal = await self.auth.session_principal(
-            session.user_id, session.environment, session.credentials_version
+            session.user_id,
+            session.environment,
+            session.credentials_version,
+            session.workspace_id,
         )
         if principal is None:
             await self.sessions.end(session_id, session.user_id)

@@ -80,6 +80,14 @@ class Page:
         return self.principal
 
     @property
+    def user_id(self) -> str:
+        """The signed-in person (a dashboard session always has one)."""
+        user_id = self.user.user_id
+        if user_id is None:
+            raise LoginRequired
+        return user_id
+
+    @property
     def htmx(self) -> bool:
         return self.request.headers.get("hx-request") == "true"
 

@@ -131,8 +131,8 @@ FROM v
 
 -- name: lock_webhooks_for_outcomes
 -- Webhooks before deliveries, in id order, as every writer here does.
-SELECT w.id, w.status, w.failure_streak, w.endpoint, u.email
-FROM webhooks w JOIN users u ON u.id = w.user_id
+SELECT w.id, w.status, w.failure_streak, w.endpoint, workspace_contact(w.workspace_id)
+FROM webhooks w
 WHERE w.id = ANY (%(ids)s::text[])
 ORDER BY w.id
 FOR NO KEY UPDATE OF w

@@ -1,10 +1,10 @@
 -- name: count_webhooks
 SELECT count(*) FROM webhooks
-WHERE user_id = %(user_id)s AND environment = %(environment)s AND deleted_at IS NULL
+WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s AND deleted_at IS NULL
 
 -- name: insert_webhook
-INSERT INTO webhooks (id, user_id, environment, endpoint, events, secret)
-VALUES (%(id)s, %(user_id)s, %(environment)s, %(endpoint)s, %(events)s, %(secret)s)
+INSERT INTO webhooks (id, workspace_id, environment, endpoint, events, secret)
+VALUES (%(id)s, %(workspace_id)s, %(environment)s, %(endpoint)s, %(events)s, %(secret)s)
 RETURNING id, endpoint, events, status, pause_reason, paused_at, failure_streak,
           previous_secret_expires_at, created_at, updated_at
 
@@ -12,14 +12,14 @@ RETURNING id, endpoint, events, status, pause_reason, paused_at, failure_streak,
 SELECT id, endpoint, events, status, pause_reason, paused_at, failure_streak,
        previous_secret_expires_at, created_at, updated_at
 FROM webhooks
-WHERE id = %(id)s AND user_id = %(user_id)s AND environment = %(environment)s
+WHERE id = %(id)s AND workspace_id = %(workspace_id)s AND environment = %(environment)s
   AND deleted_at IS NULL
 
 -- name: list_webhooks
 SELECT id, endpoint, events, status, pause_reason, paused_at, failure_streak,
        previous_secret_expires_at, created_at, updated_at
 FROM webhooks
-WHERE user_id = %(user_id)s AND environment = %(environment)s AND deleted_at IS NULL
+WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s AND deleted_at IS NULL
   AND (%(before)s::text IS NULL OR id < %(before)s::text)
 ORDER BY id DESC
 LIMIT %(limit)s
@@ -28,7 +28,7 @@ LIMIT %(limit)s
 UPDATE webhooks
 SET endpoint = coalesce(%(endpoint)s, endpoint), events = coalesce(%(events)s, events),
     updated_at = now()
-WHERE id = %(id)s AND user_id = %(user_id)s AND environment = %(environment)s
+WHERE id = %(id)s AND workspace_id = %(workspace_id)s AND environment = %(environment)s
   AND deleted_at IS NULL
 RETURNING id, endpoint, events, status, pause_reason, paused_at, failure_streak,
           previous_secret_expires_at, created_at, updated_at
@@ -36,7 +36,7 @@ RETURNING id, endpoint, events, status, pause_reason, paused_at, failure_streak,
 -- name: delete_webhook
 -- The row stays (its deliveries and attempts reference it) but nothing is sent.
 UPDATE webhooks SET deleted_at = now(), updated_at = now()
-WHERE id = %(id)s AND user_id = %(user_id)s AND environment = %(environment)s
+WHERE id = %(id)s AND workspace_id = %(workspace_id)s AND environment = %(environment)s
   AND deleted_at IS NULL
 RETURNING id
 
@@ -44,13 +44,13 @@ RETURNING id
 -- Every webhook of the account, both environments (a reset that proves the address
 -- removes what was made before it: admin/accounts/selfservice.py).
 UPDATE webhooks SET deleted_at = now(), updated_at = now()
-WHERE user_id = %(user_id)s AND deleted_at IS NULL
+WHERE workspace_id = %(workspace_id)s AND deleted_at IS NULL
 
 -- name: resume_webhook
 UPDATE webhooks
 SET status = 'active', pause_reason = NULL, paused_at = NULL, failure_streak = 0,
     updated_at = now()
-WHERE id = %(id)s AND user_id = %(user_id)s AND environment = %(environment)s
+WHERE id = %(id)s AND workspace_id = %(workspace_id)s AND environment = %(environment)s
   AND deleted_at IS NULL
 RETURNING id, endpoint, events, status, pause_reason, paused_at, failure_streak,
           previous_secret_expires_at, created_at, updated_at
@@ -65,15 +65,15 @@ WHERE webhook_id = %(id)s AND state = 'pending' AND next_attempt_at > now()
 UPDATE webhooks
 SET previous_secret = secret, previous_secret_expires_at = now() + interval '24 hours',
     secret = %(secret)s, updated_at = now()
-WHERE id = %(id)s AND user_id = %(user_id)s AND environment = %(environment)s
+WHERE id = %(id)s AND workspace_id = %(workspace_id)s AND environment = %(environment)s
   AND deleted_at IS NULL
 RETURNING previous_secret_expires_at
 
 -- name: enqueue_test_event
 -- A webhook.test event for this webhook alone; no subscription can ask for it.
 WITH event AS (
-    INSERT INTO events (id, user_id, environment, type, data)
-    VALUES (%(event_id)s, %(user_id)s, %(environment)s, %(event_type)s, %(data)s)
+    INSERT INTO events (id, workspace_id, environment, type, data)
+    VALUES (%(event_id)s, %(workspace_id)s, %(environment)s, %(event_type)s, %(data)s)
     RETURNING seq, id, type
 )
 INSERT INTO webhook_deliveries (id, webhook_id, event_seq)

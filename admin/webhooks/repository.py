@@ -62,7 +62,7 @@ class NewWebhook(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def _owner(principal: Principal) -> dict[str, Any]:
-    return {"user_id": principal.user_id, "environment": principal.environment}
+    return {"workspace_id": principal.workspace_id, "environment": principal.environment}
 
 
 async def _one(conn: Connection, row: type[R], query: str, params: dict[str, Any]) -> R | None:
@@ -114,9 +114,9 @@ async def delete_webhook(conn: Connection, principal: Principal, webhook_id: str
     return await cursor.fetchone() is not None
 
 
-async def delete_user_webhooks(conn: Connection, user_id: str) -> None:
+async def delete_user_webhooks(conn: Connection, workspace_id: str) -> None:
     """Delete every webhook of the user, live and sandbox: nothing more is sent to any."""
-    await conn.execute(_SQL["delete_user_webhooks"], {"user_id": user_id})
+    await conn.execute(_SQL["delete_user_webhooks"], {"workspace_id": workspace_id})
 
 
 async def resume_webhook(

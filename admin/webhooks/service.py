@@ -124,7 +124,7 @@ class WebhookService:
                     "webhook endpoint refused",
                     extra={
                         "action": "webhook.endpoint_refused",
-                        "user": principal.user_id,
+                        "user": principal.workspace_id,
                         "reason": str(exc),
                         "detail": exc.detail,
                     },

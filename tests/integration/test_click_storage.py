@@ -216,17 +216,17 @@ def test_finished_deliveries_and_old_events_are_pruned(scratch_url: str) -> None
     account = create_account(scratch_url)
     with psycopg.connect(scratch_url, autocommit=True) as conn:
         conn.execute(
-            "INSERT INTO webhooks (id, user_id, environment, endpoint, events, secret)"
+            "INSERT INTO webhooks (id, workspace_id, environment, endpoint, events, secret)"
             " VALUES ('wh_1', %s, 'live', 'https://example.com/h', '{*}', '\\x00')",
-            (account.user_id,),
+            (account.workspace_id,),
         )
         seqs = {}
         for name, age in (("old_done", 40), ("old_pending", 40), ("old_failed", 40), ("new", 1)):
             seqs[name] = conn.execute(
-                "INSERT INTO events (id, user_id, environment, type, data, created_at)"
+                "INSERT INTO events (id, workspace_id, environment, type, data, created_at)"
                 " VALUES (%s, %s, 'live', 'link.created', '{}', now() - make_interval(days => %s))"
                 " RETURNING seq",
-                (f"evt_{name}", account.user_id, age),
+                (f"evt_{name}", account.workspace_id, age),
             ).fetchone()[0]  # type: ignore[index]
         for name, state in (
             ("old_done", "succeeded"),
@@ -317,25 +317,25 @@ def test_link_clicked_events_only_for_owners_whose_webhooks_want_them(scratch_ur
     # and environment: only A's live links' clicks become events, each with one delivery.
     owners = [create_account(scratch_url) for _ in range(3)]
     links = {
-        "lnk_a_live": (owners[0].user_id, "live"),
-        "lnk_a_live2": (owners[0].user_id, "live"),
-        "lnk_a_test": (owners[0].user_id, "test"),
-        "lnk_b_live": (owners[1].user_id, "live"),
-        "lnk_c_live": (owners[2].user_id, "live"),
+        "lnk_a_live": (owners[0].workspace_id, "live"),
+        "lnk_a_live2": (owners[0].workspace_id, "live"),
+        "lnk_a_test": (owners[0].workspace_id, "test"),
+        "lnk_b_live": (owners[1].workspace_id, "live"),
+        "lnk_c_live": (owners[2].workspace_id, "live"),
     }
     with psycopg.connect(scratch_url, autocommit=True) as conn:
         for link_id, (user_id, environment) in links.items():
             conn.execute(
-                "INSERT INTO links (id, user_id, environment, short_code, long_url)"
+                "INSERT INTO links (id, workspace_id, environment, short_code, long_url)"
                 " VALUES (%s, %s, %s, %s, 'https://example.com/')",
                 (link_id, user_id, environment, link_id[4:]),
             )
         for webhook_id, user_id, wanted in (
-            ("wh_a", owners[0].user_id, "{link.clicked}"),
-            ("wh_b", owners[1].user_id, "{link.created}"),
+            ("wh_a", owners[0].workspace_id, "{link.clicked}"),
+            ("wh_b", owners[1].workspace_id, "{link.created}"),
         ):
             conn.execute(
-                "INSERT INTO webhooks (id, user_id, environment, endpoint, events, secret)"
+                "INSERT INTO webhooks (id, workspace_id, environment, endpoint, events, secret)"
                 " VALUES (%s, %s, 'live', 'https://example.com/h', %s, '\\x00')",
                 (webhook_id, user_id, wanted),
             )
@@ -349,7 +349,7 @@ def test_link_clicked_events_only_for_owners_whose_webhooks_want_them(scratch_ur
     assert _store(scratch_url, clicks) == 15
     with psycopg.connect(scratch_url) as conn:
         events = conn.execute(
-            "SELECT e.user_id, e.environment, e.data->>'linkId', count(d.id)"
+            "SELECT e.workspace_id, e.environment, e.data->>'linkId', count(d.id)"
             " FROM events e LEFT JOIN webhook_deliveries d ON d.event_seq = e.seq"
             " WHERE e.type = 'link.clicked' GROUP BY e.seq ORDER BY e.seq"
         ).fetchall()
@@ -357,8 +357,8 @@ def test_link_clicked_events_only_for_owners_whose_webhooks_want_them(scratch_ur
     assert (
         events
         == [
-            (owners[0].user_id, "live", "lnk_a_live", 1),
-            (owners[0].user_id, "live", "lnk_a_live2", 1),
+            (owners[0].workspace_id, "live", "lnk_a_live", 1),
+            (owners[0].workspace_id, "live", "lnk_a_live2", 1),
         ]
         * 3
     )

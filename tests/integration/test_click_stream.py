@@ -180,9 +180,9 @@ def test_batches_stored_side_by_side_count_every_click_once(
         with psycopg.connect(database_url, autocommit=True) as conn:
             for link in links:
                 conn.execute(
-                    "INSERT INTO links (id, user_id, environment, short_code, long_url)"
+                    "INSERT INTO links (id, workspace_id, environment, short_code, long_url)"
                     " VALUES (%s, %s, 'live', %s, 'https://example.com/')",
-                    (link, account.user_id, link[4:]),
+                    (link, account.workspace_id, link[4:]),
                 )
         try:
             pending = asyncio.run(scenario(database_url))

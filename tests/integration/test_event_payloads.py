@@ -60,20 +60,20 @@ def test_click_events_written_by_sql_decode_as_their_structs(database_url: str) 
             clicked, scanned = [await _managed(conn, owner) for _ in range(2)]
             qr_id = new_id("qr")
             await conn.execute(
-                "INSERT INTO qr_codes (id, user_id, environment, type, data, dynamic, link_id)"
+                "INSERT INTO qr_codes (id, workspace_id, environment, type, data, dynamic, link_id)"
                 " VALUES (%s, %s, 'live', 'url', '{}', true, %s)",
-                (qr_id, owner.user_id, scanned.id),
+                (qr_id, owner.workspace_id, scanned.id),
             )
             await conn.execute(
-                "INSERT INTO bio_pages (id, user_id, environment, username, display_name,"
+                "INSERT INTO bio_pages (id, workspace_id, environment, username, display_name,"
                 " description, theme, language, links, socials, html)"
                 " VALUES (%s, %s, 'live', %s, 'Ada', '', 'light', 'en', '[]', '[]', '')",
-                (page_id, owner.user_id, username),
+                (page_id, owner.workspace_id, username),
             )
             await conn.execute(
-                "INSERT INTO webhooks (id, user_id, environment, endpoint, events, secret)"
+                "INSERT INTO webhooks (id, workspace_id, environment, endpoint, events, secret)"
                 " VALUES (%s, %s, 'live', 'http://127.0.0.1:9/', '{*}', '\\x00')",
-                (new_id("wh"), owner.user_id),
+                (new_id("wh"), owner.workspace_id),
             )
             batch = [
                 _visit(1, clicked.id),
@@ -90,8 +90,8 @@ def test_click_events_written_by_sql_decode_as_their_structs(database_url: str) 
         rows = conn.execute(
             "SELECT e.type, e.data::text, count(d.id) FROM events e"
             " LEFT JOIN webhook_deliveries d ON d.event_seq = e.seq"
-            " WHERE e.user_id = %s GROUP BY e.seq ORDER BY e.seq",
-            (owner.user_id,),
+            " WHERE e.workspace_id = %s GROUP BY e.seq ORDER BY e.seq",
+            (owner.workspace_id,),
         ).fetchall()
     # Strictly: every field the struct names, none it does not.
     written = [

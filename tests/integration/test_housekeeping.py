@@ -14,10 +14,10 @@ def test_expired_idempotency_keys_and_refresh_tokens_are_removed(database_url: s
     account = create_account(database_url)
     with psycopg.connect(database_url) as conn:
         conn.execute(
-            "INSERT INTO idempotency_keys (user_id, environment, key, request_hash, created_at)"
+            "INSERT INTO idempotency_keys (workspace_id, environment, key, request_hash, created_at)"
             " VALUES (%(u)s, 'live', 'old', '\\x00', now() - interval '2 days'),"
             "        (%(u)s, 'live', 'new', '\\x00', now())",
-            {"u": account.user_id},
+            {"u": account.workspace_id},
         )
         conn.execute(
             "INSERT INTO refresh_tokens (id, user_id, family_id, token_hash, expires_at) VALUES"
@@ -37,7 +37,7 @@ def test_expired_idempotency_keys_and_refresh_tokens_are_removed(database_url: s
     assert removed["refresh_tokens"] >= 1
     with psycopg.connect(database_url) as conn:
         keys = conn.execute(
-            "SELECT key FROM idempotency_keys WHERE user_id = %s", (account.user_id,)
+            "SELECT key FROM idempotency_keys WHERE workspace_id = %s", (account.workspace_id,)
         ).fetchall()
         tokens = conn.execute(
             "SELECT id FROM refresh_tokens WHERE user_id = %s", (account.user_id,)

@@ -74,7 +74,7 @@ def test_every_query_that_reads_a_link_reads_all_of_it(database_url: str) -> Non
                 read += await repo.matching_for_update(conn, owner, everyone, before=None, limit=10)
             owned = await safety_repo.owned_link(conn, new.id)
             assert owned is not None
-            assert owned.user_id == owner.user_id
+            assert owned.workspace_id == owner.workspace_id
             read.append(
                 LinkRow(**{name: getattr(owned, name) for name in LinkRow.__struct_fields__})
             )

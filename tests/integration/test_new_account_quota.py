@@ -22,7 +22,9 @@ from tests.support.accounts import Account, create_account
 
 def _principal(account: Account) -> Principal:
     return Principal(
+        workspace_id=account.workspace_id,
         user_id=account.user_id,
+        role="owner",
         environment="live",
         scopes=frozenset({"links:write"}),
         plan="free",
@@ -68,7 +70,7 @@ def test_a_script_error_is_raised_not_taken_for_an_outage(
     async def spoil() -> None:
         redis = Redis.from_url(redis_url)
         try:
-            async for key in redis.scan_iter(match=f"hop:safety:new:*{account.user_id}*"):
+            async for key in redis.scan_iter(match=f"hop:safety:new:*{account.workspace_id}*"):
                 await redis.delete(key)
                 await redis.hset(key, "not", "a counter")
         finally:

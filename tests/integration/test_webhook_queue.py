@@ -80,8 +80,8 @@ def test_fan_out_follows_owner_environment_and_type(db: str) -> None:
             rows = sql(
                 db,
                 "SELECT d.webhook_id, e.type FROM webhook_deliveries d"
-                " JOIN events e ON e.seq = d.event_seq WHERE e.user_id = %s ORDER BY e.seq, 1",
-                owner.user_id,
+                " JOIN events e ON e.seq = d.event_seq WHERE e.workspace_id = %s ORDER BY e.seq, 1",
+                owner.workspace_id,
             )
             assert sorted(rows) == sorted(
                 [
@@ -98,21 +98,25 @@ def test_enqueue_event_is_idempotent_and_can_skip_unwanted_events(db: str) -> No
     owner = create_account(db)
     with psycopg.connect(db) as conn:
         conn.execute(
-            "INSERT INTO webhooks (id, user_id, environment, endpoint, events, secret)"
+            "INSERT INTO webhooks (id, workspace_id, environment, endpoint, events, secret)"
             " VALUES ('wh_x' || %s, %s, 'live', 'http://127.0.0.1:9/', '{qr.scanned}', '')",
-            (owner.user_id, owner.user_id),
+            (owner.user_id, owner.workspace_id),
         )
         call = "SELECT enqueue_event(%s, %s, 'live', %s, '{}', now(), %s)"
-        assert conn.execute(call, ("evt_q1", owner.user_id, "qr.scanned", False)).fetchone() == (1,)
-        assert conn.execute(call, ("evt_q1", owner.user_id, "qr.scanned", False)).fetchone() == (
-            None,
-        )
-        assert conn.execute(call, ("evt_b1", owner.user_id, "bio.visited", False)).fetchone() == (
-            None,
-        )
-        assert conn.execute(call, ("evt_b2", owner.user_id, "bio.visited", True)).fetchone() == (0,)
+        assert conn.execute(
+            call, ("evt_q1", owner.workspace_id, "qr.scanned", False)
+        ).fetchone() == (1,)
+        assert conn.execute(
+            call, ("evt_q1", owner.workspace_id, "qr.scanned", False)
+        ).fetchone() == (None,)
+        assert conn.execute(
+            call, ("evt_b1", owner.workspace_id, "bio.visited", False)
+        ).fetchone() == (None,)
+        assert conn.execute(
+            call, ("evt_b2", owner.workspace_id, "bio.visited", True)
+        ).fetchone() == (0,)
         stored = conn.execute(
-            "SELECT id FROM events WHERE user_id = %s ORDER BY seq", (owner.user_id,)
+            "SELECT id FROM events WHERE workspace_id = %s ORDER BY seq", (owner.workspace_id,)
         ).fetchall()
     assert stored == [("evt_q1",), ("evt_b2",)]
 

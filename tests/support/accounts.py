@@ -14,11 +14,20 @@ from admin.db import Database, create_pool
 PASSWORD = "correct horse battery staple"
 
 
+def personal_workspace(user_id: str) -> str:
+    """The id of a user's personal workspace: the user's ULID under the workspace prefix."""
+    return "ws_" + user_id.removeprefix("usr_")
+
+
 class Account(msgspec.Struct, frozen=True):
     email: str
     user_id: str
     live_key: str
     test_key: str
+
+    @property
+    def workspace_id(self) -> str:
+        return personal_workspace(self.user_id)
 
     def headers(self, environment: Literal["live", "test"] = "live") -> dict[str, str]:
         key = self.live_key if environment == "live" else self.test_key

@@ -19,6 +19,7 @@ from admin.webhooks.service import WebhookService
 from admin.worker.dispatcher import Dispatcher
 from admin.worker.sender import Sender
 from common.timefmt import utc_now
+from tests.support.accounts import personal_workspace
 from tests.support.env import LOOPBACK_NETWORKS, WEBHOOK_SECRET_KEY
 
 BOX = SecretBox(WEBHOOK_SECRET_KEY)
@@ -37,8 +38,11 @@ class FakeClock:
 
 
 def principal_of(user_id: str) -> Principal:
+    """The owner of the user's personal workspace, acting there."""
     return Principal(
+        workspace_id=personal_workspace(user_id),
         user_id=user_id,
+        role="owner",
         environment="live",
         scopes=frozenset(),
         plan="pro",

@@ -91,7 +91,7 @@ def test_install_state_is_signed_bound_and_expires() -> None:
     token = issued.state
     state = signer.open(token, "shopify")
     assert state is not None
-    assert (state.user_id, state.store) == ("usr_1", "a.myshopify.com")
+    assert (state.workspace_id, state.store) == ("usr_1", "a.myshopify.com")
     assert signer.open(token, "woocommerce") is None
     assert StateSigner("j" * 40).open(token, "shopify") is None
     body, _, signature = token.partition(".")

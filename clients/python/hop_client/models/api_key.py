@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.api_key_environment import ApiKeyEnvironment, check_api_key_environment
+from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="ApiKey")
 
@@ -23,6 +24,7 @@ class ApiKey:
         prefix (str): The key's first characters, to tell keys apart.
         revoked_at (None | str):
         scopes (list[str]):
+        created_by (None | str | Unset): The user who made the key (null once they have left Hop).
     """
 
     created_at: str
@@ -33,6 +35,7 @@ class ApiKey:
     prefix: str
     revoked_at: None | str
     scopes: list[str]
+    created_by: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -55,6 +58,12 @@ class ApiKey:
 
         scopes = self.scopes
 
+        created_by: None | str | Unset
+        if isinstance(self.created_by, Unset):
+            created_by = UNSET
+        else:
+            created_by = self.created_by
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -69,6 +78,8 @@ class ApiKey:
                 "scopes": scopes,
             }
         )
+        if created_by is not UNSET:
+            field_dict["createdBy"] = created_by
 
         return field_dict
 
@@ -106,6 +117,15 @@ class ApiKey:
 
         scopes = cast(list[str], d.pop("scopes"))
 
+        def _parse_created_by(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        created_by = _parse_created_by(d.pop("createdBy", UNSET))
+
         api_key = cls(
             created_at=created_at,
             environment=environment,
@@ -115,6 +135,7 @@ class ApiKey:
             prefix=prefix,
             revoked_at=revoked_at,
             scopes=scopes,
+            created_by=created_by,
         )
 
         api_key.additional_properties = d

@@ -98,7 +98,8 @@ def sync_detailed(
     Failed attempts lock the e-mail address out for a while (429, growing with
     each further failure), and attempts per client network are limited. An account
     whose e-mail address is not confirmed yet is refused with 403
-    `address-unconfirmed` (only when the password is right).
+    `address-unconfirmed` (only when the password is right). The token acts in
+    `workspaceId` (default: your personal workspace; 403 when you are not a member).
 
     Args:
         body (LoginRequest):
@@ -134,7 +135,8 @@ def sync(
     Failed attempts lock the e-mail address out for a while (429, growing with
     each further failure), and attempts per client network are limited. An account
     whose e-mail address is not confirmed yet is refused with 403
-    `address-unconfirmed` (only when the password is right).
+    `address-unconfirmed` (only when the password is right). The token acts in
+    `workspaceId` (default: your personal workspace; 403 when you are not a member).
 
     Args:
         body (LoginRequest):
@@ -165,7 +167,8 @@ async def asyncio_detailed(
     Failed attempts lock the e-mail address out for a while (429, growing with
     each further failure), and attempts per client network are limited. An account
     whose e-mail address is not confirmed yet is refused with 403
-    `address-unconfirmed` (only when the password is right).
+    `address-unconfirmed` (only when the password is right). The token acts in
+    `workspaceId` (default: your personal workspace; 403 when you are not a member).
 
     Args:
         body (LoginRequest):
@@ -199,7 +202,8 @@ async def asyncio(
     Failed attempts lock the e-mail address out for a while (429, growing with
     each further failure), and attempts per client network are limited. An account
     whose e-mail address is not confirmed yet is refused with 403
-    `address-unconfirmed` (only when the password is right).
+    `address-unconfirmed` (only when the password is right). The token acts in
+    `workspaceId` (default: your personal workspace; 403 when you are not a member).
 
     Args:
         body (LoginRequest):
