@@ -44,7 +44,7 @@ from admin.auth import (
 from admin.db import Connection, Database
 from admin.errors import BadRequest, FieldError, Forbidden, Unauthorized, validation
 from admin.mail import Mail, queue_mail
-from admin.webhooks import delete_user_webhooks
+from admin.webhooks import delete_workspace_webhooks
 from common.clientip import client_network
 from common.ids import new_id
 from common.settings import AccountSettings
@@ -199,7 +199,9 @@ class SelfService:
             taken_back = confirmation is not None and confirmation.newly
             if taken_back:
                 await repo.revoke_all_api_keys(conn, spent.user_id)
-                await delete_user_webhooks(conn, spent.user_id)
+                personal = await repo.user_by_id(conn, spent.user_id)
+                if personal is not None and personal.workspace_id is not None:
+                    await delete_workspace_webhooks(conn, personal.workspace_id)
             await self._set_password(
                 conn, spent.user_id, password_hash, spent.email, taken_back=taken_back
             )

@@ -4,8 +4,8 @@ Other domains import these from ``admin.webhooks``, never its modules (the impor
 in pyproject.toml hold that).
 """
 
-from admin.webhooks.repository import delete_user_webhooks
+from admin.webhooks.repository import delete_workspace_webhooks
 
 __all__ = [
-    "delete_user_webhooks",
+    "delete_workspace_webhooks",
 ]

@@ -40,9 +40,9 @@ WHERE id = %(id)s AND workspace_id = %(workspace_id)s AND environment = %(enviro
   AND deleted_at IS NULL
 RETURNING id
 
--- name: delete_user_webhooks
--- Every webhook of the account, both environments (a reset that proves the address
--- removes what was made before it: admin/accounts/selfservice.py).
+-- name: delete_workspace_webhooks
+-- Every webhook of the workspace, both environments (a reset that proves the address
+-- removes what was made before it in the personal workspace: admin/accounts/selfservice.py).
 UPDATE webhooks SET deleted_at = now(), updated_at = now()
 WHERE workspace_id = %(workspace_id)s AND deleted_at IS NULL
 

@@ -114,9 +114,9 @@ async def delete_webhook(conn: Connection, principal: Principal, webhook_id: str
     return await cursor.fetchone() is not None
 
 
-async def delete_user_webhooks(conn: Connection, workspace_id: str) -> None:
-    """Delete every webhook of the user, live and sandbox: nothing more is sent to any."""
-    await conn.execute(_SQL["delete_user_webhooks"], {"workspace_id": workspace_id})
+async def delete_workspace_webhooks(conn: Connection, workspace_id: str) -> None:
+    """Delete every webhook of the workspace, live and sandbox: nothing more is sent."""
+    await conn.execute(_SQL["delete_workspace_webhooks"], {"workspace_id": workspace_id})
 
 
 async def resume_webhook(

@@ -88,7 +88,9 @@ def test_a_key_is_created_shown_once_used_and_listed(api: httpx.Client, account:
         "createdAt",
         "lastUsedAt",
         "revokedAt",
+        "createdBy",
     }
+    assert mine["createdBy"] == account.user_id
     assert listed[0]["id"] == created["id"]  # newest first
 
 

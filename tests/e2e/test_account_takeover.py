@@ -20,7 +20,7 @@ import pytest
 
 from admin.auth.scopes import ALL_SCOPES
 from common.keys import AUTH_CHANGES_CHANNEL
-from tests.support.accounts import PASSWORD, Account, create_key
+from tests.support.accounts import PASSWORD, Account, create_key, personal_workspace
 from tests.support.api import assert_problem
 from tests.support.cli import run_hop as hop
 from tests.support.env import JWT_SECRET
@@ -161,9 +161,10 @@ def test_an_address_taken_before_its_owner_is_won_back_by_a_reset(
         hook = {**form, "endpoint": "https://127.0.0.1:9/hooks", "events": ["link.created"]}
         made = attacker.http.post("/webhooks", data=hook, headers={"Origin": admin_url})
         assert made.headers["location"] == "/confirm"
-        sql = "SELECT count(*) FROM {} WHERE user_id = %s"
-        assert session_stack.sql(sql.format("api_keys"), user_id) == [(0,)]
-        assert session_stack.sql(sql.format("webhooks"), user_id) == [(0,)]
+        sql = "SELECT count(*) FROM {} WHERE workspace_id = %s"
+        workspace_id = personal_workspace(user_id)
+        assert session_stack.sql(sql.format("api_keys"), workspace_id) == [(0,)]
+        assert session_stack.sql(sql.format("webhooks"), workspace_id) == [(0,)]
 
         key, token, webhook = _held_before_these_rules(session_stack, api, victim, user_id)
         assert attacker.get("/confirm").status_code == 200  # still signed in

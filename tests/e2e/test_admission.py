@@ -30,8 +30,9 @@ FINE_URL = "https://example.com/menu"
 def _events(database_url: str, account: Account) -> list[dict[str, Any]]:
     with psycopg.connect(database_url) as conn:
         rows = conn.execute(
-            "SELECT data FROM events WHERE user_id = %s AND type = 'security.flagged' ORDER BY seq",
-            (account.user_id,),
+            "SELECT data FROM events"
+            " WHERE workspace_id = %s AND type = 'security.flagged' ORDER BY seq",
+            (account.workspace_id,),
         ).fetchall()
     return [row[0] for row in rows]
 
@@ -166,8 +167,8 @@ def test_managed_links_count_against_the_new_account_quota(
     finally:
         admin.stop()
     rows = session_stack.sql(
-        "SELECT count(*) FROM links WHERE user_id = %s AND managed_by IS NOT NULL",
-        newcomer.user_id,
+        "SELECT count(*) FROM links WHERE workspace_id = %s AND managed_by IS NOT NULL",
+        newcomer.workspace_id,
     )
     assert rows == [(0,)]  # nothing half-written
 
@@ -203,7 +204,7 @@ def test_the_new_account_quota_holds_on_the_embedded_redis(
         assert version.startswith("6.2"), version  # the embedded Redis this is about
         counters = {
             key.decode(): (int(stack.redis.get(key) or 0), stack.redis.ttl(key))
-            for key in stack.redis.scan_iter(match=f"hop:safety:new:{{{newcomer.user_id}}}:*")
+            for key in stack.redis.scan_iter(match=f"hop:safety:new:{{{newcomer.workspace_id}}}:*")
         }
         day = sum(count for key, (count, _) in counters.items() if ":d:" in key)
         hour = sum(count for key, (count, _) in counters.items() if ":h:" in key)
@@ -270,8 +271,8 @@ def test_qr_codes_and_bio_pages_refuse_a_redirect_loop(
     assert _fields(bio) == ["links[0].url"]
     with psycopg.connect(database_url) as conn:
         made = conn.execute(
-            "SELECT count(*) FROM links WHERE user_id = %s AND long_url ILIKE %s",
-            (other.user_id, f"%{host}%"),
+            "SELECT count(*) FROM links WHERE workspace_id = %s AND long_url ILIKE %s",
+            (other.workspace_id, f"%{host}%"),
         ).fetchone()
     assert made == (0,)
 

@@ -127,10 +127,13 @@ def test_revoking_without_redis_warns_about_cached_credentials(
 def test_keys_are_stored_only_as_hashes(account: Account, database_url: str) -> None:
     with psycopg.connect(database_url) as conn:
         rows = conn.execute(
-            "SELECT prefix, key_hash, scopes FROM api_keys WHERE user_id = %s", (account.user_id,)
+            "SELECT prefix, key_hash, scopes FROM api_keys WHERE workspace_id = %s",
+            (account.workspace_id,),
         ).fetchall()
         dump = str(
-            conn.execute("SELECT * FROM api_keys WHERE user_id = %s", (account.user_id,)).fetchall()
+            conn.execute(
+                "SELECT * FROM api_keys WHERE workspace_id = %s", (account.workspace_id,)
+            ).fetchall()
         )
     assert len(rows) == 2
     assert account.live_key not in dump

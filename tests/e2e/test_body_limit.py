@@ -34,7 +34,8 @@ def chunked(total: int) -> Iterator[bytes]:
 def stored_keys(database_url: str, account: Account) -> list[tuple[str, int | None]]:
     with psycopg.connect(database_url) as conn:
         rows = conn.execute(
-            "SELECT key, status_code FROM idempotency_keys WHERE user_id = %s", (account.user_id,)
+            "SELECT key, status_code FROM idempotency_keys WHERE workspace_id = %s",
+            (account.workspace_id,),
         ).fetchall()
     return [(key, status) for key, status in rows]
 
@@ -42,7 +43,7 @@ def stored_keys(database_url: str, account: Account) -> list[tuple[str, int | No
 def link_count(database_url: str, account: Account) -> int:
     with psycopg.connect(database_url) as conn:
         row = conn.execute(
-            "SELECT count(*) FROM links WHERE user_id = %s", (account.user_id,)
+            "SELECT count(*) FROM links WHERE workspace_id = %s", (account.workspace_id,)
         ).fetchone()
     assert row is not None
     return int(row[0])

@@ -192,7 +192,9 @@ def test_sign_up_verify_and_the_unverified_limits(
     assert (refused.status_code, refused.headers["location"]) == (303, "/confirm")
     assert (
         session_stack.sql(
-            "SELECT 1 FROM links l JOIN users u ON u.id = l.user_id WHERE u.email = %s", email
+            "SELECT 1 FROM links l JOIN workspaces w ON w.id = l.workspace_id"
+            " JOIN users u ON u.id = w.personal_of WHERE u.email = %s",
+            email,
         )
         == []
     )

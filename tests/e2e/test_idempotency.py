@@ -21,7 +21,7 @@ def post(api: httpx.Client, account: Account, key: str, body: dict[str, object])
 def count_links(database_url: str, account: Account) -> int:
     with psycopg.connect(database_url) as conn:
         row = conn.execute(
-            "SELECT count(*) FROM links WHERE user_id = %s", (account.user_id,)
+            "SELECT count(*) FROM links WHERE workspace_id = %s", (account.workspace_id,)
         ).fetchone()
     assert row is not None
     return int(row[0])
@@ -69,9 +69,9 @@ def test_in_flight_duplicate_is_409(api: httpx.Client, account: Account, databas
     digest = hashlib.sha256(b"POST\0/v1/links\0\0" + body).digest()
     with psycopg.connect(database_url) as conn:  # a first request that is still running
         conn.execute(
-            "INSERT INTO idempotency_keys (user_id, environment, key, request_hash)"
+            "INSERT INTO idempotency_keys (workspace_id, environment, key, request_hash)"
             " VALUES (%s, 'live', %s, %s)",
-            (account.user_id, key, digest),
+            (account.workspace_id, key, digest),
         )
     response = api.post(
         "/v1/links",
@@ -111,8 +111,8 @@ def stored_rows(database_url: str, account: Account) -> list[tuple[str, bytes, o
     with psycopg.connect(database_url) as conn:
         rows = conn.execute(
             "SELECT key, response_body, response_headers FROM idempotency_keys"
-            " WHERE user_id = %s AND status_code IS NOT NULL",
-            (account.user_id,),
+            " WHERE workspace_id = %s AND status_code IS NOT NULL",
+            (account.workspace_id,),
         ).fetchall()
     return [(key, bytes(body), headers) for key, body, headers in rows]
 
@@ -222,9 +222,9 @@ def test_a_retry_as_the_first_finishes_gets_the_replay(
     digest = hashlib.sha256(b"POST\0/v1/links\0\0" + body).digest()
     with psycopg.connect(database_url, autocommit=True) as conn:
         conn.execute(
-            "INSERT INTO idempotency_keys (user_id, environment, key, request_hash)"
+            "INSERT INTO idempotency_keys (workspace_id, environment, key, request_hash)"
             " VALUES (%s, 'live', %s, %s)",
-            (account.user_id, key, digest),
+            (account.workspace_id, key, digest),
         )
 
         def finish_first() -> None:
@@ -232,8 +232,8 @@ def test_a_retry_as_the_first_finishes_gets_the_replay(
             conn.execute(
                 "UPDATE idempotency_keys SET status_code = 201, response_body = %s,"
                 ' response_headers = \'{"content-type": "application/json"}\''
-                " WHERE user_id = %s AND key = %s",
-                (b'{"id":"lnk_first"}', account.user_id, key),
+                " WHERE workspace_id = %s AND key = %s",
+                (b'{"id":"lnk_first"}', account.workspace_id, key),
             )
 
         first = threading.Thread(target=finish_first)

@@ -167,8 +167,8 @@ def test_shopify_connect_products_generate_and_reuse(
     # The link is an ordinary link of the account, with its link.created event.
     assert client.get(f"/v1/links/{link['id']}", headers=account.headers()).status_code == 200
     events = session_stack.sql(
-        "SELECT count(*) FROM events WHERE user_id = %s AND type = 'link.created'",
-        account.user_id,
+        "SELECT count(*) FROM events WHERE workspace_id = %s AND type = 'link.created'",
+        account.workspace_id,
     )
     assert events == [(2,)]
 
@@ -398,9 +398,9 @@ def test_shopify_install_completes_once_and_only_in_the_browser_that_started_it(
         assert "used already" in _problem(replayed, 401, "Unauthorized", "unauthorized")
         assert "code-again" in shopify.codes
         after = session_stack.sql(
-            "SELECT user_id, updated_at FROM integrations WHERE store_key = %s", shop
+            "SELECT workspace_id, updated_at FROM integrations WHERE store_key = %s", shop
         )
-        assert after == [(owner.user_id, before)]
+        assert after == [(owner.workspace_id, before)]
 
 
 def test_shopify_uninstall_acts_on_the_signed_body_once(
@@ -495,7 +495,7 @@ def test_woocommerce_keys_become_an_integration_only_in_the_starting_browser_onc
 
         def stored() -> list[tuple[Any, ...]]:
             return session_stack.sql(
-                "SELECT count(*) FROM integrations WHERE user_id = %s", account.user_id
+                "SELECT count(*) FROM integrations WHERE workspace_id = %s", account.workspace_id
             )
 
         assert stored() == [(0,)]  # delivered, not connected

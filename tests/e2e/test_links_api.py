@@ -335,7 +335,8 @@ def test_writes_go_through_to_redis_and_the_outbox(
 
     with psycopg.connect(database_url) as conn:
         events = conn.execute(
-            "SELECT id, type, data FROM events WHERE user_id = %s ORDER BY seq", (account.user_id,)
+            "SELECT id, type, data FROM events WHERE workspace_id = %s ORDER BY seq",
+            (account.workspace_id,),
         ).fetchall()
     assert [event[1] for event in events] == ["link.created", "link.updated", "link.deleted"]
     assert all(event[0].startswith("evt_") for event in events)
@@ -355,9 +356,9 @@ def test_failed_requests_write_nothing(
     )
     with psycopg.connect(database_url) as conn:
         rows = conn.execute(
-            "SELECT (SELECT count(*) FROM links WHERE user_id = %(u)s),"
-            " (SELECT count(*) FROM events WHERE user_id = %(u)s)",
-            {"u": account.user_id},
+            "SELECT (SELECT count(*) FROM links WHERE workspace_id = %(u)s),"
+            " (SELECT count(*) FROM events WHERE workspace_id = %(u)s)",
+            {"u": account.workspace_id},
         ).fetchone()
     assert rows == (0, 0)
 
@@ -375,8 +376,8 @@ def test_patch_null_clears_expiry_and_empty_patch_changes_nothing(
     assert unchanged.status_code == 200
     with psycopg.connect(database_url) as conn:
         count = conn.execute(
-            "SELECT count(*) FROM events WHERE user_id = %s AND type = %s",
-            (account.user_id, "link.updated"),
+            "SELECT count(*) FROM events WHERE workspace_id = %s AND type = %s",
+            (account.workspace_id, "link.updated"),
         ).fetchone()
     assert count == (1,)
 

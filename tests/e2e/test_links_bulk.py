@@ -287,8 +287,8 @@ def test_bulk_update_tags_and_delete_by_filter(
     assert removed.json() == {"matched": 3, "changed": 3}
     with psycopg.connect(database_url) as conn:
         events = conn.execute(
-            "SELECT count(*) FROM events WHERE user_id = %s AND type = 'link.updated'",
-            (account.user_id,),
+            "SELECT count(*) FROM events WHERE workspace_id = %s AND type = 'link.updated'",
+            (account.workspace_id,),
         ).fetchone()
     assert events == (6,)
 

@@ -139,6 +139,6 @@ def test_no_spelling_creates_a_link_with_the_cookie_from_another_site(
         assert answer.status in (400, 401), (target, answer.status, answer.body[:300])
     with psycopg.connect(database_url) as conn:
         made = conn.execute(
-            "SELECT count(*) FROM links WHERE user_id = %s", (account.user_id,)
+            "SELECT count(*) FROM links WHERE workspace_id = %s", (account.workspace_id,)
         ).fetchone()
     assert made == (0,)

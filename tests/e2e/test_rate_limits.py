@@ -49,8 +49,8 @@ def test_monthly_limit_is_enforced(api: httpx.Client, database_url: str) -> None
     account = create_account(database_url, plan="business")
     with psycopg.connect(database_url) as conn:
         conn.execute(
-            "UPDATE users SET limit_per_month = 3, limit_per_minute = 100 WHERE id = %s",
-            (account.user_id,),
+            "UPDATE workspaces SET limit_per_month = 3, limit_per_minute = 100 WHERE id = %s",
+            (account.workspace_id,),
         )
     for _ in range(3):
         response = api.get("/v1/links", headers=account.headers())

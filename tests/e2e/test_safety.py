@@ -26,8 +26,8 @@ BLOCK_URL = "https://p\u0430ypal.com/signin"  # Cyrillic a: a PayPal homograph, 
 def _events(database_url: str, account: Account, event_type: str) -> list[dict[str, Any]]:
     with psycopg.connect(database_url) as conn:
         rows = conn.execute(
-            "SELECT data FROM events WHERE user_id = %s AND type = %s ORDER BY seq",
-            (account.user_id, event_type),
+            "SELECT data FROM events WHERE workspace_id = %s AND type = %s ORDER BY seq",
+            (account.workspace_id, event_type),
         ).fetchall()
     return [row[0] for row in rows]
 
@@ -254,5 +254,7 @@ def test_new_free_accounts_get_a_lower_creation_quota(
         assert 1 <= int(refused.headers["retry-after"]) <= 3600
         for n in range(5):  # a paying account is not held back
             make_link(api, paying, longUrl=f"https://example.com/{n}")
-    old = session_stack.sql("SELECT count(*) FROM links WHERE user_id = %s", newcomer.user_id)
+    old = session_stack.sql(
+        "SELECT count(*) FROM links WHERE workspace_id = %s", newcomer.workspace_id
+    )
     assert old == [(3,)]

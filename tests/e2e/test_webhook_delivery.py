@@ -139,8 +139,10 @@ def test_clicks_become_link_clicked_deliveries(hooks: Stack, receiver: Receiver)
         assert request.signature_ok
     assert eventually(lambda: hooks.sql("SELECT count(*) FROM clicks")[0][0] >= 4)
     # The owner without a webhook gets no link.clicked row: the outbox stays lean.
-    rows = hooks.sql("SELECT user_id, count(*) FROM events WHERE type = 'link.clicked' GROUP BY 1")
-    assert rows == [(subscribed.user_id, 3)]
+    rows = hooks.sql(
+        "SELECT workspace_id, count(*) FROM events WHERE type = 'link.clicked' GROUP BY 1"
+    )
+    assert rows == [(subscribed.workspace_id, 3)]
 
 
 def test_test_event_goes_to_that_webhook_only(hooks: Stack, receiver: Receiver) -> None:
