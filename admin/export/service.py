@@ -77,7 +77,8 @@ class ExportService:
                     "format": FORMAT,
                     "version": VERSION,
                     "exportedAt": iso_utc(utc_now()),
-                    "userId": scope.workspace_id,
+                    "userId": principal.user_id,
+                    "workspaceId": scope.workspace_id,
                     "environment": scope.environment,
                 }
                 yield msgspec.json.encode(header)[:-1]  # the object stays open

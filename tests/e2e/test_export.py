@@ -79,13 +79,16 @@ def test_export_holds_every_kind_of_data_and_no_secret(
 
     document = export(api, account)
     assert list(document) == [
-        "format", "version", "exportedAt", "userId", "environment", "profile", "apiKeys",
+        "format", "version", "exportedAt", "userId", "workspaceId", "environment", "profile",
+        "apiKeys",
         "links", "clicks", "qrCodes", "bioPage", "bioVisits", "webhooks", "webhookDeliveries",
         "integrations", "productLinks", "complete",
     ]  # fmt: skip
     assert document["format"] == "hop.export"
     assert document["complete"] is True
     assert document["profile"]["email"] == account.email
+    assert (document["userId"], document["workspaceId"]) == (account.user_id, account.workspace_id)
+    assert document["profile"]["id"] == account.workspace_id
     text = json.dumps(document)
     assert "password" not in json.dumps(document["profile"])
     assert account.live_key not in text
