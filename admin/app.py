@@ -21,6 +21,8 @@ from admin.accounts.selfservice import SelfService
 from admin.accounts.service import AccountService
 from admin.analytics.routes import AccountAnalyticsController, AnalyticsController
 from admin.analytics.service import AnalyticsService
+from admin.audit.log import AuditLog
+from admin.audit.routes import AuditLogController
 from admin.auth.cache import AuthCache
 from admin.auth.jwt_tokens import AccessTokens
 from admin.auth.passwords import Passwords
@@ -70,6 +72,8 @@ from admin.web.routes import build_web
 from admin.web.templating import template_config
 from admin.webhooks.routes import WebhookController
 from admin.webhooks.service import WebhookService
+from admin.workspaces.invitation_routes import InvitationAcceptController, InvitationController
+from admin.workspaces.invitations import InvitationService
 from common.clientip import TrustedProxies
 from common.domains import CustomDomains
 from common.heap import freeze_startup_heap
@@ -103,6 +107,9 @@ ROUTE_HANDLERS: list[Any] = [
     IntegrationController,
     IntegrationCallbacks,
     AccountController,
+    InvitationController,
+    InvitationAcceptController,
+    AuditLogController,
 ]
 
 
@@ -274,6 +281,8 @@ def _account_services(settings: Settings, stores: Stores, auth: AuthService) -> 
             stores.db, stores.redis, auth, settings.accounts, settings.base_url
         ),
         "limit_settings": settings.limits,
+        "invitations": InvitationService(stores.db, stores.redis, settings.base_url),
+        "audit_log": AuditLog(stores.db),
     }
 
 

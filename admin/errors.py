@@ -101,6 +101,11 @@ class IdempotencyInProgress(Conflict):
     slug = "idempotency-in-progress"
 
 
+class Gone(HopError):
+    status, title, slug = 410, "Gone", "gone"
+    description = "Gone: the invitation was used, revoked or has expired."
+
+
 class PayloadTooLarge(HopError):
     # The slug predates this class (Litestar's own 413 rendered it); clients match on it.
     status, title, slug = 413, "Payload Too Large", "request-entity-too-large"

@@ -16,6 +16,7 @@ from redis.asyncio import Redis
 
 from admin.accounts import repository as repo
 from admin.accounts.schemas import ApiKey, ApiKeyCreate, ApiKeyCreated, ApiKeyList
+from admin.audit import record_audit
 from admin.auth import Principal, announce_auth_change, grants, new_api_key, token_hash
 from admin.db import Database
 from admin.errors import Conflict, FieldError, Forbidden, NotFound
@@ -91,6 +92,7 @@ class ApiKeyService:
                     name=data.name.strip() if data.name else None,
                 ),
             )
+            await record_audit(conn, principal, "api_key.created", row.id)
         created = to_resource(row)
         return ApiKeyCreated(**{f: getattr(created, f) for f in created.__struct_fields__}, key=key)
 
@@ -100,6 +102,8 @@ class ApiKeyService:
             prefix = await repo.revoke_api_key_by_id(
                 conn, principal.workspace_id, key_id, _visible(principal)
             )
+            if prefix is not None:
+                await record_audit(conn, principal, "api_key.revoked", key_id)
         if prefix is None:
             raise NotFound(f"No API key with id {key_id!r}.")
         await announce_auth_change(self.redis, f"revoked:{prefix}")

@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 
 from redis.asyncio import Redis
 
+from admin.audit import record_audit
 from admin.auth import Principal
 from admin.db import Database
 from admin.domains import repository as repo
@@ -128,7 +129,7 @@ class DomainService:
         name = normal_hostname(hostname)
         if any(name == own or name.endswith("." + own) for own in self.own_hosts):
             raise validation([FieldError("hostname", "is one of this service's own hosts")])
-        async with self.db.connection() as conn:
+        async with self.db.transaction() as conn:
             row = await repo.insert_domain(
                 conn,
                 principal,
@@ -136,6 +137,8 @@ class DomainService:
                 hostname=name,
                 token=f"hop-{new_secret_token(24)}",
             )
+            if row is not None:
+                await record_audit(conn, principal, "domain.added", row.id)
         if row is None:
             raise Conflict(
                 f"You have already added {name!r}.", [FieldError("hostname", "already added")]
@@ -175,6 +178,7 @@ class DomainService:
                     )
                 codes = await repo.forget_codes(conn, principal, row.hostname)
             await repo.delete_domain(conn, principal, domain_id)
+            await record_audit(conn, principal, "domain.deleted", domain_id)
         if row.verified_at is not None:
             await self.hostnames.remove(row.hostname)
         # A lapsed domain is served no more (and its name may be another account's): only
@@ -199,6 +203,7 @@ class DomainService:
             checked = await repo.mark_checked(conn, principal, row, verified=found)
             if checked is not None and found and row.verified_at is None:
                 retired = await repo.retire_others(conn, principal, row.hostname, _link_deleted)
+                await record_audit(conn, principal, "domain.verified", row.id)
                 # Before the commit that lets links be made here: no entry of theirs may
                 # remain to be served on this domain, nor to shadow a new link's code.
                 await _forget_retired(self.redis, row.hostname, retired)

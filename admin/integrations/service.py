@@ -15,6 +15,7 @@ from urllib.parse import urlunsplit
 
 import msgspec
 
+from admin.audit import record_audit
 from admin.auth import Principal
 from admin.db import Database
 from admin.errors import BadRequest, FieldError, HopError, NotFound, validation
@@ -261,8 +262,9 @@ class IntegrationService:
     ) -> Integration:
         """Save a credential the store accepted (``check``)."""
         new = NewIntegration(platform=platform, info=info, credential=credential, connected_via=via)
-        async with self.db.connection() as conn:
+        async with self.db.transaction() as conn:
             row = await repo.save_integration(conn, self.box, principal, new)
+            await record_audit(conn, principal, "integration.installed", row.id)
         return to_resource(row)
 
     async def connect(self, principal: Principal, data: ConnectRequest) -> Integration:
@@ -314,8 +316,10 @@ class IntegrationService:
                     await self.links.delete(principal, link_id)
                 except NotFound:
                     continue  # already deleted by its owner
-        async with self.db.connection() as conn:
+        async with self.db.transaction() as conn:
             deleted = await repo.delete_integration(conn, principal, integration_id)
+            if deleted:
+                await record_audit(conn, principal, "integration.removed", integration_id)
         if not deleted:
             raise NotFound(f"No integration with id {integration_id!r}.")
 

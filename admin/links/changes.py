@@ -9,6 +9,7 @@ from typing import Any
 import msgspec
 from msgspec import UNSET
 
+from admin.audit import record_audit
 from admin.auth import Principal
 from admin.errors import FieldError, NotFound, validation
 from admin.link_model import LinkFields, LinkRow
@@ -144,6 +145,7 @@ class LinkChanger(LinkWriter):
             row = await repo.delete_link(conn, principal, link_id, events.deleted)
             if row is None:
                 raise NotFound(f"No link with id {link_id!r}.")
+            await record_audit(conn, principal, "link.deleted", link_id)
         await self.cache.write([row])
 
     async def bulk_update(
@@ -171,6 +173,7 @@ class LinkChanger(LinkWriter):
                         row = await repo.delete_link(conn, principal, current.id, events.deleted)
                         if row is not None:
                             written.append(row)
+                            await record_audit(conn, principal, "link.deleted", current.id)
                         continue
                     new_tags = (
                         unique_tags([*current.tags, *tags])

@@ -10,6 +10,7 @@ from typing import Literal
 import msgspec
 from msgspec import UNSET
 
+from admin.audit import record_audit
 from admin.auth import Principal
 from admin.db import Database
 from admin.errors import Conflict, FieldError, NotFound, validation
@@ -150,6 +151,7 @@ class WebhookService:
                     secret=self.box.seal(secret, webhook_id),
                 ),
             )
+            await record_audit(conn, principal, "webhook.created", row.id)
         return WebhookCreated(**msgspec.structs.asdict(to_resource(row)), secret=secret)
 
     async def get(self, principal: Principal, webhook_id: str) -> Webhook:
@@ -181,6 +183,8 @@ class WebhookService:
             row = await repo.update_webhook(
                 conn, principal, webhook_id, endpoint=endpoint, events=events
             )
+            if row is not None:
+                await record_audit(conn, principal, "webhook.updated", row.id)
         if row is None:
             raise NotFound(f"No webhook with id {webhook_id!r}.")
         return to_resource(row)
@@ -189,6 +193,7 @@ class WebhookService:
         async with self.db.transaction() as conn:
             if not await repo.delete_webhook(conn, principal, webhook_id):
                 raise NotFound(f"No webhook with id {webhook_id!r}.")
+            await record_audit(conn, principal, "webhook.deleted", webhook_id)
 
     async def resume(self, principal: Principal, webhook_id: str) -> Webhook:
         async with self.db.transaction() as conn:
@@ -203,6 +208,8 @@ class WebhookService:
             expires = await repo.rotate_secret(
                 conn, principal, webhook_id, self.box.seal(secret, webhook_id)
             )
+            if expires is not None:
+                await record_audit(conn, principal, "webhook.secret_rotated", webhook_id)
         if expires is None:
             raise NotFound(f"No webhook with id {webhook_id!r}.")
         return SecretRotated(

@@ -1,7 +1,8 @@
 """Periodic clean-up the worker does besides clicks: expired idempotency keys and
-refresh tokens, the clicks table's monthly partitions (made ahead, dropped past
-HOP_CLICK_RETENTION), finished webhook deliveries past HOP_DELIVERY_RETENTION and
-events past HOP_EVENT_RETENTION. Cheap, idempotent, safe to run in every worker at
+refresh tokens, invitations unusable for 30 days, the clicks table's monthly partitions
+(made ahead, dropped past HOP_CLICK_RETENTION), finished webhook deliveries past
+HOP_DELIVERY_RETENTION, events past HOP_EVENT_RETENTION and audit log entries past
+HOP_AUDIT_RETENTION. Cheap, idempotent, safe to run in every worker at
 once (partition changes take an advisory lock in PostgreSQL). The schedule is here;
 each purge is its domain's."""
 
@@ -16,11 +17,13 @@ import msgspec
 
 from admin.accounts.selfservice import purge_expired_tokens
 from admin.analytics.ingest import drop_click_partitions, ensure_click_partitions
+from admin.audit.log import purge_old_entries
 from admin.auth.service import purge_expired_refresh_tokens
 from admin.db import Database, DatabaseUnavailable
 from admin.events.retention import purge_old_events
 from admin.http.idempotency import purge_expired_keys
 from admin.webhooks.deliveries import DeliveryQueue
+from admin.workspaces.invitations import purge_old_invitations
 
 logger = logging.getLogger(__name__)
 _PURGE_BATCHES = 20  # at most 100,000 rows of each kind a run: the next run goes on
@@ -32,6 +35,7 @@ class Retention(msgspec.Struct, frozen=True, kw_only=True):
     clicks: int = 0
     deliveries: int = 0
     events: int = 0
+    audit: int = 0
 
 
 async def purge_once(
@@ -42,6 +46,7 @@ async def purge_once(
         "idempotency_keys": await purge_expired_keys(db, idempotency_ttl),
         "refresh_tokens": await purge_expired_refresh_tokens(db),
         "account_tokens": await purge_expired_tokens(db),
+        "invitations": await purge_old_invitations(db),
         "click_partitions_created": await ensure_click_partitions(db),
     }
     if retention.clicks:
@@ -50,6 +55,7 @@ async def purge_once(
     batches: list[tuple[str, int, Callable[[Database, int], Awaitable[int]]]] = [
         ("deliveries", retention.deliveries, _purge_deliveries),
         ("events", retention.events, purge_old_events),
+        ("audit_log", retention.audit, purge_old_entries),
     ]
     for name, days, purge in batches:
         removed[name] = 0

@@ -265,6 +265,7 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> bool:
                         clicks=settings.worker.click_retention_days,
                         deliveries=settings.worker.delivery_retention_days,
                         events=settings.worker.event_retention_days,
+                        audit=settings.worker.audit_retention_days,
                     ),
                 ),
                 name="housekeeping",

@@ -269,4 +269,8 @@ class WorkerSettings(msgspec.Struct, frozen=True, kw_only=True):
     event_retention_days: Annotated[int, Variable(
         "HOP_EVENT_RETENTION", p.non_negative_int, 30,
         "Days an event is kept once no delivery of it is pending. 0: keep forever.")]
+    audit_retention_days: Annotated[int, Variable(
+        "HOP_AUDIT_RETENTION", p.non_negative_int, 365,
+        "Days an entry of a workspace's audit log is kept (GET /v1/workspaces/:id/audit-log); "
+        "the worker purges older ones. 0: keep forever.")]
 # fmt: on

@@ -9,7 +9,21 @@ from admin.http.problems import _http_error
 
 
 def test_every_status_has_one_declaring_class() -> None:
-    assert sorted(ERRORS_BY_STATUS) == [400, 401, 403, 404, 409, 413, 422, 429, 500, 502, 503, 504]
+    assert sorted(ERRORS_BY_STATUS) == [
+        400,
+        401,
+        403,
+        404,
+        409,
+        410,
+        413,
+        422,
+        429,
+        500,
+        502,
+        503,
+        504,
+    ]
     assert ERRORS_BY_STATUS[409] is Conflict
     assert ERRORS_BY_STATUS[500] is HopError
     assert AliasTaken not in ERRORS_BY_STATUS.values()  # refines the slug only

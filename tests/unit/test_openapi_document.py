@@ -32,10 +32,11 @@ OPERATION_ID = re.compile(r"[a-z]+(?:[A-Z][a-z0-9]*)+|logIn")
 VERBS = {
     "create", "list", "get", "update", "delete", "put", "register", "resume", "rotate",
     "send", "redeliver", "request", "export", "revoke", "connect", "generate", "complete",
-    "receive", "return", "log", "refresh", "import", "verify", "check",
+    "receive", "return", "log", "refresh", "import", "verify", "check", "accept", "resend",
 }  # fmt: skip
 TAGS = {
     "links", "analytics", "qr", "bio", "webhooks", "auth", "account", "integrations", "domains",
+    "workspaces",
 }  # fmt: skip
 PROBLEM = {"$ref": "#/components/schemas/Problem"}
 

@@ -21,6 +21,9 @@ from .app_qr_create import AppQrCreate
 from .app_qr_create_type import AppQrCreateType
 from .attempt import Attempt
 from .attempt_page import AttemptPage
+from .audit_actor import AuditActor
+from .audit_entry import AuditEntry
+from .audit_log_page import AuditLogPage
 from .bio_data import BioData
 from .bio_link import BioLink
 from .bio_link_in import BioLinkIn
@@ -94,6 +97,14 @@ from .integration_connected_via import IntegrationConnectedVia
 from .integration_list import IntegrationList
 from .integration_platform import IntegrationPlatform
 from .integration_status import IntegrationStatus
+from .invitation import Invitation
+from .invitation_accept import InvitationAccept
+from .invitation_accepted import InvitationAccepted
+from .invitation_accepted_role import InvitationAcceptedRole
+from .invitation_create import InvitationCreate
+from .invitation_create_role import InvitationCreateRole
+from .invitation_list import InvitationList
+from .invitation_role import InvitationRole
 from .link import Link
 from .link_clicks import LinkClicks
 from .link_create import LinkCreate
@@ -216,6 +227,9 @@ __all__ = (
     "AppQrCreateType",
     "Attempt",
     "AttemptPage",
+    "AuditActor",
+    "AuditEntry",
+    "AuditLogPage",
     "BioData",
     "BioLink",
     "BioLinkIn",
@@ -289,6 +303,14 @@ __all__ = (
     "IntegrationList",
     "IntegrationPlatform",
     "IntegrationStatus",
+    "Invitation",
+    "InvitationAccept",
+    "InvitationAccepted",
+    "InvitationAcceptedRole",
+    "InvitationCreate",
+    "InvitationCreateRole",
+    "InvitationList",
+    "InvitationRole",
     "Link",
     "LinkClicks",
     "LinkCreate",

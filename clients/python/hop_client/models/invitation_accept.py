@@ -1,0 +1,42 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+
+T = TypeVar("T", bound="InvitationAccept")
+
+
+@_attrs_define
+class InvitationAccept:
+    """
+    Attributes:
+        token (str): The token of the invitation's link (`/invitations/accept?token=…`).
+    """
+
+    token: str
+
+    def to_dict(self) -> dict[str, Any]:
+        token = self.token
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "token": token,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        token = d.pop("token")
+
+        invitation_accept = cls(
+            token=token,
+        )
+
+        return invitation_accept
