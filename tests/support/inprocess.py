@@ -14,6 +14,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
+from litestar import Litestar
 from litestar.testing import TestClient
 
 from admin.app import build_app
@@ -34,3 +35,15 @@ def admin_client(environment: Mapping[str, str]) -> Iterator[TestClient[Any]]:
         client.timeout = 30
         client.follow_redirects = False  # as the suite's clients of granian admins
         yield client
+
+
+def admin_litestar(environment: Mapping[str, str]) -> Litestar:
+    """The Litestar app (its routes and their handlers) of an admin built from
+    ``environment``, unwrapped from the admin's ASGI layers (the gate, metrics); not
+    started, so it opens no store."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        app: Any = build_app(load_settings(environment))
+    while not isinstance(app, Litestar):
+        app = app.app
+    return app
