@@ -75,7 +75,7 @@ async def _claim_during(
 def test_a_code_deleted_during_a_claim_stays_reserved(database_url: str) -> None:
     owner = principal_of(create_account(database_url).user_id)
     thief = principal_of(create_account(database_url).user_id)
-    code = f"race-del-{owner.user_id[-10:]}"
+    code = f"race-del-{owner.workspace_id[-10:]}"
 
     async def scenario() -> tuple[bool, bool]:
         async with await psycopg.AsyncConnection.connect(database_url, autocommit=True) as conn:
@@ -99,7 +99,7 @@ def test_a_code_deleted_during_a_claim_stays_reserved(database_url: str) -> None
 def test_a_code_renamed_away_during_a_claim_stays_reserved(database_url: str) -> None:
     owner = principal_of(create_account(database_url).user_id)
     thief = principal_of(create_account(database_url).user_id)
-    code = f"race-mv-{owner.user_id[-10:]}"
+    code = f"race-mv-{owner.workspace_id[-10:]}"
 
     async def scenario() -> bool:
         async with await psycopg.AsyncConnection.connect(database_url, autocommit=True) as conn:
@@ -127,7 +127,7 @@ def test_codes_are_claimed_and_reserved_per_domain(database_url: str) -> None:
     on one domain stays reserved there for its owner, and says nothing of the others."""
     owner = principal_of(create_account(database_url).user_id)
     rival = principal_of(create_account(database_url).user_id)
-    code = f"per-dom-{owner.user_id[-10:]}"
+    code = f"per-dom-{owner.workspace_id[-10:]}"
     brand, other = f"go.{code}.test", f"links.{code}.test"
 
     def on(domain: str) -> NewLink:

@@ -49,7 +49,7 @@ def _visit(n: int, link_id: str, **fields: Any) -> EnrichedClick:
 
 def test_click_events_written_by_sql_decode_as_their_structs(database_url: str) -> None:
     owner = principal_of(create_account(database_url).user_id)
-    username = f"pl{owner.user_id[-12:]}"
+    username = f"pl{owner.workspace_id[-12:]}"
     page_id = new_id("bio")
 
     async def scenario() -> tuple[LinkRow, LinkRow, str]:

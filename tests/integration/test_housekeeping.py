@@ -14,7 +14,8 @@ def test_expired_idempotency_keys_and_refresh_tokens_are_removed(database_url: s
     account = create_account(database_url)
     with psycopg.connect(database_url) as conn:
         conn.execute(
-            "INSERT INTO idempotency_keys (workspace_id, environment, key, request_hash, created_at)"
+            "INSERT INTO idempotency_keys"
+            " (workspace_id, environment, key, request_hash, created_at)"
             " VALUES (%(u)s, 'live', 'old', '\\x00', now() - interval '2 days'),"
             "        (%(u)s, 'live', 'new', '\\x00', now())",
             {"u": account.workspace_id},

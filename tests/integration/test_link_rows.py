@@ -54,7 +54,7 @@ def _whole(code: str) -> NewLink:
 
 def test_every_query_that_reads_a_link_reads_all_of_it(database_url: str) -> None:
     owner = principal_of(create_account(database_url).user_id)
-    new = _whole(f"whole-{owner.user_id[-10:]}")
+    new = _whole(f"whole-{owner.workspace_id[-10:]}")
     everyone = repo.LinkFilter()
 
     async def scenario() -> tuple[LinkRow | None, list[LinkRow | None]]:
