@@ -70,6 +70,8 @@ from admin.web.routes import build_web
 from admin.web.templating import template_config
 from admin.webhooks.routes import WebhookController
 from admin.webhooks.service import WebhookService
+from admin.workspaces.routes import WorkspaceController
+from admin.workspaces.service import WorkspaceService
 from common.clientip import TrustedProxies
 from common.domains import CustomDomains
 from common.heap import freeze_startup_heap
@@ -103,6 +105,7 @@ ROUTE_HANDLERS: list[Any] = [
     IntegrationController,
     IntegrationCallbacks,
     AccountController,
+    WorkspaceController,
 ]
 
 
@@ -274,6 +277,7 @@ def _account_services(settings: Settings, stores: Stores, auth: AuthService) -> 
             stores.db, stores.redis, auth, settings.accounts, settings.base_url
         ),
         "limit_settings": settings.limits,
+        "workspaces": WorkspaceService(stores.db, stores.redis, auth),
     }
 
 

@@ -1,4 +1,6 @@
-"""Route protection: ``opt={"scope": "links:write"}`` on a handler demands a caller holding it."""
+"""Route protection: ``opt={"scope": "links:write"}`` on a handler demands a caller holding
+it, and ``opt={"role": "admin"}`` a caller whose role in the workspace it acts in is at
+least that one (docs/api.md#roles)."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ from typing import Any
 from litestar.connection import ASGIConnection
 from litestar.handlers.base import BaseRouteHandler
 
-from admin.auth import Principal, grants
+from admin.auth import Principal, at_least, grants
 from admin.errors import AddressUnconfirmed, Forbidden, Unauthorized
 from admin.http.gate import auth_error_of, principal_of
 
@@ -29,6 +31,12 @@ async def require_scope(
                 "the account can look but not change anything."
             )
         raise Forbidden(f"This operation needs the scope {needed!r}.")
+    role = handler.opt.get("role")
+    if role is not None and not at_least(principal.role, role):
+        raise Forbidden(
+            f"This operation needs the role {role!r} (or a higher one) in the workspace; "
+            f"yours is {principal.role!r}."
+        )
 
 
 def provide_principal(request: Any) -> Principal:

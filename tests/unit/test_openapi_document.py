@@ -36,6 +36,7 @@ VERBS = {
 }  # fmt: skip
 TAGS = {
     "links", "analytics", "qr", "bio", "webhooks", "auth", "account", "integrations", "domains",
+    "workspaces",
 }  # fmt: skip
 PROBLEM = {"$ref": "#/components/schemas/Problem"}
 
