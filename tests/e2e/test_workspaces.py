@@ -380,3 +380,28 @@ def test_operators_set_a_workspaces_plan_and_limits_at_once(
     unknown = run_hop("workspace", "plan", "--id", "ws_nope", "pro", env=env)
     assert unknown.returncode != 0
     assert "ws_nope" in unknown.stderr
+
+
+def test_operations_reserved_to_admins_refuse_a_member(
+    api: httpx.Client, database_url: str
+) -> None:
+    owner, member = create_account(database_url), create_account(database_url)
+    ws = _new_workspace(api, _login(api, owner), database_url)["id"]
+    _add_member(database_url, ws, member.user_id, "member")
+    token = _bearer(_login(api, member, ws))
+    link = api.post("/v1/links", json={"longUrl": "https://example.com/m"}, headers=token)
+    assert link.status_code == 201, link.text
+    domain = api.post("/v1/domains", json={"hostname": "go.member.example"}, headers=token)
+    assert domain.status_code == 403
+    assert "'admin'" in domain.json()["detail"]
+    assert (
+        api.post("/v1/api-keys", json={"scopes": ["links:read"]}, headers=token).status_code == 403
+    )
+    members = api.patch(
+        f"/v1/workspaces/{ws}/members/{owner.user_id}", json={"role": "viewer"}, headers=token
+    )
+    assert members.status_code == 403
+    # The owner, acting in the same workspace, may.
+    owner_token = _bearer(_login(api, owner, ws))
+    added = api.post("/v1/domains", json={"hostname": "go.owner.example"}, headers=owner_token)
+    assert added.status_code == 201, added.text
