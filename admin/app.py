@@ -74,6 +74,8 @@ from admin.webhooks.routes import WebhookController
 from admin.webhooks.service import WebhookService
 from admin.workspaces.invitation_routes import InvitationAcceptController, InvitationController
 from admin.workspaces.invitations import InvitationService
+from admin.workspaces.routes import WorkspaceController
+from admin.workspaces.service import WorkspaceService
 from common.clientip import TrustedProxies
 from common.domains import CustomDomains
 from common.heap import freeze_startup_heap
@@ -110,6 +112,7 @@ ROUTE_HANDLERS: list[Any] = [
     InvitationController,
     InvitationAcceptController,
     AuditLogController,
+    WorkspaceController,
 ]
 
 
@@ -283,6 +286,7 @@ def _account_services(settings: Settings, stores: Stores, auth: AuthService) -> 
         "limit_settings": settings.limits,
         "invitations": InvitationService(stores.db, stores.redis, settings.base_url),
         "audit_log": AuditLog(stores.db),
+        "workspaces": WorkspaceService(stores.db, stores.redis, auth),
     }
 
 

@@ -128,6 +128,10 @@ def _warn_unannounced(settings: Settings, announced: bool, what: str) -> None:
         )
 
 
+# A limit option not given: the workspace keeps the limit it has.
+_KEEP: Any = object()
+
+
 def _limit(raw: str) -> int | None:
     """A positive number of requests, or `plan` for the plan's own limit."""
     if raw.strip().lower() == "plan":
@@ -170,6 +174,48 @@ def cmd_user_plan(settings: Settings, args: argparse.Namespace) -> int:
     _warn_unannounced(settings, announced, "plan set")
     _print_json(_run(_with_db(settings, lambda db: _me(db, settings, args.email))))
     return 0
+
+
+def cmd_workspace_plan(settings: Settings, args: argparse.Namespace) -> int:
+    from admin.accounts.service import AccountService
+
+    async def apply(db: Any) -> Any:
+        service = AccountService(db)
+        return await _with_redis(
+            settings, lambda redis: service.set_workspace_plan(args.id, args.plan, redis)
+        )
+
+    announced = _run(_with_db(settings, apply))
+    _warn_unannounced(settings, announced, "plan set")
+    _print_json(_run(_with_db(settings, lambda db: _workspace(db, settings, args.id))))
+    return 0
+
+
+def cmd_workspace_limits(settings: Settings, args: argparse.Namespace) -> int:
+    from admin.accounts.service import AccountService
+
+    async def apply(db: Any) -> Any:
+        service = AccountService(db)
+        current = await service.workspace_limits(args.id, settings.limits)
+        # A limit not given keeps its value (negotiated, or the plan's).
+        per_minute = current.custom_per_minute if args.per_minute is _KEEP else args.per_minute
+        per_month = current.custom_per_month if args.per_month is _KEEP else args.per_month
+        return await _with_redis(
+            settings,
+            lambda redis: service.set_workspace_limits(args.id, per_minute, per_month, redis),
+        )
+
+    announced = _run(_with_db(settings, apply))
+    _warn_unannounced(settings, announced, "limits set")
+    _print_json(_run(_with_db(settings, lambda db: _workspace(db, settings, args.id))))
+    return 0
+
+
+async def _workspace(db: Any, settings: Settings, workspace_id: str) -> Any:
+    """The workspace's plan and the limits in force."""
+    from admin.accounts.service import AccountService
+
+    return await AccountService(db).workspace_limits(workspace_id, settings.limits)
 
 
 async def _me(db: Any, settings: Settings, email: str) -> Any:
@@ -275,6 +321,34 @@ def cmd_settings(_: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_workspace_commands(commands: Any) -> None:
+    workspace = commands.add_parser("workspace", help="manage workspaces").add_subparsers(
+        dest="action", required=True, metavar="ACTION"
+    )
+    ws_plan = workspace.add_parser("plan", help="move a workspace to another plan, applied at once")
+    ws_plan.add_argument("--id", required=True, help="the workspace's id (ws_…)")
+    ws_plan.add_argument("plan", choices=("free", "pro", "business"))
+    ws_plan.set_defaults(func=cmd_workspace_plan)
+    ws_limits = workspace.add_parser(
+        "limits", help="set a workspace's own (negotiated) rate limits, applied at once"
+    )
+    ws_limits.add_argument("--id", required=True, help="the workspace's id (ws_…)")
+    ws_limits.add_argument(
+        "--per-minute",
+        type=_limit,
+        default=_KEEP,
+        help="requests per minute, or 'plan' for the plan's limit (default: unchanged)",
+    )
+    ws_limits.add_argument(
+        "--per-month",
+        type=_limit,
+        default=_KEEP,
+        help="requests per calendar month (UTC), or 'plan' for the plan's limit "
+        "(default: unchanged)",
+    )
+    ws_limits.set_defaults(func=cmd_workspace_limits)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="hop", description="Run and administer Hop.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -339,6 +413,8 @@ def _parser() -> argparse.ArgumentParser:
     plan.add_argument("--email", required=True)
     plan.add_argument("--plan", choices=("free", "pro", "business"), required=True)
     plan.set_defaults(func=cmd_user_plan)
+
+    _add_workspace_commands(commands)
 
     key = commands.add_parser("key", help="manage API keys").add_subparsers(
         dest="action", required=True, metavar="ACTION"

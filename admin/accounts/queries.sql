@@ -115,3 +115,6 @@ DELETE FROM account_tokens WHERE expires_at < now() - interval '1 day'
 
 -- name: workspace_exists
 SELECT EXISTS (SELECT 1 FROM workspaces WHERE id = %(workspace_id)s)
+
+-- name: workspace_plan
+SELECT plan, limit_per_minute, limit_per_month FROM workspaces WHERE id = %(workspace_id)s

@@ -208,3 +208,14 @@ async def workspace_exists(conn: Connection, workspace_id: str) -> bool:
     params = {"workspace_id": workspace_id}
     row = await (await conn.execute(_SQL["workspace_exists"], params)).fetchone()
     return bool(row and row[0])
+
+
+class WorkspacePlan(msgspec.Struct, frozen=True):
+    plan: str
+    limit_per_minute: int | None
+    limit_per_month: int | None
+
+
+async def workspace_plan(conn: Connection, workspace_id: str) -> WorkspacePlan | None:
+    params = {"workspace_id": workspace_id}
+    return await fetch_one(conn, _SQL["workspace_plan"], params, WorkspacePlan)

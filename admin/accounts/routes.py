@@ -8,12 +8,13 @@ from litestar import Controller, Response, delete, get, post
 from litestar.params import Parameter
 
 from admin.accounts.keys import ApiKeyService
-from admin.accounts.schemas import ApiKeyCreate, ApiKeyCreated, ApiKeyList, Me
+from admin.accounts.schemas import AccountDelete, ApiKeyCreate, ApiKeyCreated, ApiKeyList, Me
+from admin.accounts.selfservice import SelfService
 from admin.accounts.service import AccountService
 from admin.api.body import JsonBody
 from admin.api.operations import problems
 from admin.auth import Principal
-from admin.errors import NotFound
+from admin.errors import Forbidden, NotFound
 from common.settings import LimitSettings
 
 KeyId = Annotated[str, Parameter(description="An API key id (key_…).", max_length=64)]
@@ -39,6 +40,35 @@ class AccountController(Controller):
             raise NotFound("The API key's maker has left; it acts for no account.")
         return await accounts.me(principal.user_id, principal.workspace_id, limit_settings)
 
+    @delete(
+        "/users/me",
+        dto=JsonBody[AccountDelete],
+        return_dto=None,
+        opt={"scope": "account:read"},
+        responses=problems(400, 401, 403, 409, 422, 429),
+        operation_id="deleteCurrentAccount",
+        summary="Leave Hop: delete the calling account",
+    )
+    async def delete_me(
+        self,
+        data: AccountDelete,
+        principal: Principal,
+        selfservice: SelfService,
+        client_address: str,
+    ) -> None:
+        """Delete the person (a dashboard session or an access token; not an API key),
+        given their password (checked with the sign-in limits; wrong: 401): their
+        personal workspace and everything it owns, their memberships. 409 names the
+        workspaces they alone own: make another member owner, or delete them, first.
+        The keys they made in other workspaces keep working there, capped at the role
+        they held."""
+        if principal.key_id is not None or principal.user_id is None:
+            raise Forbidden(
+                "An account is deleted by the person signed in (a dashboard session or "
+                "an access token), not by an API key."
+            )
+        await selfservice.delete_account(principal.user_id, data.password, client_address)
+
     @get(
         "/api-keys",
         opt={"scope": "account:read"},
@@ -56,7 +86,7 @@ class AccountController(Controller):
         dto=JsonBody[ApiKeyCreate],
         return_dto=None,
         status_code=201,
-        opt={"scope": "account:write"},
+        opt={"scope": "account:write", "role": "admin"},
         responses=problems(400, 401, 403, 409, 422),
         operation_id="createApiKey",
         summary="Create an API key",
@@ -76,7 +106,7 @@ class AccountController(Controller):
 
     @delete(
         "/api-keys/{key_id:str}",
-        opt={"scope": "account:write"},
+        opt={"scope": "account:write", "role": "admin"},
         responses=problems(401, 403, 404),
         operation_id="revokeApiKey",
         summary="Revoke an API key",

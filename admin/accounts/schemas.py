@@ -106,3 +106,10 @@ class ApiKeyCreated(ApiKey, kw_only=True, rename="camel"):
 @example({"data": [API_KEY_EXAMPLE]})
 class ApiKeyList(msgspec.Struct, kw_only=True, rename="camel"):
     data: list[ApiKey]
+
+
+@example({"password": "correct horse battery staple"})
+class AccountDelete(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    password: Annotated[
+        str, Meta(min_length=1, max_length=1024, description="The account's password.")
+    ]

@@ -38,6 +38,7 @@ from admin.auth import (
     LoginThrottle,
     Passwords,
     announce_auth_change,
+    end_user_sessions,
     revoke_user_refresh_tokens,
     token_hash,
 )
@@ -45,6 +46,7 @@ from admin.db import Connection, Database
 from admin.errors import BadRequest, FieldError, Forbidden, Unauthorized, validation
 from admin.mail import Mail, queue_mail
 from admin.webhooks import delete_workspace_webhooks
+from admin.workspaces import delete_account_rows, forget_cleared
 from common.clientip import client_network
 from common.ids import new_id
 from common.settings import AccountSettings
@@ -241,6 +243,27 @@ class SelfService:
         # Cached accounts hold the old version: every process drops them.
         await announce_auth_change(self.redis, f"password:{user.id}")
         return version
+
+    async def delete_account(self, user_id: str, password: str, client_address: str) -> None:
+        """Leave Hop (docs/api.md#leaving-hop): the password checked like a sign-in (the
+        same brute-force limits; wrong: 401), then, in one transaction, 409 naming the
+        workspaces the person alone owns (but their personal one), or the keys they made
+        elsewhere keep working at the role they held, their personal workspace goes with
+        everything it owns, and so does the user and every membership. Their dashboard
+        sessions end; every admin process forgets them from the next request."""
+        async with self.db.connection() as conn:
+            user = await repo.user_by_id(conn, user_id)
+        if user is None:
+            raise Unauthorized("The account no longer exists.")
+        await self.auth.check_password(user.email, password, client_address)
+        async with self.db.transaction() as conn:
+            cleared = await delete_account_rows(conn, user_id)
+        if cleared is None:
+            raise Unauthorized("The account no longer exists.")
+        logger.info("account deleted", extra={"action": "account.deleted", "user_id": user_id})
+        await forget_cleared(self.redis, cleared)
+        await announce_auth_change(self.redis, f"deleted:{user_id}")
+        await end_user_sessions(self.redis, user_id)
 
     async def _set_password(
         self,

@@ -71,6 +71,17 @@ async def _insert_key(
     return key
 
 
+class WorkspaceLimits(msgspec.Struct, frozen=True):
+    """A workspace's plan and limits as `hop workspace plan/limits` print them."""
+
+    id: str
+    plan: str
+    limitPerMinute: int  # noqa: N815 - CLI output field names
+    limitPerMonth: int  # noqa: N815
+    custom_per_minute: int | None = msgspec.field(name="customPerMinute", default=None)
+    custom_per_month: int | None = msgspec.field(name="customPerMonth", default=None)
+
+
 class AccountService:
     def __init__(self, db: Database, passwords: Passwords | None = None) -> None:
         self.db = db
@@ -167,6 +178,24 @@ class AccountService:
             await self._require_workspace(conn, workspace_id)
             await repo.set_plan(conn, workspace_id, plan)
         return redis is not None and await announce_auth_change(redis, f"plan:{workspace_id}")
+
+    async def workspace_limits(self, workspace_id: str, limits: LimitSettings) -> WorkspaceLimits:
+        """A workspace's plan, its negotiated limits and the limits in force (`hop workspace`)."""
+        async with self.db.connection() as conn:
+            row = await repo.workspace_plan(conn, workspace_id)
+        if row is None:
+            raise NotFound(f"No workspace has the id {workspace_id!r}.")
+        minute, month = effective_limits(
+            limits, row.plan, row.limit_per_minute, row.limit_per_month
+        )
+        return WorkspaceLimits(
+            id=workspace_id,
+            plan=row.plan,
+            limitPerMinute=minute,
+            limitPerMonth=month,
+            custom_per_minute=row.limit_per_minute,
+            custom_per_month=row.limit_per_month,
+        )
 
     @staticmethod
     async def _require_workspace(conn: Connection, workspace_id: str) -> None:

@@ -9,10 +9,11 @@ from admin.auth.cache import announce_auth_change
 from admin.auth.passwords import MIN_PASSWORD_LENGTH, Passwords, default_passwords
 from admin.auth.principal import Environment, Principal
 from admin.auth.repository import revoke_user_refresh_tokens
-from admin.auth.roles import ROLES, Role, at_least
+from admin.auth.roles import ROLE_SCOPES, ROLES, Role, at_least
 from admin.auth.scopes import ALL_SCOPES, RESOURCES, grants
 from admin.auth.secrets import new_api_key, token_hash
 from admin.auth.service import AuthService, effective_limits
+from admin.auth.sessions import end_user_sessions
 from admin.auth.throttle import LoginThrottle
 
 __all__ = [
@@ -20,6 +21,7 @@ __all__ = [
     "MIN_PASSWORD_LENGTH",
     "RESOURCES",
     "ROLES",
+    "ROLE_SCOPES",
     "AuthService",
     "Environment",
     "LoginThrottle",
@@ -30,6 +32,7 @@ __all__ = [
     "at_least",
     "default_passwords",
     "effective_limits",
+    "end_user_sessions",
     "grants",
     "new_api_key",
     "revoke_user_refresh_tokens",

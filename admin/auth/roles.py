@@ -36,5 +36,9 @@ def at_least(role: Role, needed: Role) -> bool:
 
 
 def capped(scopes: Iterable[str], role: Role) -> frozenset[str]:
-    """The scopes a credential holds as far as its role allows."""
-    return frozenset(scopes) & ROLE_SCOPES[role]
+    """The scopes a credential holds as far as its role allows. Write implies read, so a
+    write scope the role does not allow still leaves its read (a key with
+    ``links:write`` whose maker is now a viewer reads links)."""
+    held = frozenset(scopes)
+    implied = {scope.replace(":write", ":read") for scope in held if scope.endswith(":write")}
+    return (held | implied) & ROLE_SCOPES[role]

@@ -178,14 +178,21 @@ class Sessions:
 
     async def end_all(self, user_id: str, keep: str | None = None) -> int:
         """End every session of the user but ``keep`` (a session id); how many ended."""
-        kept = digest(keep) if keep else None
-        with _store_reachable():
-            members = await self.redis.smembers(web_sessions_of_key(user_id))
-            names = [m.decode() if isinstance(m, bytes) else str(m) for m in members]
-            ended = [name for name in names if name != kept]
-            if ended:
-                async with self.redis.pipeline(transaction=self._atomic) as pipe:
-                    pipe.delete(*(web_session_key(key) for key in ended))
-                    pipe.srem(web_sessions_of_key(user_id), *ended)
-                    await pipe.execute()
-        return len(ended)
+        return await end_user_sessions(self.redis, user_id, keep)
+
+
+async def end_user_sessions(redis: Redis, user_id: str, keep: str | None = None) -> int:
+    """End every dashboard session of the user but ``keep`` (a session id); how many
+    ended. Needs only Redis: the API ends them too (an account's deletion)."""
+    kept = digest(keep) if keep else None
+    with _store_reachable():
+        members = await redis.smembers(web_sessions_of_key(user_id))
+        names = [m.decode() if isinstance(m, bytes) else str(m) for m in members]
+        ended = [name for name in names if name != kept]
+        if ended:
+            # One transaction where the two keys may share one (not on a cluster).
+            async with redis.pipeline(transaction=not is_cluster(redis)) as pipe:
+                pipe.delete(*(web_session_key(key) for key in ended))
+                pipe.srem(web_sessions_of_key(user_id), *ended)
+                await pipe.execute()
+    return len(ended)

@@ -4,12 +4,13 @@ Other domains import these from ``admin.domains``, never its modules (the import
 in pyproject.toml hold that).
 """
 
-from admin.domains.cache import rebuild_domains
+from admin.domains.cache import DomainSet, rebuild_domains
 from admin.domains.schemas import HOSTNAME_PATTERN
 from admin.domains.service import normal_hostname
 
 __all__ = [
     "HOSTNAME_PATTERN",
+    "DomainSet",
     "normal_hostname",
     "rebuild_domains",
 ]

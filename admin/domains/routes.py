@@ -25,7 +25,7 @@ class DomainController(Controller):
         dto=JsonBody[DomainCreate],
         return_dto=None,
         status_code=201,
-        opt={"scope": "links:write"},
+        opt={"scope": "links:write", "role": "admin"},
         responses=problems(400, 401, 403, 409, 422),
         operation_id="createDomain",
         summary="Add a custom domain",
@@ -88,7 +88,7 @@ class DomainController(Controller):
 
     @delete(
         "/{domain_id:str}",
-        opt={"scope": "links:write"},
+        opt={"scope": "links:write", "role": "admin"},
         responses=problems(401, 403, 404),
         operation_id="deleteDomain",
         summary="Remove a custom domain",
@@ -102,7 +102,7 @@ class DomainController(Controller):
     @post(
         "/{domain_id:str}/verify",
         status_code=200,
-        opt={"scope": "links:write"},
+        opt={"scope": "links:write", "role": "admin"},
         responses=problems(401, 403, 404, 409, 422),
         operation_id="verifyDomain",
         summary="Verify a domain's TXT record",

@@ -1,6 +1,6 @@
 """Route protection: ``opt={"scope": "links:write"}`` on a handler demands a caller holding
-it; ``opt={"role": "admin"}`` besides demands a member of at least that role in the
-workspace the request acts in (docs/api.md#roles)."""
+it, and ``opt={"role": "admin"}`` a caller whose role in the workspace it acts in is at
+least that one (docs/api.md#roles)."""
 
 from __future__ import annotations
 
@@ -33,7 +33,10 @@ async def require_scope(
         raise Forbidden(f"This operation needs the scope {needed!r}.")
     role = handler.opt.get("role")
     if role is not None and not at_least(principal.role, role):
-        raise Forbidden(f"This operation needs the role {role!r} or above in the workspace.")
+        raise Forbidden(
+            f"This operation needs the role {role!r} (or a higher one) in the workspace; "
+            f"yours is {principal.role!r}."
+        )
 
 
 def provide_principal(request: Any) -> Principal:

@@ -46,7 +46,7 @@ class IntegrationController(Controller):
         dto=JsonBody[ConnectRequest],
         return_dto=None,
         status_code=201,
-        opt={"scope": "integrations:write"},
+        opt={"scope": "integrations:write", "role": "admin"},
         responses=problems(400, 401, 403, 422, 502, 504),
         operation_id="connectIntegration",
         summary="Connect a store",
@@ -91,7 +91,7 @@ class IntegrationController(Controller):
 
     @delete(
         _ITEM,
-        opt={"scope": "integrations:write"},
+        opt={"scope": "integrations:write", "role": "admin"},
         responses=problems(401, 403, 404),
         operation_id="deleteIntegration",
         summary="Disconnect a store",
@@ -171,7 +171,7 @@ class IntegrationController(Controller):
 
     @get(
         "/shopify/install",
-        opt={"scope": "integrations:write"},
+        opt={"scope": "integrations:write", "role": "admin"},
         responses=problems(401, 403, 409, 422),
         operation_id="getShopifyInstallUrl",
         summary="Start a Shopify installation",
@@ -189,7 +189,7 @@ class IntegrationController(Controller):
 
     @get(
         "/woocommerce/install",
-        opt={"scope": "integrations:write"},
+        opt={"scope": "integrations:write", "role": "admin"},
         responses=problems(401, 403, 422),
         operation_id="getWooCommerceInstallUrl",
         summary="Start a WooCommerce connection",

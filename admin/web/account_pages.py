@@ -100,7 +100,7 @@ async def keys_page(page: Page, api_keys: ApiKeyService) -> Template:
     )
 
 
-@post("/keys", opt={"scope": "account:write"})
+@post("/keys", opt={"scope": "account:write", "role": "admin"})
 async def create_key(request: Request[Any, Any, Any], page: Page, api_keys: ApiKeyService) -> Any:
     values = await read_form(request)
     body: dict[str, Any] = {
@@ -123,7 +123,7 @@ async def create_key(request: Request[Any, Any, Any], page: Page, api_keys: ApiK
     return page.redirect("/keys")
 
 
-@post("/keys/{key_id:str}/revoke", opt={"scope": "account:write"})
+@post("/keys/{key_id:str}/revoke", opt={"scope": "account:write", "role": "admin"})
 async def revoke_key(page: Page, api_keys: ApiKeyService, key_id: KeyId) -> Redirect:
     await api_keys.revoke(page.user, key_id)
     await page.flash("success", "The key is revoked: it stops working at once.")

@@ -54,7 +54,7 @@ async def integrations_page(page: Page, integrations: IntegrationService) -> Tem
     return await _list_page(page, integrations, {"platform": "shopify"}, NO_ERRORS)
 
 
-@post("/integrations/install", opt={"scope": "integrations:write"})
+@post("/integrations/install", opt={"scope": "integrations:write", "role": "admin"})
 async def install(
     request: Request[Any, Any, Any],
     page: Page,
@@ -105,7 +105,7 @@ async def install(
     )
 
 
-@post("/integrations", opt={"scope": "integrations:write"})
+@post("/integrations", opt={"scope": "integrations:write", "role": "admin"})
 async def connect(
     request: Request[Any, Any, Any], page: Page, integrations: IntegrationService
 ) -> Any:
@@ -226,7 +226,10 @@ async def generate(
     return page.redirect(f"/integrations/{integration_id}#made-{made.id}")
 
 
-@post("/integrations/{integration_id:str}/delete", opt={"scope": "integrations:write"})
+@post(
+    "/integrations/{integration_id:str}/delete",
+    opt={"scope": "integrations:write", "role": "admin"},
+)
 async def delete(
     request: Request[Any, Any, Any],
     page: Page,

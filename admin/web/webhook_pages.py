@@ -61,7 +61,7 @@ async def webhooks_page(page: Page, webhooks: WebhookService) -> Template:
     return await _list_page(page, webhooks, _NEW, NO_ERRORS)
 
 
-@post("/webhooks", opt={"scope": "webhooks:write"})
+@post("/webhooks", opt={"scope": "webhooks:write", "role": "admin"})
 async def create_webhook(
     request: Request[Any, Any, Any], page: Page, webhooks: WebhookService
 ) -> Any:
@@ -114,7 +114,7 @@ async def webhook_page(
     return await _detail_page(page, webhooks, webhook_id, cursor=cursor)
 
 
-@post("/webhooks/{webhook_id:str}", opt={"scope": "webhooks:write"})
+@post("/webhooks/{webhook_id:str}", opt={"scope": "webhooks:write", "role": "admin"})
 async def update_webhook(
     request: Request[Any, Any, Any], page: Page, webhooks: WebhookService, webhook_id: WebhookId
 ) -> Any:
@@ -132,14 +132,14 @@ async def update_webhook(
     return page.redirect(f"/webhooks/{webhook_id}")
 
 
-@post("/webhooks/{webhook_id:str}/resume", opt={"scope": "webhooks:write"})
+@post("/webhooks/{webhook_id:str}/resume", opt={"scope": "webhooks:write", "role": "admin"})
 async def resume_webhook(page: Page, webhooks: WebhookService, webhook_id: WebhookId) -> Redirect:
     await webhooks.resume(page.user, webhook_id)
     await page.flash("success", "Resumed: queued events go out now, in order.")
     return page.redirect(f"/webhooks/{webhook_id}")
 
 
-@post("/webhooks/{webhook_id:str}/test", opt={"scope": "webhooks:write"})
+@post("/webhooks/{webhook_id:str}/test", opt={"scope": "webhooks:write", "role": "admin"})
 async def send_test(page: Page, webhooks: WebhookService, webhook_id: WebhookId) -> Redirect:
     delivery = await webhooks.send_test(page.user, webhook_id)
     await page.flash(
@@ -148,7 +148,7 @@ async def send_test(page: Page, webhooks: WebhookService, webhook_id: WebhookId)
     return page.redirect(f"/webhooks/{webhook_id}")
 
 
-@post("/webhooks/{webhook_id:str}/rotate-secret", opt={"scope": "webhooks:write"})
+@post("/webhooks/{webhook_id:str}/rotate-secret", opt={"scope": "webhooks:write", "role": "admin"})
 async def rotate_secret(page: Page, webhooks: WebhookService, webhook_id: WebhookId) -> Redirect:
     rotated = await webhooks.rotate_secret(page.user, webhook_id)
     until = rotated.previous_secret_expires_at.replace("T", " ")[:16]
@@ -162,7 +162,7 @@ async def rotate_secret(page: Page, webhooks: WebhookService, webhook_id: Webhoo
 
 @post(
     "/webhooks/{webhook_id:str}/deliveries/{delivery_id:str}/redeliver",
-    opt={"scope": "webhooks:write"},
+    opt={"scope": "webhooks:write", "role": "admin"},
 )
 async def redeliver(
     page: Page, webhooks: WebhookService, webhook_id: WebhookId, delivery_id: DeliveryId
@@ -178,7 +178,7 @@ async def redeliver(
     return page.redirect(f"/webhooks/{webhook_id}")
 
 
-@post("/webhooks/{webhook_id:str}/delete", opt={"scope": "webhooks:write"})
+@post("/webhooks/{webhook_id:str}/delete", opt={"scope": "webhooks:write", "role": "admin"})
 async def delete_webhook(page: Page, webhooks: WebhookService, webhook_id: WebhookId) -> Redirect:
     await webhooks.delete(page.user, webhook_id)
     await page.flash("success", "The webhook is deleted: nothing more is sent to it.")

@@ -36,7 +36,7 @@ class WebhookController(Controller):
         dto=JsonBody[WebhookCreate],
         return_dto=None,
         status_code=201,
-        opt={"scope": "webhooks:write"},
+        opt={"scope": "webhooks:write", "role": "admin"},
         responses=problems(400, 401, 403, 422),
         operation_id="registerWebhook",
         summary="Register a webhook",
@@ -84,7 +84,7 @@ class WebhookController(Controller):
         _ITEM,
         dto=JsonBody[WebhookUpdate],
         return_dto=None,
-        opt={"scope": "webhooks:write"},
+        opt={"scope": "webhooks:write", "role": "admin"},
         responses=problems(400, 401, 403, 404, 422),
         operation_id="updateWebhook",
         summary="Update a webhook",
@@ -101,7 +101,7 @@ class WebhookController(Controller):
 
     @delete(
         _ITEM,
-        opt={"scope": "webhooks:write"},
+        opt={"scope": "webhooks:write", "role": "admin"},
         responses=problems(401, 403, 404),
         operation_id="deleteWebhook",
         summary="Delete a webhook",
@@ -115,7 +115,7 @@ class WebhookController(Controller):
     @post(
         f"{_ITEM}/resume",
         status_code=200,
-        opt={"scope": "webhooks:write"},
+        opt={"scope": "webhooks:write", "role": "admin"},
         responses=problems(401, 403, 404),
         operation_id="resumeWebhook",
         summary="Resume a paused webhook",
@@ -129,7 +129,7 @@ class WebhookController(Controller):
     @post(
         f"{_ITEM}/rotate-secret",
         status_code=200,
-        opt={"scope": "webhooks:write"},
+        opt={"scope": "webhooks:write", "role": "admin"},
         responses=problems(401, 403, 404),
         operation_id="rotateWebhookSecret",
         summary="Rotate a webhook's signing secret",
@@ -143,7 +143,7 @@ class WebhookController(Controller):
     @post(
         f"{_ITEM}/test",
         status_code=202,
-        opt={"scope": "webhooks:write"},
+        opt={"scope": "webhooks:write", "role": "admin"},
         responses=problems(401, 403, 404),
         operation_id="sendWebhookTest",
         summary="Send a test event",
@@ -180,7 +180,7 @@ class WebhookController(Controller):
     @post(
         f"{_ITEM}/deliveries/{{delivery_id:str}}/redeliver",
         status_code=202,
-        opt={"scope": "webhooks:write"},
+        opt={"scope": "webhooks:write", "role": "admin"},
         responses=problems(401, 403, 404, 409),
         operation_id="redeliverWebhookDelivery",
         summary="Redeliver an event",

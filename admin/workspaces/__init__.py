@@ -3,3 +3,13 @@
 Other domains import these from ``admin.workspaces``, never its modules (the import
 contracts in pyproject.toml hold that).
 """
+
+from admin.workspaces.service import (
+    Cleared,
+    SoleOwner,
+    WorkspaceService,
+    delete_account_rows,
+    forget_cleared,
+)
+
+__all__ = ["Cleared", "SoleOwner", "WorkspaceService", "delete_account_rows", "forget_cleared"]

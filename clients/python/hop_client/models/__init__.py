@@ -8,6 +8,7 @@ from .account_breakdown_country import AccountBreakdownCountry
 from .account_breakdown_device import AccountBreakdownDevice
 from .account_breakdown_os import AccountBreakdownOs
 from .account_breakdown_referrer import AccountBreakdownReferrer
+from .account_delete import AccountDelete
 from .account_totals import AccountTotals
 from .api_key import ApiKey
 from .api_key_create import ApiKeyCreate
@@ -133,6 +134,11 @@ from .me_plan import MePlan
 from .mecard_data import MecardData
 from .mecard_qr_create import MecardQrCreate
 from .mecard_qr_create_type import MecardQrCreateType
+from .member import Member
+from .member_list import MemberList
+from .member_role import MemberRole
+from .member_update import MemberUpdate
+from .member_update_role import MemberUpdateRole
 from .own_bio_link import OwnBioLink
 from .own_bio_social import OwnBioSocial
 from .phone_data import PhoneData
@@ -204,6 +210,13 @@ from .wifi_data_security import WifiDataSecurity
 from .wifi_qr_create import WifiQrCreate
 from .wifi_qr_create_type import WifiQrCreateType
 from .woo_keys import WooKeys
+from .workspace import Workspace
+from .workspace_create import WorkspaceCreate
+from .workspace_delete import WorkspaceDelete
+from .workspace_list import WorkspaceList
+from .workspace_plan import WorkspacePlan
+from .workspace_role import WorkspaceRole
+from .workspace_update import WorkspaceUpdate
 
 __all__ = (
     "AccountAnalytics",
@@ -214,6 +227,7 @@ __all__ = (
     "AccountBreakdownDevice",
     "AccountBreakdownOs",
     "AccountBreakdownReferrer",
+    "AccountDelete",
     "AccountTotals",
     "ApiKey",
     "ApiKeyCreate",
@@ -338,6 +352,11 @@ __all__ = (
     "MecardData",
     "MecardQrCreate",
     "MecardQrCreateType",
+    "Member",
+    "MemberList",
+    "MemberRole",
+    "MemberUpdate",
+    "MemberUpdateRole",
     "MePlan",
     "OwnBioLink",
     "OwnBioSocial",
@@ -410,4 +429,11 @@ __all__ = (
     "WifiQrCreate",
     "WifiQrCreateType",
     "WooKeys",
+    "Workspace",
+    "WorkspaceCreate",
+    "WorkspaceDelete",
+    "WorkspaceList",
+    "WorkspacePlan",
+    "WorkspaceRole",
+    "WorkspaceUpdate",
 )

@@ -1,0 +1,112 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.workspace_plan import WorkspacePlan, check_workspace_plan
+from ..models.workspace_role import WorkspaceRole, check_workspace_role
+
+T = TypeVar("T", bound="Workspace")
+
+
+@_attrs_define
+class Workspace:
+    """
+    Attributes:
+        created_at (str):
+        id (str):
+        name (str):
+        personal (bool): A person's own workspace: it goes with their account.
+        plan (WorkspacePlan):
+        role (WorkspaceRole): The caller's role in it.
+        slug (str):
+    """
+
+    created_at: str
+    id: str
+    name: str
+    personal: bool
+    plan: WorkspacePlan
+    role: WorkspaceRole
+    slug: str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        created_at = self.created_at
+
+        id = self.id
+
+        name = self.name
+
+        personal = self.personal
+
+        plan: str = self.plan
+
+        role: str = self.role
+
+        slug = self.slug
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "createdAt": created_at,
+                "id": id,
+                "name": name,
+                "personal": personal,
+                "plan": plan,
+                "role": role,
+                "slug": slug,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        created_at = d.pop("createdAt")
+
+        id = d.pop("id")
+
+        name = d.pop("name")
+
+        personal = d.pop("personal")
+
+        plan = check_workspace_plan(d.pop("plan"))
+
+        role = check_workspace_role(d.pop("role"))
+
+        slug = d.pop("slug")
+
+        workspace = cls(
+            created_at=created_at,
+            id=id,
+            name=name,
+            personal=personal,
+            plan=plan,
+            role=role,
+            slug=slug,
+        )
+
+        workspace.additional_properties = d
+        return workspace
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
