@@ -151,6 +151,17 @@ class Sessions:
                 web_session_key(digest(session_id)), _encoder.encode(session), keepttl=True, xx=True
             )
 
+    async def switch_workspace(
+        self, session_id: str, session: WebSession, workspace_id: str | None
+    ) -> WebSession:
+        """The session, now acting in ``workspace_id`` (None: the person's personal one),
+        stored; the workspace switcher's and an accepted invitation's change. Whether the
+        person is a member is the caller's to check: the session's principal falls back
+        to the personal workspace anyway once they are not (AuthService.session_principal)."""
+        switched = msgspec.structs.replace(session, workspace_id=workspace_id)
+        await self.save(session_id, switched)
+        return switched
+
     def _flash_key(self, session_id: str) -> AESGCM:
         return AESGCM(hmac.digest(self._flash_root, session_id.encode(), "sha256"))
 

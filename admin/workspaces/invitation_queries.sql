@@ -62,3 +62,10 @@ ON CONFLICT (workspace_id, user_id) DO NOTHING
 -- Invitations no longer usable, kept a while for the dashboard's sake, then deleted.
 DELETE FROM invitations
 WHERE coalesce(accepted_at, revoked_at, expires_at) < now() - interval '30 days'
+
+-- name: pending_by_token
+-- What the accept page shows before the accept: the workspace and the role, while usable.
+SELECT w.name AS workspace_name, i.email, i.role, i.expires_at
+FROM invitations i JOIN workspaces w ON w.id = i.workspace_id
+WHERE i.token_hash = %(token_hash)s
+  AND i.accepted_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > now()

@@ -38,6 +38,13 @@ class TokenRow(msgspec.Struct, kw_only=True):
     role: str
 
 
+class PendingRow(msgspec.Struct, kw_only=True):
+    workspace_name: str
+    email: str
+    role: str
+    expires_at: datetime
+
+
 class Invitee(msgspec.Struct, kw_only=True):
     email: str
     confirmed: bool
@@ -93,6 +100,10 @@ async def renew_invitation(
 
 async def invitation_by_token(conn: Connection, token_hash: bytes) -> TokenRow | None:
     return await fetch_one(conn, _SQL["invitation_by_token"], {"token_hash": token_hash}, TokenRow)
+
+
+async def pending_by_token(conn: Connection, token_hash: bytes) -> PendingRow | None:
+    return await fetch_one(conn, _SQL["pending_by_token"], {"token_hash": token_hash}, PendingRow)
 
 
 async def invitee(conn: Connection, user_id: str) -> Invitee | None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import secrets
 from urllib.parse import quote
 
+import msgspec
 from redis.asyncio import Redis
 
 from admin.audit import record_audit
@@ -89,6 +90,15 @@ def _in_workspace(principal: Principal, workspace_id: str) -> None:
 def _may_grant(principal: Principal, role: str) -> None:
     if role == "owner" and principal.role != "owner":
         raise Forbidden("Only an owner may invite an owner or change an owner's invitation.")
+
+
+class InvitationPreview(msgspec.Struct, frozen=True, kw_only=True):
+    """What the dashboard's accept page shows before the button (the e-mail said as much)."""
+
+    workspace_name: str
+    email: str
+    role: str
+    expires_at: str
 
 
 class InvitationService:
@@ -184,6 +194,22 @@ class InvitationService:
         return InvitationAccepted(
             workspace_id=spent.workspace_id,
             role=spent.role,  # type: ignore[arg-type]  # the column's CHECK holds it
+        )
+
+    async def preview(self, token: str) -> InvitationPreview:
+        """The usable invitation ``token`` opens, for the page that asks to accept it
+        (spends nothing); used, revoked or expired: 410, as the accept would say."""
+        if not token or len(token) > 200:
+            raise Gone("This invitation is invalid, used, revoked or expired.")
+        async with self.db.connection() as conn:
+            row = await repo.pending_by_token(conn, token_hash(token))
+        if row is None:
+            raise Gone("This invitation is invalid, used, revoked or expired.")
+        return InvitationPreview(
+            workspace_name=row.workspace_name,
+            email=row.email,
+            role=row.role,
+            expires_at=iso_utc(row.expires_at),
         )
 
     @staticmethod
