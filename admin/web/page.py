@@ -3,9 +3,9 @@
 ``page.user`` is the session's principal (the same ``Principal`` the API's handlers
 get, so pages call the services exactly as ``/v1`` does); ``page.render`` renders a
 template with what every page needs (the CSRF token, flash messages, the signed-in
-state); ``page.flash`` leaves a message for the next page (a secret in it sealed for
-the session: admin/auth/sessions.py); ``page.redirect`` answers a form post (post,
-redirect, get).
+state, the person's workspaces for the switcher); ``page.flash`` leaves a message for
+the next page (a secret in it sealed for the session: admin/auth/sessions.py);
+``page.redirect`` answers a form post (post, redirect, get).
 """
 
 from __future__ import annotations
@@ -28,6 +28,8 @@ from admin.web.cookies import CookiePolicy, read_cookie
 from admin.web.csrf import Csrf
 from admin.web.door import session_of
 from admin.web.templating import PAGE_HEADERS
+from admin.workspaces import WorkspaceService
+from admin.workspaces.schemas import Workspace
 
 
 class LoginRequired(Unauthorized):
@@ -64,9 +66,15 @@ def login_url(path: str) -> str:
 
 
 class Page:
-    def __init__(self, request: Request[Any, Any, Any], web: WebConfig) -> None:
+    def __init__(
+        self,
+        request: Request[Any, Any, Any],
+        web: WebConfig,
+        workspaces: WorkspaceService | None = None,
+    ) -> None:
         self.request = request
         self.web = web
+        self.workspaces = workspaces
         self.principal: Principal | None = principal_of(request.scope)
         found = session_of(request.scope)
         self.session_id: str | None = found[0] if found else None
@@ -139,6 +147,14 @@ class Page:
             return ShownFlash("error", f"{flash.text} The secret cannot be shown; make a new one.")
         return ShownFlash(flash.kind, flash.text, secret)
 
+    async def workspace_choices(self) -> list[Workspace]:
+        """The signed-in person's workspaces with their role in each (the switcher's
+        list): none before the address is confirmed (the session sees only /confirm)."""
+        principal = self.principal
+        if self.workspaces is None or principal is None or not principal.verified:
+            return []
+        return (await self.workspaces.list(principal)).data
+
     async def render(
         self,
         template: str,
@@ -149,7 +165,10 @@ class Page:
         **context: Any,
     ) -> Template:
         # A fragment for htmx shows no flash: the next full page does.
-        flashes = [] if template.startswith("_") else await self._take_flashes()
+        fragment = template.startswith("_")
+        flashes = [] if fragment else await self._take_flashes()
+        choices = [] if fragment else await self.workspace_choices()
+        workspace_id = self.principal.workspace_id if self.principal else None
         values = {
             "user": self.principal,
             "csrf_token": self.csrf_token,
@@ -157,6 +176,8 @@ class Page:
             "signup_open": self.web.signup_open,
             "short_base_url": self.web.short_base_url,
             "current_path": self.request.url.path,
+            "workspaces": choices,
+            "workspace": next((w for w in choices if w.id == workspace_id), None),
             **context,
         }
         return Template(
@@ -173,5 +194,7 @@ class Page:
         return Redirect(url, status_code=303, cookies=[*self._cookies(), *cookies])
 
 
-def provide_page(request: Request[Any, Any, Any], web: WebConfig) -> Page:
-    return Page(request, web)
+def provide_page(
+    request: Request[Any, Any, Any], web: WebConfig, workspaces: WorkspaceService
+) -> Page:
+    return Page(request, web, workspaces)

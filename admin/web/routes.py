@@ -23,6 +23,7 @@ from admin.web import (
     link_pages,
     qr_pages,
     webhook_pages,
+    workspace_pages,
 )
 from admin.web.assets import static_file
 from admin.web.cookies import CookiePolicy
@@ -41,6 +42,7 @@ PAGES: list[Any] = [
     *webhook_pages.ROUTES,
     *integration_pages.ROUTES,
     *account_pages.ROUTES,
+    *workspace_pages.ROUTES,
 ]
 
 

@@ -272,3 +272,55 @@ def test_the_other_pages_are_accessible_and_photographed(
     assert store.startswith("/integrations/int_")
 
     assert not found, found
+
+
+def test_the_workspace_pages_are_accessible_and_photographed(context: Any, web: Stack) -> None:
+    """The switcher, a new workspace, its members page (an invitation pending), audit log
+    and settings, with their error states; the invitation's page signed out."""
+    found: dict[str, Any] = {}
+    page = context.new_page()
+    account = new_account(web)
+    sign_in(page, account.email)
+
+    page.goto("/workspaces/new")
+    _check(page, "workspace-new", found)
+    _submit(page, "Create the workspace")
+    _check(page, "workspace-new-error", found)
+    page.get_by_label("Name", exact=True).fill("Acme marketing")
+    _submit(page, "Create the workspace")
+    # A new workspace is on the free plan: the tests' pro plan keeps the tour in its limits.
+    web.sql(
+        "UPDATE workspaces SET plan = 'pro' WHERE name = 'Acme marketing' AND id IN"
+        " (SELECT workspace_id FROM workspace_members WHERE user_id = %s) RETURNING id",
+        account.user_id,
+    )
+    _check(page, "workspace-members-empty", found)
+    page.get_by_label("E-mail").fill("not-an-address")
+    _submit(page, "Send the invitation")
+    _check(page, "workspace-members-error", found)
+    page.get_by_label("E-mail").fill(new_email())
+    page.get_by_label("Role", exact=True).select_option("viewer")
+    _submit(page, "Send the invitation")
+    _check(page, "workspace-members", found)
+
+    page.goto("/workspace/audit")
+    _check(page, "workspace-audit", found)
+    page.goto("/workspace/settings")
+    _check(page, "workspace-settings", found)
+    page.get_by_label("Type the workspace's slug, ", exact=False).fill("not it")
+    _submit(page, "Delete the workspace")
+    _check(page, "workspace-settings-error", found)
+
+    page.goto("/")
+    page.get_by_label("Workspace", exact=True).select_option(label="Personal (owner)")
+    _submit(page, "Switch workspace")
+    _check(page, "links-personal-workspace", found)
+    page.goto("/workspace/settings")
+    _check(page, "workspace-settings-personal", found)
+
+    page.locator("header").get_by_role("button", name="Sign out").click()
+    page.wait_for_load_state("load")
+    page.goto("/invitations/accept?token=example")
+    _check(page, "invitation-signed-out", found)
+
+    assert not found, found

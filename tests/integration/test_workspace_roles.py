@@ -60,6 +60,9 @@ PUBLIC: frozenset[tuple[str, str]] = frozenset(
         ("GET", "/reset"),
         ("POST", "/reset"),
         ("GET", "/static/{release:str}/{name:path}"),
+        # An invitation's e-mailed link: signed out it says to sign in first; the
+        # accept itself (POST) needs a session.
+        ("GET", "/invitations/accept"),
     }
 )
 

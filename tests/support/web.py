@@ -15,7 +15,7 @@ from tests.support.stack import Stack
 from tests.support.waiting import wait_for
 
 _CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
-_LINK = re.compile(r"(https?://\S+/(?:verify|reset)\?token=\S+)")
+_LINK = re.compile(r"(https?://\S+/(?:verify|reset|invitations/accept)\?token=\S+)")
 
 
 def csrf_of(page: httpx.Response) -> str:
@@ -61,7 +61,8 @@ def outbox(stack: Stack, email: str) -> list[tuple[str, str]]:
 
 
 def mail_link(stack: Stack, email: str, subject_part: str, count: int = 1) -> str:
-    """The verify or reset link of the ``count``-th e-mail to ``email`` about ``subject_part``."""
+    """The verify, reset or invitation link of the ``count``-th e-mail to ``email`` about
+    ``subject_part``."""
     mails = wait_for(
         lambda: [body for subject, body in outbox(stack, email) if subject_part in subject],
         lambda found: len(found) >= count,
