@@ -307,7 +307,7 @@ def test_the_workspace_pages_are_accessible_and_photographed(context: Any, web: 
     _check(page, "workspace-audit", found)
     page.goto("/workspace/settings")
     _check(page, "workspace-settings", found)
-    page.get_by_label("Type the workspace's slug, ", exact=False).fill("not it")
+    page.get_by_label("Slug to confirm").fill("not it")
     _submit(page, "Delete the workspace")
     _check(page, "workspace-settings-error", found)
 
