@@ -271,6 +271,35 @@ def closed_transport(exc: BaseException) -> bool:
     return isinstance(exc, RuntimeError) and "the handler is closed" in str(exc)
 
 
+# Where redis-py keeps a connection's socket; an error raised in there on a ``None`` is a
+# connection another task closed (``torn_down_connection``).
+_CONNECTION_MODULES = ("redis.asyncio.connection", "redis.connection", "redis._parsers")
+
+
+def torn_down_connection(exc: BaseException) -> bool:
+    """A command on a connection another task closed under it, as redis-py reports it.
+
+    One client is shared by many tasks (the worker's click consumers, one per shard, on one
+    cluster client). When a command fails in a failover, redis-py closes connections of
+    that node, or every node's when it resets the cluster layout, including ones another
+    task holds between its check that the connection is open and its write (on Python
+    3.11, ``asyncio.wait_for`` runs the write a loop turn later). That write meets the
+    socket gone: ``AttributeError: 'NoneType' object has no attribute 'writelines'`` (or a
+    ``TypeError`` on a ``None``, redis-py issue 4287), not a ConnectionError. A lost
+    connection like any other; recognised by where it is raised (the innermost frame
+    outside asyncio is redis-py's connection code), so a ``None`` of ours stays a bug."""
+    if not isinstance(exc, (AttributeError, TypeError)) or "'NoneType' object" not in str(exc):
+        return False
+    module = ""
+    frame = exc.__traceback__
+    while frame is not None:
+        name = str(frame.tb_frame.f_globals.get("__name__", ""))
+        if not name.startswith("asyncio."):
+            module = name
+        frame = frame.tb_next
+    return module.startswith(_CONNECTION_MODULES)
+
+
 # Answers of a Redis that is there but cannot serve for the moment: a failover, a slot
 # move or a restart under way, or memory full. Retrying later is the cure.
 _PASSING_ANSWERS = (ReadOnlyError, ClusterDownError, TryAgainError, AskError, OutOfMemoryError)
@@ -281,8 +310,9 @@ _PASSING_IN_SCRIPT = re.compile(r": -(?:READONLY|OOM|LOADING|MASTERDOWN|CLUSTERD
 
 def redis_down(exc: BaseException) -> bool:
     """Whether ``exc`` means Redis is unreachable or the connection broke mid-command:
-    redis-py's connection errors, the OS's, and uvloop's closed transport
-    (``closed_transport``), or Redis answering that it cannot serve for the moment
+    redis-py's connection errors, the OS's, uvloop's closed transport
+    (``closed_transport``), a connection closed under a command by another task
+    (``torn_down_connection``), or Redis answering that it cannot serve for the moment
     (read-only after a failover, loading, out of memory). Asked by ``redis_outage()``
     (and by the admin's last-resort error handler): callers catch ``RedisUnavailable``
     and answer 503, back off or keep the data for later.
@@ -294,7 +324,11 @@ def redis_down(exc: BaseException) -> bool:
     new-account quota on Redis 6.2)."""
     if isinstance(exc, redis.ResponseError):
         return isinstance(exc, _PASSING_ANSWERS) or bool(_PASSING_IN_SCRIPT.search(str(exc)))
-    return isinstance(exc, (redis.RedisError, OSError)) or closed_transport(exc)
+    return (
+        isinstance(exc, (redis.RedisError, OSError))
+        or closed_transport(exc)
+        or torn_down_connection(exc)
+    )
 
 
 class RedisUnavailable(Exception):

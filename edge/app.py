@@ -20,7 +20,6 @@ import itertools
 import logging
 import os
 import secrets
-import time
 import urllib.parse
 from typing import Any
 
@@ -35,7 +34,7 @@ from common.logs import configure_logging
 from common.redis_store import RedisUnavailable, connect
 from common.settings import Settings, SettingsError, load_settings
 from common.wire import CLICK_KIND, ClickEvent
-from edge import pages, safety
+from edge import clock, pages, safety
 from edge.cache import LinkCache
 from edge.clicks import ClickBuffer
 from edge.decide import not_redirected, redirect
@@ -100,6 +99,8 @@ class EdgeApp:
             buffer_max=edge.click_buffer_max,
             shards=settings.click_stream_shards,
         )
+        # What expiry checks and click times read (edge/clock.py): tests pin it.
+        clock.now = clock.reading(edge.time)
         self.country_header = edge.country_header
         self.visitors = Visitors(TrustedProxies(settings.trusted_proxies), edge.country_header)
         key = settings.link_password_key
@@ -211,7 +212,7 @@ class EdgeApp:
                 proto.response_bytes(503, pages.UNAVAILABLE_HEADERS, pages.UNAVAILABLE)
                 counts[503] += 1
                 return
-        now_ms = int(time.time() * 1000)
+        now_ms = int(clock.now() * 1000)
         if target.kind != REDIRECT or (target.expires_at_ms and now_ms >= target.expires_at_ms):
             visit = Visit(self, scope, proto, headers, target, code=code, now_ms=now_ms)
             counts[await not_redirected(visit)] += 1

@@ -5,14 +5,13 @@ the sandbox, custom domains, hosts that are nobody's, the landing redirect and
 from __future__ import annotations
 
 import re
-import time
 from typing import TYPE_CHECKING, Any, cast
 
 from common.domains import host_of
 from common.keys import bio_key, link_cache_key, sandbox_bio_key, sandbox_link_key
 from common.redis_store import RedisUnavailable, redis_outage
 from common.wire import BIO_VISIT_KIND, bio_entry_decoder, link_entry_decoder
-from edge import pages
+from edge import clock, pages
 from edge.decide import not_redirected, redirect
 from edge.targets import NO_STORE, REDIRECT, not_found, target_of
 from edge.unlock import post
@@ -65,7 +64,7 @@ async def bio(
     headers = pages.SANDBOX_BIO_HEADERS if sandbox else pages.BIO_HEADERS
     proto.response_bytes(200, headers, entry.html)
     if scope.method == "GET":
-        now_ms = int(time.time() * 1000)
+        now_ms = int(clock.now() * 1000)
         edge.track(
             scope, scope.headers, entry.bio_id, username, now_ms, qr=False, kind=BIO_VISIT_KIND
         )
@@ -89,7 +88,7 @@ async def in_sandbox(edge: EdgeApp, scope: Any, proto: Any, rest: str, host: str
         proto.response_bytes(503, pages.SANDBOX_UNAVAILABLE_HEADERS, pages.UNAVAILABLE)
         return
     target = not_found() if raw is None else target_of(link_entry_decoder.decode(raw))
-    now_ms = int(time.time() * 1000)
+    now_ms = int(clock.now() * 1000)
     visit = Visit(
         edge, scope, proto, scope.headers, target, code=rest, now_ms=now_ms, host=host, sandbox=True
     )
@@ -129,7 +128,7 @@ async def on_domain(edge: EdgeApp, scope: Any, proto: Any, host: str) -> None:
             proto.response_bytes(503, pages.UNAVAILABLE_HEADERS, pages.UNAVAILABLE)
             counts[503] += 1
             return
-    now_ms = int(time.time() * 1000)
+    now_ms = int(clock.now() * 1000)
     visit = Visit(edge, scope, proto, scope.headers, target, code=code, now_ms=now_ms, host=host)
     if target.kind != REDIRECT or (target.expires_at_ms and now_ms >= target.expires_at_ms):
         counts[await not_redirected(visit)] += 1

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 import urllib.parse
 from typing import TYPE_CHECKING, Any, Final, cast
 
@@ -11,7 +10,7 @@ from common.keys import link_cache_key, link_password_tries_key, sandbox_link_ke
 from common.linkpass import COOKIE_SECONDS, MAX_PASSWORD_LENGTH, cookie_name
 from common.redis_store import RedisUnavailable, redis_outage
 from common.wire import link_entry_decoder
-from edge import pages, safety
+from edge import clock, pages, safety
 from edge.decide import redirect
 from edge.targets import LOCKED, NO_STORE, WARN, header_safe, not_found, target_of
 from edge.visit import CODE, HEALTH_PATH, SANDBOX_PREFIX, Visit
@@ -48,7 +47,7 @@ async def post(edge: EdgeApp, scope: Any, proto: Any, path: str, host: str = "")
     except RedisUnavailable:
         proto.response_bytes(503, pages.UNAVAILABLE_HEADERS, pages.UNAVAILABLE)
         return
-    now_ms = int(time.time() * 1000)
+    now_ms = int(clock.now() * 1000)
     expired = bool(target.expires_at_ms) and now_ms >= target.expires_at_ms
     # A warned link may be protected too: its form comes before the warning.
     if not target.verifier or target.kind not in (LOCKED, WARN) or expired:

@@ -222,6 +222,10 @@ class EdgeSettings(msgspec.Struct, frozen=True, kw_only=True):
         "HOP_TEST_CLICK_BATCH_MAX", p.positive_int, 1000,
         "Most clicks in one stream entry; a full batch is written at once. Tests make "
         "batches small or unbounded.", seam=True)]
+    time: Annotated[float | None, Variable(
+        "HOP_TEST_EDGE_TIME", p.unix_time, None,
+        "Unix time the edge reads instead of the clock (links' expiry, clicks' times), pinning "
+        "it: a test sees a link expired without waiting for it. Unset, the clock.", seam=True)]
     click_buffer_max: Annotated[int, Variable(
         "HOP_CLICK_BUFFER_MAX", p.positive_int, 200_000,
         "Most clicks an edge worker holds while Redis is unreachable; beyond it the oldest are "

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from datetime import UTC, datetime, timedelta
 
 import httpx
@@ -65,7 +64,7 @@ def test_query_forwarding(api: httpx.Client, edge: httpx.Client, account: Accoun
 
 
 def test_unknown_deleted_and_expired(
-    api: httpx.Client, edge: httpx.Client, account: Account
+    api: httpx.Client, edge: httpx.Client, account: Account, session_stack: Stack
 ) -> None:
     missing = edge.get("/doesNotExist42")
     assert missing.status_code == 404
@@ -78,11 +77,28 @@ def test_unknown_deleted_and_expired(
     assert gone.status_code == 410
     assert gone.headers["content-type"].startswith("text/html")
 
-    soon = (datetime.now(UTC) + timedelta(seconds=1.5)).isoformat()
-    expiring = make_link(api, account, longUrl="https://example.com/soon", expiresAt=soon)
+    # Expiry without waiting for it: an edge whose clock is pinned at the moment a link
+    # expires (HOP_TEST_EDGE_TIME) finds it gone, and one expiring a second later live.
+    expires = datetime.now(UTC).replace(microsecond=0) + timedelta(hours=1)
+    expiring = make_link(
+        api, account, longUrl="https://example.com/soon", expiresAt=expires.isoformat()
+    )
+    later = make_link(
+        api,
+        account,
+        longUrl="https://example.com/later",
+        expiresAt=(expires + timedelta(seconds=1)).isoformat(),
+    )
     assert edge.get(f"/{expiring['shortCode']}").status_code == 302
-    time.sleep(1.6)
-    assert edge.get(f"/{expiring['shortCode']}").status_code == 410
+    pinned = session_stack.start_edge("edge-at-expiry", HOP_TEST_EDGE_TIME=str(expires.timestamp()))
+    try:
+        with httpx.Client(base_url=pinned.url, timeout=10) as client:
+            expired = client.get(f"/{expiring['shortCode']}")
+            assert expired.status_code == 410
+            assert expired.headers["content-type"].startswith("text/html")
+            assert client.get(f"/{later['shortCode']}").status_code == 302
+    finally:
+        pinned.stop()
 
 
 def test_paths_methods_and_probes(edge: httpx.Client) -> None:

@@ -3,23 +3,36 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 
 import httpx
 import psycopg
+import pytest
 
 from tests.support.accounts import create_account
-from tests.support.env import FREE_PER_MINUTE
+from tests.support.env import FREE_PER_MINUTE, PINNED_WINDOW_TIME
+from tests.support.stack import Stack
+
+# The end of the pinned minute: what X-RateLimit-Reset says on the pinned admin.
+PINNED_MINUTE_END = (PINNED_WINDOW_TIME // 60 + 1) * 60
 
 
-def _avoid_minute_boundary() -> None:
-    """The minute window is fixed; don't let it roll over in the middle of a test."""
-    if time.time() % 60 > 52:
-        time.sleep(61 - time.time() % 60)
+@pytest.fixture(scope="module")
+def pinned_api(session_stack: Stack) -> Iterator[httpx.Client]:
+    """An admin whose minute windows read a time pinned half past a minute
+    (HOP_TEST_WINDOW_TIME): a test's requests never straddle a minute boundary, and
+    nothing waits for one to pass."""
+    admin = session_stack.start_admin(
+        "admin-pinned-window", HOP_TEST_WINDOW_TIME=str(PINNED_WINDOW_TIME)
+    )
+    with httpx.Client(base_url=admin.url, timeout=30) as client:
+        yield client
+    admin.stop()
 
 
-def test_headers_count_down_then_429(api: httpx.Client, database_url: str) -> None:
+def test_headers_count_down_then_429(pinned_api: httpx.Client, database_url: str) -> None:
+    api = pinned_api
     account = create_account(database_url, plan="free")
-    _avoid_minute_boundary()
     remaining = []
     for n in range(FREE_PER_MINUTE):
         # Errors count and carry the headers too.
@@ -28,9 +41,7 @@ def test_headers_count_down_then_429(api: httpx.Client, database_url: str) -> No
         assert response.status_code in (200, 404)
         assert response.headers["x-ratelimit-limit"] == str(FREE_PER_MINUTE)
         remaining.append(int(response.headers["x-ratelimit-remaining"]))
-        reset = int(response.headers["x-ratelimit-reset"])
-        assert 0 < reset - time.time() <= 61
-        assert reset % 60 == 0
+        assert int(response.headers["x-ratelimit-reset"]) == PINNED_MINUTE_END
     assert remaining == list(range(FREE_PER_MINUTE - 1, -1, -1))
 
     refused = api.get("/v1/links", headers=account.headers())
@@ -38,7 +49,9 @@ def test_headers_count_down_then_429(api: httpx.Client, database_url: str) -> No
     assert refused.headers["content-type"].startswith("application/problem+json")
     assert refused.json()["title"] == "Rate Limited"
     assert refused.headers["x-ratelimit-remaining"] == "0"
-    assert 1 <= int(refused.headers["retry-after"]) <= 61
+    assert int(refused.headers["x-ratelimit-reset"]) == PINNED_MINUTE_END
+    # Until the end of the minute, half of it at the pinned time.
+    assert refused.headers["retry-after"] == str(PINNED_MINUTE_END - PINNED_WINDOW_TIME)
     # Live and test keys share the account's quota.
     assert api.get("/v1/links", headers=account.headers("test")).status_code == 429
     # Other accounts are unaffected.
@@ -72,4 +85,8 @@ def test_anonymous_and_failed_requests_carry_headers(api: httpx.Client) -> None:
     ):
         assert "x-ratelimit-limit" in response.headers, response
         assert "x-ratelimit-remaining" in response.headers
-        assert "x-ratelimit-reset" in response.headers
+        # On the clock (this admin's windows are not pinned): the end of this minute,
+        # or of the one before should the minute have turned since it answered.
+        reset = int(response.headers["x-ratelimit-reset"])
+        assert reset % 60 == 0
+        assert -60 < reset - time.time() <= 60

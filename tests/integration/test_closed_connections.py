@@ -2,12 +2,14 @@
 write on it: ``RuntimeError: … the handler is closed``, which redis-py passes through
 instead of its own ConnectionError. Every place that rides out a lost Redis must ride out
 this one too. Real Redis, real uvloop: each test closes the pooled connection's transport
-under the client, as a server restart or a failover does."""
+under the client, as a server restart or a failover does. The last one closes it from
+another task in the middle of a command, as redis-py itself does in a cluster failover."""
 
 from __future__ import annotations
 
 import asyncio
 import secrets
+import sys
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 from urllib.parse import urlsplit
@@ -15,6 +17,7 @@ from urllib.parse import urlsplit
 import pytest
 import uvloop
 from redis.asyncio import Redis
+from redis.asyncio.connection import Connection
 
 from admin.auth.sessions import Sessions
 from admin.bio.cache import BioCache
@@ -22,7 +25,7 @@ from admin.domains.cache import DomainSet, forget_domain
 from admin.errors import ServiceUnavailable
 from common.domains import CustomDomains
 from common.keys import DOMAINS_KEY
-from common.redis_store import connect_sync
+from common.redis_store import RedisUnavailable, connect_sync, redis_outage
 
 T = TypeVar("T")
 
@@ -121,3 +124,38 @@ def test_cache_writes_are_logged_not_raised(
     assert "domains.write_failed" in actions
     assert "cache.bio_write_failed" in actions
     assert "cache.forget_domain_failed" in actions
+
+
+def test_a_connection_closed_under_a_command_by_another_task_is_an_outage(redis_url: str) -> None:
+    """The worker's click consumers (one per shard) share one cluster client. In a
+    failover a failed command makes redis-py close connections of the node (of every node
+    when it resets the cluster's layout), one of them held by another consumer between
+    its check that the connection is open and its write: that write met the socket gone
+    as ``AttributeError: 'NoneType' object has no attribute 'writelines'``, no
+    RedisError, and the consumer's task ended, stopping the worker (the cluster failover
+    test's flake: clicks left unread). Here the other task closes the connection in the
+    same loop turn as the command starts: a lost connection, like any other."""
+
+    async def scenario() -> BaseException | None:
+        url = urlsplit(redis_url)
+        connection = Connection(host=url.hostname or "", port=url.port or 6379, socket_timeout=5)
+        await connection.send_command("PING")  # connected, and idle again
+        await connection.read_response()
+        try:
+            with redis_outage():
+                await asyncio.gather(
+                    connection.send_packed_command(connection.pack_command("PING")),
+                    connection.disconnect(nowait=True),  # the other task's
+                )
+        except BaseException as exc:  # noqa: BLE001  # the point is to look at it
+            return exc
+        finally:
+            await connection.disconnect()
+        return None
+
+    failure = uvloop.run(scenario())
+    if sys.version_info < (3, 12):  # 3.12's wait_for writes in the same turn: no race there
+        assert isinstance(failure, RedisUnavailable), repr(failure)
+        assert isinstance(failure.__cause__, AttributeError)
+    else:
+        assert failure is None or isinstance(failure, RedisUnavailable), repr(failure)

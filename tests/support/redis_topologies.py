@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import shutil
 import signal
+import socket
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,12 +26,26 @@ CLUSTER_BINARIES = REDIS_SERVER is not None and REDIS_CLI is not None
 SKIP_REASON = "needs redis-server and redis-cli from the system (apt-get install redis-server)"
 
 
-class Node:
-    """One redis-server process on 127.0.0.1."""
+def free_ports(count: int) -> list[int]:
+    """``count`` different free ports on 127.0.0.1. Each is held until all are picked: asked
+    one at a time (``free_port``), the kernel may hand the same port out twice, and a
+    cluster's twelve ports (six nodes, each with its bus port) once met that."""
+    with contextlib.ExitStack() as held:
+        sockets = [
+            held.enter_context(socket.socket(socket.AF_INET, socket.SOCK_STREAM))
+            for _ in range(count)
+        ]
+        for sock in sockets:
+            sock.bind(("127.0.0.1", 0))
+        return [int(sock.getsockname()[1]) for sock in sockets]
 
-    def __init__(self, root: Path, *args: str) -> None:
+
+class Node:
+    """One redis-server process on 127.0.0.1 (on ``port``, or a free one)."""
+
+    def __init__(self, root: Path, *args: str, port: int | None = None) -> None:
         assert REDIS_SERVER is not None
-        self.port = free_port()
+        self.port = free_port() if port is None else port
         self.root = root / str(self.port)
         self.root.mkdir(parents=True)
         self.args = args
@@ -86,6 +101,7 @@ class Cluster:
 
     def __init__(self, root: Path, size: int = 6) -> None:
         # A short node timeout keeps failovers quick on loopback.
+        ports = free_ports(2 * size)  # each node's, then each node's cluster bus
         self.nodes = [
             Node(
                 root,
@@ -94,9 +110,10 @@ class Cluster:
                 "--cluster-node-timeout",
                 "1500",
                 "--cluster-port",
-                str(free_port()),
+                str(ports[size + n]),
+                port=ports[n],
             )
-            for _ in range(size)
+            for n in range(size)
         ]
 
     @property
@@ -198,9 +215,9 @@ class SentinelGroup:
 
     def __init__(self, root: Path) -> None:
         self.root = root
-        self.primary = Node(root)
-        self.replica = Node(root)
-        self.sentinel_port = free_port()
+        primary, replica, self.sentinel_port = free_ports(3)
+        self.primary = Node(root, port=primary)
+        self.replica = Node(root, port=replica)
         self.sentinel: subprocess.Popen[bytes] | None = None
 
     @property

@@ -166,6 +166,16 @@ def test_a_closed_transport_is_handed_on_as_an_outage() -> None:
     assert kept.value is other
 
 
+def test_a_none_of_ours_is_no_outage() -> None:
+    # torn_down_connection recognises redis-py's connection code meeting its socket gone
+    # (tests/integration/test_closed_connections.py); the same words raised anywhere else
+    # are a bug of ours, raised as what they are.
+    with pytest.raises(AttributeError) as kept, redis_outage():
+        getattr(None, "writelines")  # noqa: B009  # a None met in this module
+    assert not redis_down(kept.value)
+    assert not redis_down(AttributeError("'NoneType' object has no attribute 'writelines'"))
+
+
 def test_only_an_outage_leaves_redis_outage_as_redis_unavailable() -> None:
     for down in (
         RedisConnectionError("Connection reset by peer"),
