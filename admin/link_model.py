@@ -10,6 +10,9 @@ the one before it plus what its use adds, so a column is named once.
   ``with_link_columns`` spells it out, so a column added here is read everywhere.
 - ``NewLink``: a link created through /v1/links, as ``insert_link`` writes it.
 - ``NewManagedLink``: a link the service keeps for a QR code or Bio page.
+
+Who made a link (``created_by``: the API key, else the person) is written once, by the
+inserts, and read with the row; no change writes it.
 - ``CacheRow``: a code's entry for the edge's cache (``cache_entries``): a projection
   of the link that holds (or last held) the code.
 
@@ -87,6 +90,9 @@ class LinkRow(LinkFields, frozen=True, kw_only=True):
     managed_by: str | None = None  # 'qr' | 'bio': changed only through /v1/qr or /v1/bio
     review_requested_at: datetime | None = None
     exhausted_at: datetime | None = None
+    # Who made it (createdBy): an API key's id or a user's, written once at creation;
+    # None for links made before workspaces.
+    created_by: str | None = None
 
 
 class NewLink(LinkFields, frozen=True, kw_only=True):
@@ -98,6 +104,7 @@ class NewLink(LinkFields, frozen=True, kw_only=True):
     safety_source: str | None = "heuristic"
     # (site, host) of its other destinations (link_destination_hosts, admin/safety/).
     other_hosts: list[tuple[str, str]] = msgspec.field(default_factory=list)
+    created_by: str | None = None  # the creating Principal's actor_id
 
     def row(self, environment: str) -> LinkRow:
         """The row ``insert_link`` writes, as a read would return it (judged when
@@ -111,6 +118,7 @@ class NewLink(LinkFields, frozen=True, kw_only=True):
             created_at=self.created_at,
             updated_at=self.created_at,
             deleted_at=None,
+            created_by=self.created_by,
         )
 
 
@@ -134,6 +142,7 @@ class NewManagedLink(msgspec.Struct, frozen=True, kw_only=True):
     safety_verdict: str = "ok"
     safety_reasons: list[str] = msgspec.field(default_factory=list)
     safety_source: str | None = None
+    created_by: str | None = None  # the creating Principal's actor_id
 
 
 class CacheRow(FeatureColumns, frozen=True, kw_only=True):

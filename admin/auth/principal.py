@@ -27,3 +27,9 @@ class Principal(msgspec.Struct, frozen=True, kw_only=True):
     # False until the owner verifies the e-mail address: scopes are then read-only
     # (admin/auth/scopes.py, ``for_account``).
     verified: bool = True
+
+    @property
+    def actor_id(self) -> str | None:
+        """Who a resource made now says made it (``createdBy``): the API key when the
+        request used one, else the person (a session or an access token)."""
+        return self.key_id or self.user_id

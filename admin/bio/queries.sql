@@ -3,38 +3,38 @@ SELECT username FROM bio_pages WHERE workspace_id = %(workspace_id)s AND environ
 
 -- name: page_of_owner
 SELECT id, environment, username, display_name, description, avatar_url, theme, language,
-       links, socials, html, created_at, updated_at
+       links, socials, html, created_at, updated_at, created_by
 FROM bio_pages WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s
 
 -- name: page_of_owner_for_update
 SELECT id, environment, username, display_name, description, avatar_url, theme, language,
-       links, socials, html, created_at, updated_at
+       links, socials, html, created_at, updated_at, created_by
 FROM bio_pages WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s
 FOR UPDATE
 
 -- name: page_by_username
 SELECT id, environment, username, display_name, description, avatar_url, theme, language,
-       links, socials, html, created_at, updated_at
+       links, socials, html, created_at, updated_at, created_by
 FROM bio_pages WHERE environment = %(environment)s AND username = %(username)s
 
 -- name: upsert_page
 INSERT INTO bio_pages (id, workspace_id, environment, username, display_name, description,
-                       avatar_url, theme, language, links, socials, html)
+                       avatar_url, theme, language, links, socials, html, created_by)
 VALUES (%(id)s, %(workspace_id)s, %(environment)s, %(username)s, %(display_name)s,
         %(description)s, %(avatar_url)s, %(theme)s, %(language)s, %(links)s, %(socials)s,
-        %(html)s)
+        %(html)s, %(created_by)s)
 ON CONFLICT (workspace_id, environment) DO UPDATE
 SET username = EXCLUDED.username, display_name = EXCLUDED.display_name,
     description = EXCLUDED.description, avatar_url = EXCLUDED.avatar_url,
     theme = EXCLUDED.theme, language = EXCLUDED.language, links = EXCLUDED.links,
     socials = EXCLUDED.socials, html = EXCLUDED.html, updated_at = now()
 RETURNING id, environment, username, display_name, description, avatar_url, theme,
-          language, links, socials, html, created_at, updated_at
+          language, links, socials, html, created_at, updated_at, created_by
 
 -- name: delete_page
 DELETE FROM bio_pages WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s
 RETURNING id, environment, username, display_name, description, avatar_url, theme,
-          language, links, socials, html, created_at, updated_at
+          language, links, socials, html, created_at, updated_at, created_by
 
 -- name: claim_username
 -- A new page or a rename: the name, unless another page holds it or it is reserved

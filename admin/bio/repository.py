@@ -80,6 +80,9 @@ class PageRow(msgspec.Struct, kw_only=True):
     html: str
     created_at: datetime
     updated_at: datetime
+    # Who made the page (a later PUT keeps it): an API key's id or a user's; None: made
+    # before workspaces.
+    created_by: str | None
 
     def managed_link_ids(self) -> list[str]:
         """The links the page manages (not the owner's own)."""
@@ -156,6 +159,7 @@ async def upsert_page(conn: Connection, principal: Principal, page: PageFields) 
         **_owner(principal),
         "links": jsonb(msgspec.to_builtins(page.links)),
         "socials": jsonb(msgspec.to_builtins(page.socials)),
+        "created_by": principal.actor_id,  # written by the first PUT only
     }
     try:
         async with savepoint(conn):  # a conflict leaves the caller's transaction intact

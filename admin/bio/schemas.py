@@ -8,6 +8,7 @@ import msgspec
 from msgspec import Meta
 
 from admin.api.examples import example
+from admin.api.fields import CreatedBy
 from admin.bio.socials import SocialNetwork
 from admin.links import Url
 from admin.patterns import whole
@@ -158,6 +159,7 @@ class OwnBioSocial(msgspec.Struct, kw_only=True, rename="camel"):
         "pageUrl": "https://hop.example/@ada.bakes",
         "createdAt": "2026-03-01T09:30:00Z",
         "updatedAt": "2026-03-01T09:30:00Z",
+        "createdBy": "usr_01JNQ3V5W6X7Y8Z9A0B1C2D3EF",
     }
 )
 class BioPage(msgspec.Struct, kw_only=True, rename="camel"):
@@ -173,3 +175,4 @@ class BioPage(msgspec.Struct, kw_only=True, rename="camel"):
     page_url: PageUrl
     created_at: str
     updated_at: str
+    created_by: CreatedBy = None

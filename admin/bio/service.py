@@ -203,6 +203,7 @@ class BioService:
             page_url=self.page_url(row.environment, row.username),
             created_at=iso_utc(row.created_at),
             updated_at=iso_utc(row.updated_at),
+            created_by=row.created_by,
         )
 
     def to_public(self, row: repo.PageRow) -> PublicBioPage:

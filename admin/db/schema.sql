@@ -290,6 +290,8 @@ CREATE TABLE qr_codes (
     created_at   timestamptz NOT NULL DEFAULT now(),
     updated_at   timestamptz NOT NULL DEFAULT now(),
     deleted_at   timestamptz,
+    -- Who made it (createdBy; "Who made each resource" at the end of this file).
+    created_by   text COLLATE "C",
     CHECK (payload IS NOT NULL OR link_id IS NOT NULL)
 );
 CREATE INDEX qr_codes_owner_idx ON qr_codes (workspace_id, environment, id) WHERE deleted_at IS NULL;
@@ -314,7 +316,9 @@ CREATE TABLE bio_pages (
     -- The public page as the edge serves it, rendered on every change; Redis holds a copy.
     html          text NOT NULL,
     created_at    timestamptz NOT NULL DEFAULT now(),
-    updated_at    timestamptz NOT NULL DEFAULT now()
+    updated_at    timestamptz NOT NULL DEFAULT now(),
+    -- Who made it (createdBy; "Who made each resource" at the end of this file).
+    created_by    text COLLATE "C"
 );
 CREATE UNIQUE INDEX bio_pages_username_key ON bio_pages (environment, username);
 CREATE UNIQUE INDEX bio_pages_owner_key ON bio_pages (workspace_id, environment);
@@ -397,7 +401,9 @@ CREATE TABLE webhooks (
     last_claimed_at     timestamptz,
     created_at          timestamptz NOT NULL DEFAULT now(),
     updated_at          timestamptz NOT NULL DEFAULT now(),
-    deleted_at          timestamptz
+    deleted_at          timestamptz,
+    -- Who made it (createdBy; "Who made each resource" at the end of this file).
+    created_by          text COLLATE "C"
 );
 CREATE INDEX webhooks_owner_idx ON webhooks (workspace_id, environment, id) WHERE deleted_at IS NULL;
 
@@ -562,6 +568,8 @@ CREATE TABLE integrations (
     connected_via  text NOT NULL CHECK (connected_via IN ('token', 'oauth')),
     created_at     timestamptz NOT NULL DEFAULT now(),
     updated_at     timestamptz NOT NULL DEFAULT now(),
+    -- Who made it (createdBy; "Who made each resource" at the end of this file).
+    created_by     text COLLATE "C",
     UNIQUE (workspace_id, environment, platform, store_key),
     CHECK (status = 'revoked' OR credentials IS NOT NULL)
 );
@@ -975,3 +983,12 @@ ALTER TABLE domains
     ADD COLUMN lapsed_at      timestamptz;
 -- The verified domains by their last check: the worker takes the longest unchecked first.
 CREATE INDEX domains_due_idx ON domains (checked_at) WHERE verified_at IS NOT NULL AND deleted_at IS NULL;
+
+-- Who made each resource (migration 0017_workspaces): links, QR codes, Bio pages,
+-- webhooks, domains and integrations carry created_by, the API's createdBy: the API key
+-- (key_…) when one made it, else the person (usr_…: a dashboard session or an access
+-- token). No foreign key: it names a user or a key and outlives both (a member who left,
+-- a revoked key). Written once, when the row is made; NULL for rows made before
+-- workspaces. The other four tables have the column at the end of their CREATE TABLE.
+ALTER TABLE links ADD COLUMN created_by text COLLATE "C";
+ALTER TABLE domains ADD COLUMN created_by text COLLATE "C";

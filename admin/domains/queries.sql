@@ -1,18 +1,21 @@
 -- name: insert_domain
 -- NULL when the owner already has this hostname (the partial unique index).
-INSERT INTO domains (id, workspace_id, environment, hostname, token)
-VALUES (%(id)s, %(workspace_id)s, %(environment)s, %(hostname)s, %(token)s)
+INSERT INTO domains (id, workspace_id, environment, hostname, token, created_by)
+VALUES (%(id)s, %(workspace_id)s, %(environment)s, %(hostname)s, %(token)s, %(created_by)s)
 ON CONFLICT (workspace_id, environment, hostname) WHERE deleted_at IS NULL DO NOTHING
-RETURNING id, hostname, token, created_at, verified_at, checked_at, lapsing_since, lapsed_at
+RETURNING id, hostname, token, created_at, verified_at, checked_at, lapsing_since, lapsed_at,
+       created_by
 
 -- name: list_domains
-SELECT id, hostname, token, created_at, verified_at, checked_at, lapsing_since, lapsed_at
+SELECT id, hostname, token, created_at, verified_at, checked_at, lapsing_since, lapsed_at,
+       created_by
 FROM domains
 WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s AND deleted_at IS NULL
 ORDER BY id
 
 -- name: domain_by_id
-SELECT id, hostname, token, created_at, verified_at, checked_at, lapsing_since, lapsed_at
+SELECT id, hostname, token, created_at, verified_at, checked_at, lapsing_since, lapsed_at,
+       created_by
 FROM domains
 WHERE id = %(id)s AND workspace_id = %(workspace_id)s AND environment = %(environment)s
   AND deleted_at IS NULL
@@ -28,7 +31,8 @@ SET checked_at = now(),
     lapsed_at = CASE WHEN %(verified)s THEN NULL ELSE lapsed_at END
 WHERE id = %(id)s AND workspace_id = %(workspace_id)s AND environment = %(environment)s
   AND deleted_at IS NULL
-RETURNING id, hostname, token, created_at, verified_at, checked_at, lapsing_since, lapsed_at
+RETURNING id, hostname, token, created_at, verified_at, checked_at, lapsing_since, lapsed_at,
+       created_by
 
 -- name: delete_domain
 UPDATE domains SET deleted_at = now()
@@ -41,7 +45,8 @@ SELECT hostname FROM domains WHERE verified_at IS NOT NULL AND deleted_at IS NUL
 
 -- name: domain_for_delete
 -- The row locked against links being written on it meanwhile (links' lock_domain).
-SELECT id, hostname, token, created_at, verified_at, checked_at, lapsing_since, lapsed_at
+SELECT id, hostname, token, created_at, verified_at, checked_at, lapsing_since, lapsed_at,
+       created_by
 FROM domains
 WHERE id = %(id)s AND workspace_id = %(workspace_id)s AND environment = %(environment)s
   AND deleted_at IS NULL

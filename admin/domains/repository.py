@@ -25,6 +25,7 @@ class DomainRow(msgspec.Struct, kw_only=True):
     checked_at: datetime | None
     lapsing_since: datetime | None
     lapsed_at: datetime | None
+    created_by: str | None  # an API key's id or a user's; None: made before workspaces
 
 
 class DueDomain(msgspec.Struct, kw_only=True):
@@ -70,7 +71,13 @@ async def insert_domain(
     conn: Connection, principal: Principal, *, domain_id: str, hostname: str, token: str
 ) -> DomainRow | None:
     """The new row, or None when the owner already has the hostname."""
-    params = {**_owner(principal), "id": domain_id, "hostname": hostname, "token": token}
+    params = {
+        **_owner(principal),
+        "id": domain_id,
+        "hostname": hostname,
+        "token": token,
+        "created_by": principal.actor_id,
+    }
     return await fetch_one(conn, _SQL["insert_domain"], params, DomainRow)
 
 

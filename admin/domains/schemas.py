@@ -8,6 +8,7 @@ import msgspec
 from msgspec import Meta
 
 from admin.api.examples import example
+from admin.api.fields import CreatedBy
 from admin.patterns import whole
 
 # What the server accepts as a host name (admin/domains/service.py normalises it): LDH
@@ -60,6 +61,7 @@ DOMAIN_EXAMPLE = {
     "lapsingSince": None,
     "lapsesAt": None,
     "lapsedAt": None,
+    "createdBy": "usr_01JNQ3V5W6X7Y8Z9A0B1C2D3EF",
 }
 
 
@@ -91,6 +93,7 @@ class Domain(msgspec.Struct, kw_only=True, rename="camel"):
         Meta(description="When a lapsing domain lapses unless a check finds the record first."),
     ]
     lapsed_at: Annotated[str | None, Meta(description="When the domain lapsed.")]
+    created_by: CreatedBy = None
 
 
 @example({"data": [DOMAIN_EXAMPLE]})

@@ -123,6 +123,7 @@ class DomainService:
             lapsing_since=_iso(row.lapsing_since),
             lapses_at=_iso(lapses_at),
             lapsed_at=_iso(row.lapsed_at),
+            created_by=row.created_by,
         )
 
     async def create(self, principal: Principal, hostname: str) -> Domain:

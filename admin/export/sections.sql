@@ -43,7 +43,8 @@ SELECT json_build_object(
         to_char(review_requested_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
     'createdAt', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'updatedAt', to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    'deletedAt', to_char(deleted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
+    'deletedAt', to_char(deleted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'createdBy', created_by)::text
 FROM links WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s
 ORDER BY id
 
@@ -71,7 +72,8 @@ SELECT json_build_object(
                         || CASE WHEN q.type = 'link' THEN '?qr=1' ELSE '' END),
     'createdAt', to_char(q.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'updatedAt', to_char(q.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    'deletedAt', to_char(q.deleted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
+    'deletedAt', to_char(q.deleted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'createdBy', q.created_by)::text
 FROM qr_codes q LEFT JOIN links l ON l.id = q.link_id
 WHERE q.workspace_id = %(workspace_id)s AND q.environment = %(environment)s
 ORDER BY q.id
@@ -83,7 +85,8 @@ SELECT json_build_object(
     'language', language, 'links', links, 'socials', socials,
     'pageUrl', %(short_base_url)s || '/@' || username,
     'createdAt', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    'updatedAt', to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
+    'updatedAt', to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'createdBy', created_by)::text
 FROM bio_pages WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s
 
 -- name: bio_visits
@@ -107,7 +110,8 @@ SELECT json_build_object(
         to_char(w.previous_secret_expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'createdAt', to_char(w.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'updatedAt', to_char(w.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    'deletedAt', to_char(w.deleted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
+    'deletedAt', to_char(w.deleted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'createdBy', w.created_by)::text
 FROM webhooks w
 WHERE w.workspace_id = %(workspace_id)s AND w.environment = %(environment)s
 ORDER BY w.id
@@ -135,7 +139,8 @@ SELECT json_build_object(
     'revokedReason', i.revoked_reason,
     'revokedAt', to_char(i.revoked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'createdAt', to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    'updatedAt', to_char(i.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
+    'updatedAt', to_char(i.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'createdBy', i.created_by)::text
 FROM integrations i
 WHERE i.workspace_id = %(workspace_id)s AND i.environment = %(environment)s
 ORDER BY i.id

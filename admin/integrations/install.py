@@ -94,11 +94,13 @@ class _WaitingKeys(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def _acting(state: InstallState) -> Principal:
-    """The owner the state names, as far as saving an integration needs one."""
+    """The owner the state names, and who started the install, as far as saving an
+    integration needs them."""
     environment: Environment = "test" if state.environment == "test" else "live"
     return Principal(
         workspace_id=state.workspace_id,
-        user_id=None,
+        user_id=state.user_id,
+        key_id=state.key_id,
         role="admin",  # only an admin starts an install
         environment=environment,
         scopes=frozenset(),
@@ -189,7 +191,14 @@ class InstallService:
         shop = shop.lower()
         if not shopify_auth.valid_shop(shop):
             raise validation([FieldError("shop", "must be a name.myshopify.com host")])
-        issued = self.signer.issue(principal.workspace_id, principal.environment, "shopify", shop)
+        issued = self.signer.issue(
+            principal.workspace_id,
+            principal.environment,
+            "shopify",
+            shop,
+            user_id=principal.user_id,
+            key_id=principal.key_id,
+        )
         query = urlencode(
             {
                 "client_id": client_id,
@@ -241,7 +250,12 @@ class InstallService:
     def woo_install(self, principal: Principal, raw_store_url: str) -> Started:
         store = store_url_of(raw_store_url, allow_http=self.integrations.allow_http)
         issued = self.signer.issue(
-            principal.workspace_id, principal.environment, "woocommerce", store
+            principal.workspace_id,
+            principal.environment,
+            "woocommerce",
+            store,
+            user_id=principal.user_id,
+            key_id=principal.key_id,
         )
         query = urlencode(
             {

@@ -1,18 +1,19 @@
 -- name: upsert_integration
 -- Connect, or connect again: a store already known to the account and environment
--- keeps its id and gets the new credential (which is sealed for that id, hence the
--- id check: a racing first connect that lost makes the caller read the id and retry).
+-- keeps its id (and created_by: who first connected it) and gets the new credential
+-- (which is sealed for that id, hence the id check: a racing first connect that lost
+-- makes the caller read the id and retry).
 INSERT INTO integrations AS i (id, workspace_id, environment, platform, store_key, store_url, name,
-                               currency, credentials, connected_via)
+                               currency, credentials, connected_via, created_by)
 VALUES (%(id)s, %(workspace_id)s, %(environment)s, %(platform)s, %(store_key)s, %(store_url)s,
-        %(name)s, %(currency)s, %(credentials)s, %(connected_via)s)
+        %(name)s, %(currency)s, %(credentials)s, %(connected_via)s, %(created_by)s)
 ON CONFLICT (workspace_id, environment, platform, store_key) DO UPDATE
 SET store_url = EXCLUDED.store_url, name = EXCLUDED.name, currency = EXCLUDED.currency,
     credentials = EXCLUDED.credentials, connected_via = EXCLUDED.connected_via,
     status = 'active', revoked_reason = NULL, revoked_at = NULL, updated_at = now()
 WHERE i.id = EXCLUDED.id
 RETURNING id, platform, store_key, store_url, name, currency, status, revoked_reason,
-          revoked_at, connected_via, created_at, updated_at, credentials
+          revoked_at, connected_via, created_at, updated_at, created_by, credentials
 
 -- name: integration_id_by_store
 SELECT id FROM integrations
@@ -21,13 +22,14 @@ WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s AND plat
 
 -- name: integration_by_id
 SELECT id, platform, store_key, store_url, name, currency, status, revoked_reason,
-       revoked_at, connected_via, created_at, updated_at, credentials
+       revoked_at, connected_via, created_at, updated_at, created_by, credentials
 FROM integrations
 WHERE id = %(id)s AND workspace_id = %(workspace_id)s AND environment = %(environment)s
 
 -- name: list_integrations
 SELECT id, platform, store_key, store_url, name, currency, status, revoked_reason,
-       revoked_at, connected_via, created_at, updated_at, NULL::bytea AS credentials
+       revoked_at, connected_via, created_at, updated_at, created_by,
+       NULL::bytea AS credentials
 FROM integrations
 WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s
   AND (%(status)s::text IS NULL OR status = %(status)s::text)

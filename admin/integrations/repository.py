@@ -39,6 +39,9 @@ class IntegrationRow(msgspec.Struct, kw_only=True):
     connected_via: str
     created_at: datetime
     updated_at: datetime
+    # Who first connected the store (a reconnect keeps it): an API key's id or a user's;
+    # None: made before workspaces.
+    created_by: str | None
     credential: Credential | None = None  # opened; None when revoked or not asked for
 
 
@@ -55,6 +58,7 @@ class _RawIntegration(msgspec.Struct, kw_only=True):
     connected_via: str
     created_at: datetime
     updated_at: datetime
+    created_by: str | None
     credentials: bytes | None
 
 
@@ -162,6 +166,7 @@ async def save_integration(
             "currency": new.info.currency,
             "credentials": sealed,
             "connected_via": new.connected_via,
+            "created_by": principal.actor_id,
         }
         raw = await fetch_one(conn, _SQL["upsert_integration"], params, _RawIntegration)
         if raw is not None:

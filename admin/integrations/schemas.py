@@ -8,6 +8,7 @@ import msgspec
 from msgspec import Meta
 
 from admin.api.examples import example
+from admin.api.fields import CreatedBy
 from admin.integrations.ai import Tone
 from admin.integrations.copy import Channel, Copy
 from admin.links import LINK_EXAMPLE, Link
@@ -82,6 +83,7 @@ INTEGRATION_EXAMPLE = {
     "revokedReason": None,
     "revokedAt": None,
     "updatedAt": "2026-03-01T09:30:00Z",
+    "createdBy": "usr_01JNQ3V5W6X7Y8Z9A0B1C2D3EF",
 }
 
 
@@ -98,6 +100,7 @@ class Integration(msgspec.Struct, kw_only=True, rename="camel"):
     revoked_reason: str | None
     revoked_at: str | None
     updated_at: str
+    created_by: CreatedBy = None
 
 
 @example({"data": [INTEGRATION_EXAMPLE]})

@@ -76,6 +76,7 @@ def to_resource(row: IntegrationRow) -> Integration:
         revoked_reason=row.revoked_reason,
         revoked_at=iso_utc(row.revoked_at) if row.revoked_at else None,
         updated_at=iso_utc(row.updated_at),
+        created_by=row.created_by,
     )
 
 

@@ -46,6 +46,10 @@ class InstallState(msgspec.Struct, frozen=True):
     expires: int
     nonce: str  # unique per install: what makes the state single-use
     browser: str  # HMAC of the starting browser's cookie secret
+    # Who started the install (the audit log's actor, the integration's createdBy): the
+    # person, and the API key when one was used.
+    user_id: str | None = None
+    key_id: str | None = None
 
 
 class Issued(msgspec.Struct, frozen=True, kw_only=True):
@@ -73,7 +77,16 @@ class StateSigner:
     def _browser(self, secret: str) -> str:
         return _b64(hmac.digest(self._browser_key, secret.encode(), "sha256"))
 
-    def issue(self, workspace_id: str, environment: str, platform: str, store: str) -> Issued:
+    def issue(
+        self,
+        workspace_id: str,
+        environment: str,
+        platform: str,
+        store: str,
+        *,
+        user_id: str | None = None,
+        key_id: str | None = None,
+    ) -> Issued:
         secret = secrets.token_urlsafe(32)
         state = InstallState(
             workspace_id,
@@ -83,6 +96,8 @@ class StateSigner:
             int(time.time()) + STATE_TTL,
             secrets.token_urlsafe(12),
             self._browser(secret),
+            user_id,
+            key_id,
         )
         body = _b64(msgspec.json.encode(state))
         token = f"{body}.{_b64(hmac.digest(self._key, body.encode(), 'sha256'))}"

@@ -176,6 +176,7 @@ class LinkCreator(LinkWriter):
                 safety_reasons=list(decision.reasons),
                 safety_source=decision.source or "heuristic",
                 other_hosts=others,
+                created_by=principal.actor_id,
             )
             row = new.row(principal.environment)
             link = self.resources.of(row)

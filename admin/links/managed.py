@@ -84,6 +84,7 @@ class ManagedLinks:
                     safety_verdict=decision.verdict if decision else "ok",
                     safety_reasons=list(decision.reasons) if decision else [],
                     safety_source=decision.source if decision else None,
+                    created_by=principal.actor_id,
                 ),
             )
             if row is not None:

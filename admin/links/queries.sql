@@ -24,7 +24,7 @@ link AS (
                        host, site, safety_verdict, safety_reasons, safety_source,
                        safety_checked_at, flagged_at, rules, variants, password_hash,
                        password_verifier, max_clicks, expired_url, title, notes, preview, utm,
-                       ios_url, android_url, safety_override)
+                       ios_url, android_url, safety_override, created_by)
     SELECT code.link_id, %(workspace_id)s, %(environment)s, %(short_code)s, %(domain)s,
            %(long_url)s,
            %(tags)s, %(expires_at)s, %(redirect_type)s, %(forward_query)s, %(created_at)s,
@@ -33,7 +33,7 @@ link AS (
            CASE WHEN %(safety_verdict)s <> 'ok' THEN %(created_at)s END,
            %(rules)s, %(variants)s, %(password_hash)s, %(password_verifier)s,
            %(max_clicks)s, %(expired_url)s, %(title)s, %(notes)s, %(preview)s, %(utm)s,
-           %(ios_url)s, %(android_url)s, %(safety_override)s
+           %(ios_url)s, %(android_url)s, %(safety_override)s, %(created_by)s
     FROM code
     RETURNING id
 ),
@@ -67,12 +67,12 @@ WITH code AS (
 INSERT INTO links (id, workspace_id, environment, short_code, long_url, tags, expires_at,
                    redirect_type, forward_query, managed_by, ios_url, android_url, host, site,
                    safety_verdict, safety_reasons, safety_source, safety_checked_at,
-                   flagged_at)
+                   flagged_at, created_by)
 SELECT code.link_id, %(workspace_id)s, %(environment)s, %(short_code)s, %(long_url)s, %(tags)s,
        %(expires_at)s, %(redirect_type)s, %(forward_query)s, %(managed_by)s, %(ios_url)s,
        %(android_url)s, %(host)s, %(site)s, %(safety_verdict)s, %(safety_reasons)s,
        %(safety_source)s, CASE WHEN %(safety_source)s::text IS NOT NULL THEN now() END,
-       CASE WHEN %(safety_verdict)s <> 'ok' THEN now() END
+       CASE WHEN %(safety_verdict)s <> 'ok' THEN now() END, %(created_by)s
 FROM code
 RETURNING {link}
 

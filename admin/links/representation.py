@@ -55,6 +55,7 @@ class Resources:
             preview=msgspec.convert(row.preview, Preview) if row.preview else None,
             utm=msgspec.convert(row.utm, LinkUtm) if row.utm else None,
             domain=row.domain or None,
+            created_by=row.created_by,
         )
 
     async def with_counts(self, rows: list[LinkRow]) -> list[Link]:

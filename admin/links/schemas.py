@@ -9,6 +9,7 @@ import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
 from admin.api.examples import example
+from admin.api.fields import CreatedBy
 from admin.domains import HOSTNAME_PATTERN
 from admin.patterns import whole
 from admin.urls import MAX_URL_LENGTH
@@ -276,6 +277,7 @@ LINK_EXAMPLE = {
         "checkedAt": "2026-03-01T09:30:00Z",
         "reviewRequestedAt": None,
     },
+    "createdBy": "key_01JNQ4Y2B7C9D3E5F6G8H0J1KM",
 }
 
 
@@ -316,6 +318,7 @@ class Link(msgspec.Struct, kw_only=True, rename="camel"):
         str | None,
         Meta(description="The custom domain the link lives on; null: the default short host."),
     ] = None
+    created_by: CreatedBy = None
 
 
 @example({"data": [LINK_EXAMPLE], "nextCursor": "eyJ0IjoiMjAyNi0wMy0wMSJ9"})

@@ -43,6 +43,7 @@ class QrRow(msgspec.Struct, kw_only=True):
     domain: str  # the encoded link's custom domain; "" for the default short host
     created_at: datetime
     updated_at: datetime
+    created_by: str | None  # an API key's id or a user's; None: made before workspaces
 
 
 class NewQr(msgspec.Struct, frozen=True, kw_only=True):
@@ -67,7 +68,12 @@ async def insert_qr(
 ) -> QrRow:
     """Insert the code and the event ``describe`` makes of its row; Conflict when the
     link already has a code."""
-    params = {**msgspec.structs.asdict(qr), "data": jsonb(qr.data), **_owner(principal)}
+    params = {
+        **msgspec.structs.asdict(qr),
+        "data": jsonb(qr.data),
+        **_owner(principal),
+        "created_by": principal.actor_id,
+    }
     try:
         async with savepoint(conn):  # the caller's transaction survives a conflict
             await conn.execute(_SQL["insert_qr"], params)

@@ -16,6 +16,7 @@ import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
 from admin.api.examples import example
+from admin.api.fields import CreatedBy
 from admin.bio import SocialNetwork
 from admin.links import Url
 from admin.patterns import whole
@@ -296,6 +297,7 @@ QR_EXAMPLE = {
     "imageUrl": "/v1/qr/qr_01JNQ6C7D8E9F0G1H2J3K4M5NP/image",
     "createdAt": "2026-03-01T09:30:00Z",
     "updatedAt": "2026-03-01T09:30:00Z",
+    "createdBy": "key_01JNQ4Y2B7C9D3E5F6G8H0J1KM",
 }
 
 
@@ -312,6 +314,7 @@ class QrCode(msgspec.Struct, kw_only=True, rename="camel"):
     image_url: str
     created_at: str
     updated_at: str
+    created_by: CreatedBy = None
 
 
 @example({"data": [QR_EXAMPLE], "nextCursor": None})

@@ -84,6 +84,7 @@ class QrService:
             image_url=f"/v1/qr/{row.id}/image",
             created_at=iso_utc(row.created_at),
             updated_at=iso_utc(row.updated_at),
+            created_by=row.created_by,
         )
 
     def _check_destination(self, qr_type: str, encoded: Encoded) -> None:

@@ -3,21 +3,22 @@ SELECT count(*) FROM webhooks
 WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s AND deleted_at IS NULL
 
 -- name: insert_webhook
-INSERT INTO webhooks (id, workspace_id, environment, endpoint, events, secret)
-VALUES (%(id)s, %(workspace_id)s, %(environment)s, %(endpoint)s, %(events)s, %(secret)s)
+INSERT INTO webhooks (id, workspace_id, environment, endpoint, events, secret, created_by)
+VALUES (%(id)s, %(workspace_id)s, %(environment)s, %(endpoint)s, %(events)s, %(secret)s,
+        %(created_by)s)
 RETURNING id, endpoint, events, status, pause_reason, paused_at, failure_streak,
-          previous_secret_expires_at, created_at, updated_at
+          previous_secret_expires_at, created_at, updated_at, created_by
 
 -- name: webhook_by_id
 SELECT id, endpoint, events, status, pause_reason, paused_at, failure_streak,
-       previous_secret_expires_at, created_at, updated_at
+       previous_secret_expires_at, created_at, updated_at, created_by
 FROM webhooks
 WHERE id = %(id)s AND workspace_id = %(workspace_id)s AND environment = %(environment)s
   AND deleted_at IS NULL
 
 -- name: list_webhooks
 SELECT id, endpoint, events, status, pause_reason, paused_at, failure_streak,
-       previous_secret_expires_at, created_at, updated_at
+       previous_secret_expires_at, created_at, updated_at, created_by
 FROM webhooks
 WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s AND deleted_at IS NULL
   AND (%(before)s::text IS NULL OR id < %(before)s::text)
@@ -31,7 +32,7 @@ SET endpoint = coalesce(%(endpoint)s, endpoint), events = coalesce(%(events)s, e
 WHERE id = %(id)s AND workspace_id = %(workspace_id)s AND environment = %(environment)s
   AND deleted_at IS NULL
 RETURNING id, endpoint, events, status, pause_reason, paused_at, failure_streak,
-          previous_secret_expires_at, created_at, updated_at
+          previous_secret_expires_at, created_at, updated_at, created_by
 
 -- name: delete_webhook
 -- The row stays (its deliveries and attempts reference it) but nothing is sent.
@@ -53,7 +54,7 @@ SET status = 'active', pause_reason = NULL, paused_at = NULL, failure_streak = 0
 WHERE id = %(id)s AND workspace_id = %(workspace_id)s AND environment = %(environment)s
   AND deleted_at IS NULL
 RETURNING id, endpoint, events, status, pause_reason, paused_at, failure_streak,
-          previous_secret_expires_at, created_at, updated_at
+          previous_secret_expires_at, created_at, updated_at, created_by
 
 -- name: make_backlog_due
 -- After a resume the whole backlog goes out now, in event order, retries included.

@@ -29,6 +29,7 @@ class WebhookRow(msgspec.Struct, kw_only=True):
     previous_secret_expires_at: datetime | None
     created_at: datetime
     updated_at: datetime
+    created_by: str | None  # an API key's id or a user's; None: made before workspaces
 
 
 class DeliveryRow(msgspec.Struct, kw_only=True):
@@ -80,7 +81,11 @@ async def count_webhooks(conn: Connection, principal: Principal) -> int:
 
 
 async def insert_webhook(conn: Connection, principal: Principal, hook: NewWebhook) -> WebhookRow:
-    params = {**msgspec.structs.asdict(hook), **_owner(principal)}
+    params = {
+        **msgspec.structs.asdict(hook),
+        **_owner(principal),
+        "created_by": principal.actor_id,
+    }
     row = await _one(conn, WebhookRow, "insert_webhook", params)
     assert row is not None
     return row

@@ -8,6 +8,7 @@ import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
 from admin.api.examples import example
+from admin.api.fields import CreatedBy
 from admin.patterns import whole
 from admin.urls import MAX_URL_LENGTH
 from common.events import EventType
@@ -70,6 +71,7 @@ WEBHOOK_EXAMPLE = {
     "previousSecretExpiresAt": None,
     "createdAt": "2026-03-01T09:30:00Z",
     "updatedAt": "2026-03-01T09:30:00Z",
+    "createdBy": "key_01JNQ4Y2B7C9D3E5F6G8H0J1KM",
 }
 
 
@@ -85,6 +87,7 @@ class Webhook(msgspec.Struct, kw_only=True, rename="camel"):
     previous_secret_expires_at: str | None
     created_at: str
     updated_at: str
+    created_by: CreatedBy = None
 
 
 @example({**WEBHOOK_EXAMPLE, "secret": "whsec_5Jq9xT2mR7vL0pW3nK8sD4fH6gB1cZ"})

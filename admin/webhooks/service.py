@@ -64,6 +64,7 @@ def to_resource(row: repo.WebhookRow) -> Webhook:
         previous_secret_expires_at=_time(row.previous_secret_expires_at),
         created_at=iso_utc(row.created_at),
         updated_at=iso_utc(row.updated_at),
+        created_by=row.created_by,
     )
 
 

@@ -11,7 +11,7 @@ import httpx
 import psycopg
 import pytest
 
-from tests.support.accounts import Account, create_key
+from tests.support.accounts import Account, create_key, key_id
 from tests.support.hooks import delivered, subscribe
 from tests.support.memory import PeakRss
 from tests.support.processes import HopProcess
@@ -108,6 +108,12 @@ def test_export_holds_every_kind_of_data_and_no_secret(
     assert webhook["secret"] not in text
     attempts = document["webhookDeliveries"]
     assert {attempt["eventType"] for attempt in attempts} == {"link.created"}
+    # Who made each: the key that made them all (docs/export.md).
+    made_by = key_id(database_url, account.live_key)
+    assert {links[link["id"]]["createdBy"], links[gone["id"]]["createdBy"]} == {made_by}
+    assert document["qrCodes"][0]["createdBy"] == made_by
+    assert document["bioPage"]["createdBy"] == made_by
+    assert exported_hook["createdBy"] == made_by
     assert all(attempt["succeeded"] and attempt["statusCode"] == 200 for attempt in attempts)
 
     sandbox = export(api, account, "test")

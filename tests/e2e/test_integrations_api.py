@@ -17,7 +17,7 @@ import msgspec
 import pytest
 
 from admin.integrations import shopify_auth
-from tests.support.accounts import Account
+from tests.support.accounts import Account, key_id
 from tests.support.api import assert_problem
 from tests.support.fakes.stores import FakeAi, FakeShopify, FakeWoo
 from tests.support.processes import HopProcess
@@ -112,6 +112,8 @@ def test_shopify_connect_products_generate_and_reuse(
     assert integration["platform"] == "shopify"
     assert integration["status"] == "active"
     assert integration["id"].startswith("int_")
+    made_by = key_id(session_stack.database_url, account.live_key)
+    assert integration["createdBy"] == made_by
     assert "accessToken" not in integration
     assert "credential" not in str(integration)
     listed = client.get("/v1/integrations", headers=account.headers()).json()["data"]
@@ -140,6 +142,7 @@ def test_shopify_connect_products_generate_and_reuse(
     assert body["generator"] == "ai"
     assert body["model"] == "fake-model-2026-01-01"
     link = body["link"]
+    assert link["createdBy"] == made_by  # the product's link: made by the generating key
     assert "utm_source=x" in link["longUrl"]
     assert "utm_medium=social" in link["longUrl"]
     assert integration["id"] in link["tags"]
@@ -338,6 +341,8 @@ def test_shopify_oauth_install_and_uninstall_webhook(
     assert done.status_code == 200, done.text
     integration = done.json()["integration"]
     assert integration["connectedVia"] == "oauth"
+    # The callback carries no credential: who started the install came in the signed state.
+    assert integration["createdBy"] == key_id(session_stack.database_url, account.live_key)
     mine = client.get("/v1/integrations", headers=account.headers()).json()["data"]
     assert [item["id"] for item in mine] == [integration["id"]]
 
@@ -514,6 +519,7 @@ def test_woocommerce_keys_become_an_integration_only_in_the_starting_browser_onc
         integration = done.json()["integration"]
         assert integration["connectedVia"] == "oauth"
         assert integration["storeUrl"] == woo.url
+        assert integration["createdBy"] == key_id(session_stack.database_url, account.live_key)
         assert not browser.cookies.get(WOO_COOKIE)
         browser.cookies.set(WOO_COOKIE, cookie)
         again = browser.get(returned, params=back)

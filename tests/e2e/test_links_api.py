@@ -425,8 +425,11 @@ def test_link_json_shape_round_trips(api: httpx.Client, account: Account) -> Non
         "utm",
         # Custom domains: null on the default short host.
         "domain",
+        # Who made it (issue 26): here the account's API key.
+        "createdBy",
     }
     assert body["passwordProtected"] is False
+    assert body["createdBy"].startswith("key_")
     assert all(body[name] is None for name in ("rules", "variants", "maxClicks", "utm", "domain"))
     assert set(body["safety"]) == {"verdict", "reasons", "source", "checkedAt", "reviewRequestedAt"}
     # Read back, the link is the same JSON, member for member.

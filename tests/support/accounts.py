@@ -7,8 +7,10 @@ import secrets
 from typing import Literal
 
 import msgspec
+import psycopg
 
 from admin.accounts.service import AccountService, CreatedUser
+from admin.auth import token_hash
 from admin.db import Database, create_pool
 
 PASSWORD = "correct horse battery staple"
@@ -37,6 +39,16 @@ class Account(msgspec.Struct, frozen=True):
 async def _create(database_url: str, email: str, plan: str) -> CreatedUser:
     async with create_pool(database_url, 2) as pool:
         return await AccountService(Database(pool)).create_user(email, PASSWORD, plan)
+
+
+def key_id(database_url: str, key: str) -> str:
+    """The id (``key_…``) of the API key whose secret is ``key``."""
+    with psycopg.connect(database_url) as conn:
+        row = conn.execute(
+            "SELECT id FROM api_keys WHERE key_hash = %s", (token_hash(key),)
+        ).fetchone()
+    assert row is not None, "no such key"
+    return str(row[0])
 
 
 def create_account(database_url: str, plan: str = "pro") -> Account:

@@ -201,3 +201,13 @@ LANGUAGE sql STABLE PARALLEL SAFE AS $$
     ORDER BY m.joined_at, m.user_id
     LIMIT 1
 $$;
+
+-- Who made each resource (createdBy): the API key (key_…) when one made it, else the
+-- person (usr_…). No foreign key: it names a user or a key and outlives both. Rows made
+-- before workspaces keep NULL.
+ALTER TABLE links ADD COLUMN created_by text COLLATE "C";
+ALTER TABLE qr_codes ADD COLUMN created_by text COLLATE "C";
+ALTER TABLE bio_pages ADD COLUMN created_by text COLLATE "C";
+ALTER TABLE webhooks ADD COLUMN created_by text COLLATE "C";
+ALTER TABLE integrations ADD COLUMN created_by text COLLATE "C";
+ALTER TABLE domains ADD COLUMN created_by text COLLATE "C";

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
     from ..models.own_bio_link import OwnBioLink
     from ..models.own_bio_social import OwnBioSocial
@@ -30,6 +32,9 @@ class BioPage:
         theme (str):
         updated_at (str):
         username (str):
+        created_by (None | str | Unset): Who made it: the API key's id (key_…) when a key made it, else the user's id
+            (usr_…: a dashboard session or an access token). It stays when that person leaves or the key is revoked; null:
+            made before workspaces.
     """
 
     avatar_url: None | str
@@ -44,6 +49,7 @@ class BioPage:
     theme: str
     updated_at: str
     username: str
+    created_by: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -78,6 +84,12 @@ class BioPage:
 
         username = self.username
 
+        created_by: None | str | Unset
+        if isinstance(self.created_by, Unset):
+            created_by = UNSET
+        else:
+            created_by = self.created_by
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -96,6 +108,8 @@ class BioPage:
                 "username": username,
             }
         )
+        if created_by is not UNSET:
+            field_dict["createdBy"] = created_by
 
         return field_dict
 
@@ -145,6 +159,15 @@ class BioPage:
 
         username = d.pop("username")
 
+        def _parse_created_by(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        created_by = _parse_created_by(d.pop("createdBy", UNSET))
+
         bio_page = cls(
             avatar_url=avatar_url,
             created_at=created_at,
@@ -158,6 +181,7 @@ class BioPage:
             theme=theme,
             updated_at=updated_at,
             username=username,
+            created_by=created_by,
         )
 
         bio_page.additional_properties = d

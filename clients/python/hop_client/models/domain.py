@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.domain_status import DomainStatus, check_domain_status
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.verification import Verification
@@ -32,6 +33,9 @@ class Domain:
             free for whoever proves it next (a verification of yours serves it again).
         verification (Verification): The DNS record that proves the domain is yours: publish it, then POST .../verify.
         verified_at (None | str):
+        created_by (None | str | Unset): Who made it: the API key's id (key_…) when a key made it, else the user's id
+            (usr_…: a dashboard session or an access token). It stays when that person leaves or the key is revoked; null:
+            made before workspaces.
     """
 
     checked_at: None | str
@@ -44,6 +48,7 @@ class Domain:
     status: DomainStatus
     verification: Verification
     verified_at: None | str
+    created_by: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -72,6 +77,12 @@ class Domain:
         verified_at: None | str
         verified_at = self.verified_at
 
+        created_by: None | str | Unset
+        if isinstance(self.created_by, Unset):
+            created_by = UNSET
+        else:
+            created_by = self.created_by
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -88,6 +99,8 @@ class Domain:
                 "verifiedAt": verified_at,
             }
         )
+        if created_by is not UNSET:
+            field_dict["createdBy"] = created_by
 
         return field_dict
 
@@ -142,6 +155,15 @@ class Domain:
 
         verified_at = _parse_verified_at(d.pop("verifiedAt"))
 
+        def _parse_created_by(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        created_by = _parse_created_by(d.pop("createdBy", UNSET))
+
         domain = cls(
             checked_at=checked_at,
             created_at=created_at,
@@ -153,6 +175,7 @@ class Domain:
             status=status,
             verification=verification,
             verified_at=verified_at,
+            created_by=created_by,
         )
 
         domain.additional_properties = d

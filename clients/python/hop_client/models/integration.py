@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..models.integration_connected_via import IntegrationConnectedVia, check_integration_connected_via
 from ..models.integration_platform import IntegrationPlatform, check_integration_platform
 from ..models.integration_status import IntegrationStatus, check_integration_status
+from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="Integration")
 
@@ -28,6 +29,9 @@ class Integration:
         status (IntegrationStatus):
         store_url (str):
         updated_at (str):
+        created_by (None | str | Unset): Who made it: the API key's id (key_…) when a key made it, else the user's id
+            (usr_…: a dashboard session or an access token). It stays when that person leaves or the key is revoked; null:
+            made before workspaces.
     """
 
     connected_via: IntegrationConnectedVia
@@ -41,6 +45,7 @@ class Integration:
     status: IntegrationStatus
     store_url: str
     updated_at: str
+    created_by: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -69,6 +74,12 @@ class Integration:
 
         updated_at = self.updated_at
 
+        created_by: None | str | Unset
+        if isinstance(self.created_by, Unset):
+            created_by = UNSET
+        else:
+            created_by = self.created_by
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -86,6 +97,8 @@ class Integration:
                 "updatedAt": updated_at,
             }
         )
+        if created_by is not UNSET:
+            field_dict["createdBy"] = created_by
 
         return field_dict
 
@@ -129,6 +142,15 @@ class Integration:
 
         updated_at = d.pop("updatedAt")
 
+        def _parse_created_by(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        created_by = _parse_created_by(d.pop("createdBy", UNSET))
+
         integration = cls(
             connected_via=connected_via,
             created_at=created_at,
@@ -141,6 +163,7 @@ class Integration:
             status=status,
             store_url=store_url,
             updated_at=updated_at,
+            created_by=created_by,
         )
 
         integration.additional_properties = d

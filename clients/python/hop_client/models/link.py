@@ -39,6 +39,9 @@ class Link:
             first; expired; active.
         tags (list[str]):
         updated_at (str):
+        created_by (None | str | Unset): Who made it: the API key's id (key_…) when a key made it, else the user's id
+            (usr_…: a dashboard session or an access token). It stays when that person leaves or the key is revoked; null:
+            made before workspaces.
         domain (None | str | Unset): The custom domain the link lives on; null: the default short host.
         exhausted_at (None | str | Unset): When clicks reached maxClicks; null before.
         expired_url (None | str | Unset):
@@ -65,6 +68,7 @@ class Link:
     status: LinkStatus
     tags: list[str]
     updated_at: str
+    created_by: None | str | Unset = UNSET
     domain: None | str | Unset = UNSET
     exhausted_at: None | str | Unset = UNSET
     expired_url: None | str | Unset = UNSET
@@ -108,6 +112,12 @@ class Link:
         tags = self.tags
 
         updated_at = self.updated_at
+
+        created_by: None | str | Unset
+        if isinstance(self.created_by, Unset):
+            created_by = UNSET
+        else:
+            created_by = self.created_by
 
         domain: None | str | Unset
         if isinstance(self.domain, Unset):
@@ -206,6 +216,8 @@ class Link:
                 "updatedAt": updated_at,
             }
         )
+        if created_by is not UNSET:
+            field_dict["createdBy"] = created_by
         if domain is not UNSET:
             field_dict["domain"] = domain
         if exhausted_at is not UNSET:
@@ -270,6 +282,15 @@ class Link:
         tags = cast(list[str], d.pop("tags"))
 
         updated_at = d.pop("updatedAt")
+
+        def _parse_created_by(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        created_by = _parse_created_by(d.pop("createdBy", UNSET))
 
         def _parse_domain(data: object) -> None | str | Unset:
             if data is None:
@@ -419,6 +440,7 @@ class Link:
             status=status,
             tags=tags,
             updated_at=updated_at,
+            created_by=created_by,
             domain=domain,
             exhausted_at=exhausted_at,
             expired_url=expired_url,

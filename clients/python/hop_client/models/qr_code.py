@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
     from ..models.qr_code_data import QrCodeData
 
@@ -28,6 +30,9 @@ class QrCode:
         title (None | str):
         type_ (str):
         updated_at (str):
+        created_by (None | str | Unset): Who made it: the API key's id (key_…) when a key made it, else the user's id
+            (usr_…: a dashboard session or an access token). It stays when that person leaves or the key is revoked; null:
+            made before workspaces.
     """
 
     created_at: str
@@ -41,6 +46,7 @@ class QrCode:
     title: None | str
     type_: str
     updated_at: str
+    created_by: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -69,6 +75,12 @@ class QrCode:
 
         updated_at = self.updated_at
 
+        created_by: None | str | Unset
+        if isinstance(self.created_by, Unset):
+            created_by = UNSET
+        else:
+            created_by = self.created_by
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -86,6 +98,8 @@ class QrCode:
                 "updatedAt": updated_at,
             }
         )
+        if created_by is not UNSET:
+            field_dict["createdBy"] = created_by
 
         return field_dict
 
@@ -131,6 +145,15 @@ class QrCode:
 
         updated_at = d.pop("updatedAt")
 
+        def _parse_created_by(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        created_by = _parse_created_by(d.pop("createdBy", UNSET))
+
         qr_code = cls(
             created_at=created_at,
             data=data,
@@ -143,6 +166,7 @@ class QrCode:
             title=title,
             type_=type_,
             updated_at=updated_at,
+            created_by=created_by,
         )
 
         qr_code.additional_properties = d

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..models.webhook_pause_reason_type_0 import WebhookPauseReasonType0, check_webhook_pause_reason_type_0
 from ..models.webhook_status import WebhookStatus, check_webhook_status
+from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="Webhook")
 
@@ -26,6 +27,9 @@ class Webhook:
         previous_secret_expires_at (None | str):
         status (WebhookStatus):
         updated_at (str):
+        created_by (None | str | Unset): Who made it: the API key's id (key_…) when a key made it, else the user's id
+            (usr_…: a dashboard session or an access token). It stays when that person leaves or the key is revoked; null:
+            made before workspaces.
     """
 
     created_at: str
@@ -38,6 +42,7 @@ class Webhook:
     previous_secret_expires_at: None | str
     status: WebhookStatus
     updated_at: str
+    created_by: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -67,6 +72,12 @@ class Webhook:
 
         updated_at = self.updated_at
 
+        created_by: None | str | Unset
+        if isinstance(self.created_by, Unset):
+            created_by = UNSET
+        else:
+            created_by = self.created_by
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -83,6 +94,8 @@ class Webhook:
                 "updatedAt": updated_at,
             }
         )
+        if created_by is not UNSET:
+            field_dict["createdBy"] = created_by
 
         return field_dict
 
@@ -132,6 +145,15 @@ class Webhook:
 
         updated_at = d.pop("updatedAt")
 
+        def _parse_created_by(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        created_by = _parse_created_by(d.pop("createdBy", UNSET))
+
         webhook = cls(
             created_at=created_at,
             endpoint=endpoint,
@@ -143,6 +165,7 @@ class Webhook:
             previous_secret_expires_at=previous_secret_expires_at,
             status=status,
             updated_at=updated_at,
+            created_by=created_by,
         )
 
         webhook.additional_properties = d

@@ -11,6 +11,7 @@ from ..models.webhook_created_pause_reason_type_0 import (
     check_webhook_created_pause_reason_type_0,
 )
 from ..models.webhook_created_status import WebhookCreatedStatus, check_webhook_created_status
+from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="WebhookCreated")
 
@@ -31,6 +32,9 @@ class WebhookCreated:
         secret (str):
         status (WebhookCreatedStatus):
         updated_at (str):
+        created_by (None | str | Unset): Who made it: the API key's id (key_…) when a key made it, else the user's id
+            (usr_…: a dashboard session or an access token). It stays when that person leaves or the key is revoked; null:
+            made before workspaces.
     """
 
     created_at: str
@@ -44,6 +48,7 @@ class WebhookCreated:
     secret: str
     status: WebhookCreatedStatus
     updated_at: str
+    created_by: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -75,6 +80,12 @@ class WebhookCreated:
 
         updated_at = self.updated_at
 
+        created_by: None | str | Unset
+        if isinstance(self.created_by, Unset):
+            created_by = UNSET
+        else:
+            created_by = self.created_by
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -92,6 +103,8 @@ class WebhookCreated:
                 "updatedAt": updated_at,
             }
         )
+        if created_by is not UNSET:
+            field_dict["createdBy"] = created_by
 
         return field_dict
 
@@ -143,6 +156,15 @@ class WebhookCreated:
 
         updated_at = d.pop("updatedAt")
 
+        def _parse_created_by(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        created_by = _parse_created_by(d.pop("createdBy", UNSET))
+
         webhook_created = cls(
             created_at=created_at,
             endpoint=endpoint,
@@ -155,6 +177,7 @@ class WebhookCreated:
             secret=secret,
             status=status,
             updated_at=updated_at,
+            created_by=created_by,
         )
 
         webhook_created.additional_properties = d
