@@ -32,27 +32,27 @@ _FILL_CHUNK = 1_000_000
 # Codes of 8 characters with a "~", which new_short_code (base62) never draws: the
 # filler never collides with a code the benchmark creates.
 _FILL_LINKS = """
-INSERT INTO links (id, user_id, environment, short_code, long_url, tags, created_at,
+INSERT INTO links (id, workspace_id, environment, short_code, long_url, tags, created_at,
                    updated_at, host, site, safety_checked_at)
-SELECT 'lnk_fill' || lpad(n::text, 10, '0'), %(user_id)s, 'live', '~' || to_hex(n),
+SELECT 'lnk_fill' || lpad(n::text, 10, '0'), %(workspace_id)s, 'live', '~' || to_hex(n),
        'https://example.com/products/' || n || '?ref=hop', '{bench}', now(), now(),
        'example.com', 'example.com', now()
 FROM generate_series(%(first)s::bigint, %(last)s::bigint) AS n
 """
 _FILL_CODES = """
-INSERT INTO short_codes (environment, short_code, user_id, link_id)
-SELECT 'live', '~' || to_hex(n), %(user_id)s, 'lnk_fill' || lpad(n::text, 10, '0')
+INSERT INTO short_codes (environment, short_code, workspace_id, link_id)
+SELECT 'live', '~' || to_hex(n), %(workspace_id)s, 'lnk_fill' || lpad(n::text, 10, '0')
 FROM generate_series(%(first)s::bigint, %(last)s::bigint) AS n
 """
 
 
-def fill_links(database_url: str, user_id: str, count: int) -> float:
+def fill_links(database_url: str, workspace_id: str, count: int) -> float:
     """Insert ``count`` links (and their codes) in chunks; returns the seconds it took."""
     started = time.monotonic()
     with psycopg.connect(database_url, autocommit=True) as conn:
         for first in range(1, count + 1, _FILL_CHUNK):
             bounds = {
-                "user_id": user_id,
+                "workspace_id": workspace_id,
                 "first": first,
                 "last": min(count, first + _FILL_CHUNK - 1),
             }
@@ -86,12 +86,12 @@ def main() -> None:
         user = stack.account(plan="business")  # negotiated limits: the benchmark is not throttled
         with psycopg.connect(stack.database_url) as conn:
             conn.execute(
-                "UPDATE users SET limit_per_minute = 100000000,"
+                "UPDATE workspaces SET limit_per_minute = 100000000,"
                 " limit_per_month = 1000000000 WHERE id = %s",
-                (user.user_id,),
+                (user.workspace_id,),
             )
         if args.links:
-            took = fill_links(stack.database_url, user.user_id, args.links)
+            took = fill_links(stack.database_url, user.workspace_id, args.links)
             print(f"{args.links:,} links in the table ({took:.0f} s to write)")
         admin = stack.start_admin(HOP_ADMIN_WORKERS=str(args.admin_workers))
         base = admin.url

@@ -147,7 +147,7 @@ def _load(conn: psycopg.Connection, link_id: str, args: argparse.Namespace, now:
 class _Probe:
     """The links a click backlog is drawn over (Zipf: the first code the most clicked)."""
 
-    user_id: str
+    workspace_id: str
     live_key: str
     codes: list[str]
     link_ids: dict[str, str]
@@ -156,11 +156,11 @@ class _Probe:
 
 def _ingest_rate(stack: Stack, probe: _Probe, event_prefix: str) -> float:
     """Clicks per second one worker stores, draining ``probe.clicks`` queued on the stream."""
-    before = clicks_stored(stack.database_url, probe.user_id)
+    before = clicks_stored(stack.database_url, probe.workspace_id)
     backlog(stack, probe.codes, probe.link_ids, probe.clicks, 175, event_prefix=event_prefix)
     worker = stack.start_worker(event_prefix)
     stored, rate = drained(
-        stack, probe.user_id, probe.clicks, started=time.monotonic(), before=before, poll=0.1
+        stack, probe.workspace_id, probe.clicks, started=time.monotonic(), before=before, poll=0.1
     )
     worker.stop(timeout=WORKER_GRACE_SECONDS)
     if stored < probe.clicks:
@@ -267,12 +267,14 @@ def _arguments() -> argparse.Namespace:
 
 def _probe(stack: Stack, args: argparse.Namespace) -> _Probe:
     user = stack.account(plan="business")
-    codes = bulk_links(stack, user.user_id, 1 + args.other_links)
+    codes = bulk_links(stack, user.workspace_id, 1 + args.other_links)
     with psycopg.connect(stack.database_url, autocommit=True) as conn:
-        conn.execute("UPDATE users SET limit_per_minute = 100000000 WHERE id = %s", (user.user_id,))
+        conn.execute(
+            "UPDATE workspaces SET limit_per_minute = 100000000 WHERE id = %s", (user.workspace_id,)
+        )
         rows = conn.execute("SELECT short_code, id FROM links").fetchall()
     link_ids = {str(code): str(link_id) for code, link_id in rows}
-    return _Probe(user.user_id, user.live_key, codes, link_ids, args.ingest_clicks)
+    return _Probe(user.workspace_id, user.live_key, codes, link_ids, args.ingest_clicks)
 
 
 def _requests(

@@ -236,12 +236,12 @@ def _scrape(url: str, interval: float, stop: threading.Event) -> None:
             client.get(url).raise_for_status()
 
 
-def _drain(stack: Stack, user_id: str, sent: int) -> tuple[int, float]:
+def _drain(stack: Stack, workspace_id: str, sent: int) -> tuple[int, float]:
     """Start a worker; return (clicks stored, drain rate in clicks/s)."""
     worker = stack.start_worker(HOP_TEST_WORKER_READ_COUNT="20")
-    _, rate = drained(stack, user_id, sent, started=time.monotonic())
+    _, rate = drained(stack, workspace_id, sent, started=time.monotonic())
     time.sleep(2)  # counted again: anything still arriving would be a double count
-    stored = clicks_stored(stack.database_url, user_id)
+    stored = clicks_stored(stack.database_url, workspace_id)
     worker.stop(timeout=WORKER_GRACE_SECONDS)
     return stored, rate
 
@@ -285,7 +285,7 @@ def main() -> None:
     print(f"# edge benchmark, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {machine()}")
     with bench_stack() as stack:
         user = stack.account(plan="business")
-        codes = bulk_links(stack, user.user_id, args.links)
+        codes = bulk_links(stack, user.workspace_id, args.links)
         if args.rules_share > 0:
             _tailor(stack, codes, args)
         edges, metrics_port = _start_edges(stack, args)
@@ -333,7 +333,7 @@ def main() -> None:
         for process in edges.values():
             process.stop(timeout=60)
         edge_runs = len(edges) * (args.rounds + 2)  # cache fill, warm-up, timed runs
-        stored, rate = _drain(stack, user.user_id, sent)
+        stored, rate = _drain(stack, user.workspace_id, sent)
         print(
             f"clicks sent (responses wrk counted) {sent:,}; stored {stored:,}; "
             f"lost {max(0, sent - stored):,}; answered after wrk stopped counting "

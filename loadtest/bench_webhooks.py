@@ -45,6 +45,7 @@ from common.keys import CLICK_CONSUMER_GROUP, CLICK_STREAM
 from common.wire import CLICK_BATCH_VERSION, ClickEvent, click_batch_encoder
 from hop.embedded import EmbeddedPostgres, EmbeddedRedis, free_port, wait_for_port
 from loadtest.harness import CpuAccount
+from tests.support.accounts import personal_workspace
 from tests.support.dispatch import principal_of
 
 SECRET_KEY = secrets.token_urlsafe(48)  # a throwaway stack; placeholders are refused
@@ -75,19 +76,28 @@ async def setup(database_url: str, endpoint: str, webhooks: int) -> list[tuple[s
             Database(pool), SecretBox(SECRET_KEY), AddressPolicy(["127.0.0.0/8"]), allow_http=True
         )
         for n in range(webhooks):
-            user = f"usr_bench{n}"
+            user, workspace = f"usr_bench{n}", personal_workspace(f"usr_bench{n}")
             async with pool.connection() as conn:
                 await conn.execute(
-                    "INSERT INTO users (id, email, password_hash, plan)"
-                    " VALUES (%s, %s, 'x', 'business')",
+                    "INSERT INTO users (id, email, password_hash) VALUES (%s, %s, 'x')",
                     (user, f"bench{n}@example.com"),
+                )
+                await conn.execute(
+                    "INSERT INTO workspaces (id, name, slug, plan, personal_of)"
+                    " VALUES (%s, 'Personal', %s, 'business', %s)",
+                    (workspace, f"bench{n}", user),
+                )
+                await conn.execute(
+                    "INSERT INTO workspace_members (workspace_id, user_id, role)"
+                    " VALUES (%s, %s, 'owner')",
+                    (workspace, user),
                 )
                 for k in range(20):
                     code = f"b{n}x{k}"
                     await conn.execute(
-                        "INSERT INTO links (id, user_id, environment, short_code, long_url)"
+                        "INSERT INTO links (id, workspace_id, environment, short_code, long_url)"
                         " VALUES (%s, %s, 'live', %s, 'https://example.com/landing')",
-                        (f"lnk_bench{n}x{k}", user, code),
+                        (f"lnk_bench{n}x{k}", workspace, code),
                     )
                     links.append((f"lnk_bench{n}x{k}", code))
             await service.create(

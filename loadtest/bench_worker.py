@@ -147,7 +147,7 @@ def main() -> None:
     print(f"# worker benchmark, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {machine()}")
     with bench_stack() as stack:
         user = stack.account(plan="business")
-        codes = bulk_links(stack, user.user_id, args.links)
+        codes = bulk_links(stack, user.workspace_id, args.links)
         with psycopg.connect(stack.database_url) as conn:
             link_ids: dict[str, str] = dict(
                 conn.execute("SELECT short_code, id FROM links").fetchall()
@@ -171,7 +171,7 @@ def main() -> None:
         }
         cpu = CpuAccount(processes)
         stored, rate = drained(
-            stack, user.user_id, args.clicks, started=started, on_first_stored=cpu.start
+            stack, user.workspace_id, args.clicks, started=started, on_first_stored=cpu.start
         )
         print(
             f"{args.workers} worker(s): stored {stored:,} of {args.clicks:,};"

@@ -48,24 +48,30 @@ def bench_stack(*, durable: bool = True) -> Iterator[Stack]:
         yield stack
 
 
-def bulk_links(stack: Stack, user_id: str, count: int) -> list[str]:
+def bulk_links(stack: Stack, workspace_id: str, count: int) -> list[str]:
     """Insert ``count`` links straight into PostgreSQL and write them to Redis."""
     codes = list({new_short_code() for _ in range(count * 2)})[:count]
     ids = [new_id("lnk") for _ in codes]
     with psycopg.connect(stack.database_url) as conn, conn.cursor() as cursor:
         with cursor.copy(
-            "COPY links (id, user_id, environment, short_code, long_url) FROM STDIN"
+            "COPY links (id, workspace_id, environment, short_code, long_url) FROM STDIN"
         ) as copy:
             for n, (link_id, code) in enumerate(zip(ids, codes, strict=True)):
                 copy.write_row(
-                    (link_id, user_id, "live", code, f"https://example.com/products/{n}?ref=hop")
+                    (
+                        link_id,
+                        workspace_id,
+                        "live",
+                        code,
+                        f"https://example.com/products/{n}?ref=hop",
+                    )
                 )
         # Who holds each code (what the API's create does in the same statement).
         with cursor.copy(
-            "COPY short_codes (environment, short_code, user_id, link_id) FROM STDIN"
+            "COPY short_codes (environment, short_code, workspace_id, link_id) FROM STDIN"
         ) as copy:
             for link_id, code in zip(ids, codes, strict=True):
-                copy.write_row(("live", code, user_id, link_id))
+                copy.write_row(("live", code, workspace_id, link_id))
     asyncio.run(rebuild_link_cache(stack))
     return codes
 

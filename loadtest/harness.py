@@ -211,17 +211,17 @@ def paths_file(paths: Sequence[str]) -> Iterator[Path]:
         Path(handle.name).unlink(missing_ok=True)
 
 
-def clicks_stored(database_url: str, user_id: str) -> int:
+def clicks_stored(database_url: str, workspace_id: str) -> int:
     with psycopg.connect(database_url) as conn:
         row = conn.execute(
-            "SELECT coalesce(sum(clicks), 0) FROM links WHERE user_id = %s", (user_id,)
+            "SELECT coalesce(sum(clicks), 0) FROM links WHERE workspace_id = %s", (workspace_id,)
         ).fetchone()
     return int(row[0]) if row else 0
 
 
 def drained(
     stack: Stack,
-    user_id: str,
+    workspace_id: str,
     clicks: int,
     *,
     started: float,
@@ -244,7 +244,7 @@ def drained(
     with redis.Redis.from_url(stack.redis_url) as store:
         while time.monotonic() - started < 900:
             if not first_seen:
-                stored = clicks_stored(stack.database_url, user_id) - before
+                stored = clicks_stored(stack.database_url, workspace_id) - before
                 if stored:
                     first_seen, first_count = time.monotonic(), stored
                     if on_first_stored is not None:
@@ -253,7 +253,7 @@ def drained(
                 break
             time.sleep(poll)
         drained_at = time.monotonic()
-    stored = clicks_stored(stack.database_url, user_id) - before
+    stored = clicks_stored(stack.database_url, workspace_id) - before
     elapsed = drained_at - first_seen if first_seen else 0.0
     return stored, (stored - first_count) / elapsed if elapsed > 0 else 0.0
 
