@@ -128,7 +128,9 @@ def test_domain_refusals(dns_api: httpx.Client, account: Account, database_url: 
 def _verified_domain(api: httpx.Client, dns_server: DnsServer, account: Account) -> str:
     """A domain of ``account``, verified through the loopback DNS server."""
     name = f"go.ask-{secrets.token_hex(4)}.example"
-    added = api.post("/v1/domains", json={"hostname": name}, headers=account.headers()).json()
+    response = api.post("/v1/domains", json={"hostname": name}, headers=account.headers())
+    assert response.status_code == 201, response.text
+    added = response.json()
     record = added["verification"]
     dns_server.txt[record["name"]] = [record["value"]]
     verified = api.post(f"/v1/domains/{added['id']}/verify", headers=account.headers())
