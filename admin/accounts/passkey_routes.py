@@ -41,7 +41,7 @@ class PasskeyController(Controller):
         return_dto=None,
         opt={"scope": "account:read"},
         responses=problems(400, 401, 403, 404, 422),
-        operation_id="renamePasskey",
+        operation_id="updatePasskey",
         summary="Rename a passkey",
     )
     async def rename_passkey(
@@ -58,7 +58,7 @@ class PasskeyController(Controller):
         "/{passkey_id:str}",
         opt={"scope": "account:read"},
         responses=problems(401, 403, 404),
-        operation_id="removePasskey",
+        operation_id="deletePasskey",
         summary="Remove a passkey",
     )
     async def remove_passkey(

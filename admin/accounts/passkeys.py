@@ -59,6 +59,19 @@ class Passkey(msgspec.Struct, frozen=True, kw_only=True, rename="camel"):
     last_used_at: datetime | None
 
 
+@example(
+    {
+        "data": [
+            {
+                "id": "pk_01JNQBH2J3K4M5N6P7Q8R9S0TU",
+                "name": "Laptop",
+                "transports": ["internal", "hybrid"],
+                "createdAt": "2025-03-01T09:30:00Z",
+                "lastUsedAt": "2025-03-04T18:02:11Z",
+            }
+        ]
+    }
+)
 class PasskeyList(msgspec.Struct, frozen=True, kw_only=True):
     data: list[Passkey]
 
