@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -16,6 +17,8 @@ from litestar import Litestar, Request
 from litestar.di import Provide
 
 from admin.accounts.keys import ApiKeyService
+from admin.accounts.passkey_routes import PasskeyController
+from admin.accounts.passkeys import PasskeyService
 from admin.accounts.routes import AccountController
 from admin.accounts.selfservice import SelfService
 from admin.accounts.service import AccountService
@@ -25,6 +28,7 @@ from admin.audit.log import AuditLog
 from admin.audit.routes import AuditLogController
 from admin.auth.cache import AuthCache
 from admin.auth.jwt_tokens import AccessTokens
+from admin.auth.passkeys import Passkeys
 from admin.auth.passwords import Passwords
 from admin.auth.routes import AuthController
 from admin.auth.service import AuthService
@@ -109,6 +113,7 @@ ROUTE_HANDLERS: list[Any] = [
     IntegrationController,
     IntegrationCallbacks,
     AccountController,
+    PasskeyController,
     InvitationController,
     InvitationAcceptController,
     AuditLogController,
@@ -287,6 +292,18 @@ def _account_services(settings: Settings, stores: Stores, auth: AuthService) -> 
         "invitations": InvitationService(stores.db, stores.redis, settings.base_url),
         "audit_log": AuditLog(stores.db),
         "workspaces": WorkspaceService(stores.db, stores.redis, auth),
+        **_passkey_services(settings, stores),
+    }
+
+
+def _passkey_services(settings: Settings, stores: Stores) -> dict[str, Any]:
+    """Passkeys: the WebAuthn ceremonies (the dashboard is the relying party) and the
+    person's list of them. The sign-in cookie's key is the dashboard's (admin/web)."""
+    key = (settings.auth.jwt_secret or secrets.token_urlsafe(32)).encode()
+    ceremonies = Passkeys(stores.db, stores.redis, settings.base_url, key)
+    return {
+        "passkey_auth": ceremonies,
+        "passkeys": PasskeyService(stores.db, ceremonies, settings.base_url),
     }
 
 

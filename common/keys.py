@@ -159,3 +159,9 @@ def install_keys_key(nonce: str) -> str:
 def shopify_webhook_key(webhook_id: str) -> str:
     """A Shopify webhook delivery already handled (its ``X-Shopify-Webhook-Id``)."""
     return f"hop:shopify:webhook:{webhook_id}"
+
+
+def passkey_challenge_key(purpose: str, binding_digest: str) -> str:
+    """A passkey ceremony's challenge (``purpose``: register or sign-in), single-use, by
+    the SHA-256 of what it is bound to (the dashboard session, or the sign-in cookie)."""
+    return f"hop:passkey:{purpose}:{binding_digest}"

@@ -69,3 +69,21 @@ def password_changed(base_url: str, taken_back: bool = False) -> tuple[str, str]
         f"was signed out.\n\n{removed}"
         f"If this was not you, reset it now: {base_url}/forgot\n",
     )
+
+
+def passkey_added(base_url: str, name: str) -> tuple[str, str]:
+    return (
+        "Hop: a passkey was added to your account",
+        f"A passkey named {name!r} was just added to your Hop account: it can now sign in\n"
+        "to it without the password.\n\n"
+        f"If this was not you, remove it and change your password now: {base_url}/account\n",
+    )
+
+
+def passkey_removed(base_url: str, name: str) -> tuple[str, str]:
+    return (
+        "Hop: a passkey was removed from your account",
+        f"The passkey named {name!r} was just removed from your Hop account: it no longer\n"
+        "signs in to it.\n\n"
+        f"If this was not you, sign in and check your account now: {base_url}/account\n",
+    )

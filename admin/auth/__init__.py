@@ -6,6 +6,18 @@ in pyproject.toml hold that).
 """
 
 from admin.auth.cache import announce_auth_change
+from admin.auth.passkeys import (
+    PasskeyOwner,
+    PasskeyRefused,
+    PasskeyRow,
+    Passkeys,
+    Registered,
+    list_passkeys,
+    passkey_owner,
+    remove_passkey,
+    rename_passkey,
+    store_passkey,
+)
 from admin.auth.passwords import MIN_PASSWORD_LENGTH, Passwords, default_passwords
 from admin.auth.principal import Environment, Principal
 from admin.auth.repository import revoke_user_refresh_tokens
@@ -25,8 +37,13 @@ __all__ = [
     "AuthService",
     "Environment",
     "LoginThrottle",
+    "PasskeyOwner",
+    "PasskeyRefused",
+    "PasskeyRow",
+    "Passkeys",
     "Passwords",
     "Principal",
+    "Registered",
     "Role",
     "announce_auth_change",
     "at_least",
@@ -34,7 +51,12 @@ __all__ = [
     "effective_limits",
     "end_user_sessions",
     "grants",
+    "list_passkeys",
     "new_api_key",
+    "passkey_owner",
+    "remove_passkey",
+    "rename_passkey",
     "revoke_user_refresh_tokens",
+    "store_passkey",
     "token_hash",
 ]

@@ -10,6 +10,7 @@ from litestar.params import Parameter
 from litestar.response import Redirect, Template
 
 from admin.accounts.keys import ApiKeyService
+from admin.accounts.passkeys import PasskeyService
 from admin.accounts.schemas import ApiKeyCreate
 from admin.accounts.selfservice import SelfService
 from admin.accounts.service import AccountService
@@ -28,16 +29,18 @@ async def _account_page(
     limit_settings: LimitSettings,
     errors: FormErrors,
     status: int = 200,
+    passkeys: PasskeyService | None = None,
 ) -> Template:
     me = await accounts.me(page.user_id, page.user.workspace_id, limit_settings)
-    return await page.render("account.html", status=status, me=me, errors=errors)
+    keys = (await passkeys.list(page.user)).data if passkeys is not None else []
+    return await page.render("account.html", status=status, me=me, errors=errors, passkeys=keys)
 
 
 @get("/account", opt={"scope": "account:read"})
 async def account_page(
-    page: Page, accounts: AccountService, limit_settings: LimitSettings
+    page: Page, accounts: AccountService, limit_settings: LimitSettings, passkeys: PasskeyService
 ) -> Template:
-    return await _account_page(page, accounts, limit_settings, NO_ERRORS)
+    return await _account_page(page, accounts, limit_settings, NO_ERRORS, passkeys=passkeys)
 
 
 @post("/account/password", opt={"login": True})
@@ -48,6 +51,7 @@ async def change_password(
     accounts: AccountService,
     limit_settings: LimitSettings,
     client_address: str,
+    passkeys: PasskeyService,
 ) -> Any:
     values = await read_form(request)
     new = text(values, "newPassword")
@@ -61,7 +65,7 @@ async def change_password(
         if exc.status >= 500:
             raise
         return await _account_page(
-            page, accounts, limit_settings, FormErrors.of(exc), status=exc.status
+            page, accounts, limit_settings, FormErrors.of(exc), exc.status, passkeys
         )
     assert page.session_id is not None  # a signed-in page has a session
     await page.renew_credentials(version)  # this session goes on; others have ended

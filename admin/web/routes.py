@@ -21,6 +21,7 @@ from admin.web import (
     bio_pages,
     integration_pages,
     link_pages,
+    passkey_pages,
     qr_pages,
     webhook_pages,
     workspace_pages,
@@ -43,6 +44,7 @@ PAGES: list[Any] = [
     *integration_pages.ROUTES,
     *account_pages.ROUTES,
     *workspace_pages.ROUTES,
+    *passkey_pages.ROUTES,
 ]
 
 

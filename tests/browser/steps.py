@@ -64,7 +64,7 @@ def sign_in(page: Any, email: str, password: str = PASSWORD) -> None:
     page.goto("/login")
     page.get_by_label("E-mail").fill(email)
     page.get_by_label("Password").fill(password)
-    page.get_by_role("button", name="Sign in").click()
+    page.get_by_role("button", name="Sign in", exact=True).click()
     page.wait_for_url(lambda url: "/login" not in url)
 
 

@@ -59,6 +59,9 @@ PUBLIC: frozenset[tuple[str, str]] = frozenset(
         ("GET", "/forgot/sent"),
         ("GET", "/reset"),
         ("POST", "/reset"),
+        # Signing in with a passkey: its options (a challenge) and the assertion.
+        ("POST", "/login/passkey/options"),
+        ("POST", "/login/passkey/verify"),
         ("GET", "/static/{release:str}/{name:path}"),
         # An invitation's e-mailed link: signed out it says to sign in first; the
         # accept itself (POST) needs a session.

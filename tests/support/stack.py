@@ -177,15 +177,20 @@ class Stack:
                 env[name] = value
         return env
 
-    def start_admin(self, name: str = "admin", **settings: Settings) -> HopProcess:
+    def start_admin(
+        self, name: str = "admin", *, base_host: str = "127.0.0.1", **settings: Settings
+    ) -> HopProcess:
         """An admin; the first one named ``admin`` serves ``admin_url``, others a port of
         their own (``.url`` on the process either way). Given ``HOP_BASE_URL`` (another
         admin's, so that the access tokens each issues verify on the other) it still
-        listens on its own port."""
+        listens on its own port. ``base_host``: the host its HOP_BASE_URL names (and
+        ``.url``), such as ``localhost`` for passkeys, whose RP id cannot be an address;
+        it listens on 127.0.0.1 either way."""
         port = self.admin_port if name == "admin" else free_port()
         url = f"http://127.0.0.1:{port}"
         listen = f"127.0.0.1:{port}"
-        env = self._environment({"HOP_BASE_URL": url, "HOP_ADMIN_LISTEN": listen, **settings})
+        base = f"http://{base_host}:{port}"
+        env = self._environment({"HOP_BASE_URL": base, "HOP_ADMIN_LISTEN": listen, **settings})
         admin = start_http_server(
             ["admin"],
             env,
@@ -194,7 +199,7 @@ class Stack:
             port,
             timeout=self.admin_start_timeout,
         )
-        admin.url = url
+        admin.url = base
         self._servers.append(admin)
         if name == "admin":
             self.admin = admin

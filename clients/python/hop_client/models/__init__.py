@@ -141,6 +141,9 @@ from .member_update import MemberUpdate
 from .member_update_role import MemberUpdateRole
 from .own_bio_link import OwnBioLink
 from .own_bio_social import OwnBioSocial
+from .passkey import Passkey
+from .passkey_list import PasskeyList
+from .passkey_rename import PasskeyRename
 from .phone_data import PhoneData
 from .phone_qr_create import PhoneQrCreate
 from .phone_qr_create_type import PhoneQrCreateType
@@ -360,6 +363,9 @@ __all__ = (
     "MePlan",
     "OwnBioLink",
     "OwnBioSocial",
+    "Passkey",
+    "PasskeyList",
+    "PasskeyRename",
     "PhoneData",
     "PhoneQrCreate",
     "PhoneQrCreateType",
