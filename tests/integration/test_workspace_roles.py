@@ -60,6 +60,11 @@ PUBLIC: frozenset[tuple[str, str]] = frozenset(
         ("GET", "/reset"),
         ("POST", "/reset"),
         ("GET", "/static/{release:str}/{name:path}"),
+        # Sign-in through a provider: its start and its callback (bound to the browser).
+        ("GET", "/login/oidc"),
+        ("GET", "/login/oidc/callback"),
+        ("GET", "/login/github"),
+        ("GET", "/login/github/callback"),
         # An invitation's e-mailed link: signed out it says to sign in first; the
         # accept itself (POST) needs a session.
         ("GET", "/invitations/accept"),
