@@ -16,6 +16,7 @@ from typing import Any
 from litestar import Litestar, Request
 from litestar.di import Provide
 
+from admin.accounts.identities import IdentityService
 from admin.accounts.keys import ApiKeyService
 from admin.accounts.passkey_routes import PasskeyController
 from admin.accounts.passkeys import PasskeyService
@@ -72,7 +73,8 @@ from admin.safety.quota import NewAccountQuota
 from admin.safety.service import SafetyService
 from admin.secretbox import SecretBox
 from admin.web.errors import web_aware
-from admin.web.routes import build_web
+from admin.web.oidc_pages import build_providers
+from admin.web.routes import build_web, web_key
 from admin.web.templating import template_config
 from admin.webhooks.routes import WebhookController
 from admin.webhooks.service import WebhookService
@@ -336,6 +338,16 @@ def build_app(settings: Settings) -> ASGIApp:
     integrations = build_integrations(settings, stores.db, stores.redis, box, services["links"])
     services |= integrations.by_name()
     dashboard, door = build_web(settings, stores.redis, auth)
+    # Sign-in through a provider (admin/web/oidc_pages.py): its flows' browser cookie is
+    # keyed like the dashboard's CSRF tokens, so any admin process ends a flow.
+    providers = build_providers(settings, stores.redis, web_key(settings))
+    services["sign_in_providers"] = providers
+    services["identities"] = IdentityService(
+        stores.db,
+        signup_open=settings.accounts.signup == "open",
+        base_url=settings.base_url,
+        oidc_name=settings.sign_in.oidc_name,
+    )
     app = Litestar(
         route_handlers=[*ROUTE_HANDLERS, dashboard],
         dependencies=_dependencies(services, settings),
@@ -347,7 +359,7 @@ def build_app(settings: Settings) -> ASGIApp:
         openapi_config=openapi_config(),
         # Last: the app and its stores are built, and live as long as the process.
         on_startup=[stores.open, freeze_startup_heap],
-        on_shutdown=[stores.close, integrations.aclose],
+        on_shutdown=[stores.close, integrations.aclose, providers.aclose],
         request_max_body_size=settings.admin.max_body_bytes,
         logging_config=None,
     )

@@ -146,6 +146,12 @@ def link_password_tries_key(link_id: str, network: str, window: int) -> str:
     return f"hop:pwtries:{link_id}:{network}:{window}"
 
 
+def sign_in_flow_key(state_digest: str) -> str:
+    """A started sign-in through a provider (OIDC, GitHub), under the SHA-256 of its
+    ``state``; taken with GETDEL by its callback (admin/auth/oidc.py)."""
+    return f"hop:signin:flow:{state_digest}"
+
+
 def install_state_used_key(nonce: str) -> str:
     """Set (NX) by the first callback that spends an install state; outlives the state."""
     return f"hop:install:used:{nonce}"

@@ -38,6 +38,23 @@ def require(settings: Settings, role: Role) -> None:
             raise SettingsError(f"{name}: required to run the {role} ({hint})")
     if role in ("admin", "worker"):
         _require_mail_for_sign_up(settings)
+    if role == "admin":
+        _require_sign_in_pairs(settings)
+
+
+def _require_sign_in_pairs(settings: Settings) -> None:
+    """A provider's sign-in is configured whole or not at all."""
+    sign_in = settings.sign_in
+    if sign_in.oidc_issuer and not (sign_in.oidc_client_id and sign_in.oidc_client_secret):
+        raise SettingsError(
+            "HOP_OIDC_ISSUER: needs HOP_OIDC_CLIENT_ID and HOP_OIDC_CLIENT_SECRET as well"
+        )
+    if (sign_in.oidc_client_id or sign_in.oidc_client_secret) and not sign_in.oidc_issuer:
+        raise SettingsError("HOP_OIDC_CLIENT_ID: needs HOP_OIDC_ISSUER as well")
+    if bool(sign_in.github_client_id) != bool(sign_in.github_client_secret):
+        raise SettingsError(
+            "HOP_GITHUB_CLIENT_ID: needs HOP_GITHUB_CLIENT_SECRET as well (and the other way)"
+        )
 
 
 def _require_mail_for_sign_up(settings: Settings) -> None:

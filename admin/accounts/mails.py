@@ -87,3 +87,22 @@ def passkey_removed(base_url: str, name: str) -> tuple[str, str]:
         "signs in to it.\n\n"
         f"If this was not you, sign in and check your account now: {base_url}/account\n",
     )
+
+
+def identity_linked(base_url: str, provider: str, email: str) -> tuple[str, str]:
+    return (
+        f"Hop: {provider} can now sign in to your account",
+        f"Your Hop account was just linked to {provider} ({email}): signing in with\n"
+        f"{provider} now opens it.\n\n"
+        f"If this was not you, unlink it on your account page and reset your password:\n"
+        f"{base_url}/account\n{base_url}/forgot\n",
+    )
+
+
+def identity_unlinked(base_url: str, provider: str, email: str) -> tuple[str, str]:
+    return (
+        f"Hop: {provider} no longer signs in to your account",
+        f"{provider} ({email}) was just unlinked from your Hop account: signing in with it\n"
+        "no longer opens the account.\n\n"
+        f"If this was not you, reset your password now: {base_url}/forgot\n",
+    )

@@ -18,7 +18,7 @@ Purpose = Literal["verify", "reset"]
 class NewUser(msgspec.Struct, frozen=True, kw_only=True):
     id: str
     email: str
-    password_hash: str
+    password_hash: str | None  # None: signs in only through a provider
     plan: str
     verified: bool  # made by an operator: trusted; by sign-up: not until the link is followed
 
@@ -29,7 +29,7 @@ class User(msgspec.Struct, frozen=True, kw_only=True):
 
     id: str
     email: str
-    password_hash: str
+    password_hash: str | None  # None: no password (signs in through a provider)
     workspace_id: str | None
     plan: str | None
     limit_per_minute: int | None

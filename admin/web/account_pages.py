@@ -9,6 +9,7 @@ from litestar import Request, get, post
 from litestar.params import Parameter
 from litestar.response import Redirect, Template
 
+from admin.accounts.identities import IdentityService
 from admin.accounts.keys import ApiKeyService
 from admin.accounts.passkeys import PasskeyService
 from admin.accounts.schemas import ApiKeyCreate
@@ -30,17 +31,36 @@ async def _account_page(
     errors: FormErrors,
     status: int = 200,
     passkeys: PasskeyService | None = None,
+    identities: IdentityService | None = None,
 ) -> Template:
     me = await accounts.me(page.user_id, page.user.workspace_id, limit_settings)
     keys = (await passkeys.list(page.user)).data if passkeys is not None else []
-    return await page.render("account.html", status=status, me=me, errors=errors, passkeys=keys)
+    # Linked identities at other providers (admin/web/oidc_pages.py unlinks them).
+    linked = await identities.list(page.user_id) if identities is not None else []
+    # No password (signed up through a provider): one is set only through a reset.
+    has_password = identities is None or await identities.has_password(page.user_id)
+    return await page.render(
+        "account.html",
+        status=status,
+        me=me,
+        errors=errors,
+        passkeys=keys,
+        identities=linked,
+        has_password=has_password,
+    )
 
 
 @get("/account", opt={"scope": "account:read"})
 async def account_page(
-    page: Page, accounts: AccountService, limit_settings: LimitSettings, passkeys: PasskeyService
+    page: Page,
+    accounts: AccountService,
+    limit_settings: LimitSettings,
+    passkeys: PasskeyService,
+    identities: IdentityService,
 ) -> Template:
-    return await _account_page(page, accounts, limit_settings, NO_ERRORS, passkeys=passkeys)
+    return await _account_page(
+        page, accounts, limit_settings, NO_ERRORS, passkeys=passkeys, identities=identities
+    )
 
 
 @post("/account/password", opt={"login": True})
@@ -52,6 +72,7 @@ async def change_password(
     limit_settings: LimitSettings,
     client_address: str,
     passkeys: PasskeyService,
+    identities: IdentityService,
 ) -> Any:
     values = await read_form(request)
     new = text(values, "newPassword")
@@ -65,7 +86,7 @@ async def change_password(
         if exc.status >= 500:
             raise
         return await _account_page(
-            page, accounts, limit_settings, FormErrors.of(exc), exc.status, passkeys
+            page, accounts, limit_settings, FormErrors.of(exc), exc.status, passkeys, identities
         )
     assert page.session_id is not None  # a signed-in page has a session
     await page.renew_credentials(version)  # this session goes on; others have ended

@@ -50,6 +50,8 @@ class WebConfig:
     base_url: str
     short_base_url: str
     signup_open: bool
+    # (label, start path) of each provider the sign-in page offers (admin/web/oidc_pages.py).
+    sign_in_options: tuple[tuple[str, str], ...] = ()
 
 
 def safe_next(target: str | None) -> str:
@@ -174,6 +176,7 @@ class Page:
             "csrf_token": self.csrf_token,
             "flashes": flashes,
             "signup_open": self.web.signup_open,
+            "sign_in_options": self.web.sign_in_options,
             "short_base_url": self.web.short_base_url,
             "current_path": self.request.url.path,
             "workspaces": choices,

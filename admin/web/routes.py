@@ -21,6 +21,7 @@ from admin.web import (
     bio_pages,
     integration_pages,
     link_pages,
+    oidc_pages,
     passkey_pages,
     qr_pages,
     webhook_pages,
@@ -45,6 +46,7 @@ PAGES: list[Any] = [
     *account_pages.ROUTES,
     *workspace_pages.ROUTES,
     *passkey_pages.ROUTES,
+    *oidc_pages.ROUTES,
 ]
 
 
@@ -84,6 +86,15 @@ def web_router(config: WebConfig) -> Router:
     )
 
 
+_BARE_KEY = secrets.token_urlsafe(32).encode()
+
+
+def web_key(settings: Settings) -> bytes:
+    """The dashboard's server key: from the JWT secret (required by `hop admin`), so it
+    is the same in every admin process; a random one per process only in bare tests."""
+    return settings.auth.jwt_secret.encode() if settings.auth.jwt_secret else _BARE_KEY
+
+
 def build_web(settings: Settings, redis: Any, auth: AuthService) -> tuple[Router, WebDoor]:
     """The dashboard's router and the gate's door for it, for one admin process."""
     accounts = settings.accounts
@@ -91,7 +102,7 @@ def build_web(settings: Settings, redis: Any, auth: AuthService) -> tuple[Router
     # Signed anonymous CSRF tokens and sealed flash secrets must open in every admin
     # process: the key comes from the JWT secret (required by `hop admin`); a random one
     # only in bare tests.
-    key = (settings.auth.jwt_secret or secrets.token_urlsafe(32)).encode()
+    key = web_key(settings)
     config = WebConfig(
         sessions=Sessions(
             redis, accounts.session_idle_timeout, accounts.session_lifetime, server_key=key
@@ -101,6 +112,7 @@ def build_web(settings: Settings, redis: Any, auth: AuthService) -> tuple[Router
         base_url=settings.base_url,
         short_base_url=settings.short_base_url,
         signup_open=accounts.signup == "open",
+        sign_in_options=oidc_pages.sign_in_options(settings),
     )
     door = WebDoor(config.sessions, auth, cookies, send_error_page)
     return web_router(config), door

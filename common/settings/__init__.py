@@ -24,6 +24,7 @@ from common.settings.outbound import (
     MailSettings,
     SafetySettings,
     ShopifySettings,
+    SignInSettings,
     StoreSettings,
     WebhookSettings,
 )
@@ -103,6 +104,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     ai: AiSettings
     safety: SafetySettings
     accounts: AccountSettings
+    sign_in: SignInSettings
 # fmt: on
 
 
@@ -133,6 +135,7 @@ __all__ = [
     "Settings",
     "SettingsError",
     "ShopifySettings",
+    "SignInSettings",
     "StoreSettings",
     "Variable",
     "WebhookSettings",

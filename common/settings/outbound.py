@@ -68,6 +68,41 @@ class MailSettings(msgspec.Struct, frozen=True, kw_only=True):
         "admin` and `hop worker` refuse to start with HOP_SIGNUP=open and no HOP_SMTP_URL.")]
 
 
+class SignInSettings(msgspec.Struct, frozen=True, kw_only=True):
+    oidc_issuer: Annotated[str | None, Variable(
+        "HOP_OIDC_ISSUER", p.issuer_url, None,
+        "OpenID Connect provider the dashboard offers sign-in with (Google, Entra, Okta, "
+        "Keycloak, Authentik...), found by discovery at "
+        "`<issuer>/.well-known/openid-configuration`. https only (plain http on a loopback "
+        "address for development). Needs HOP_OIDC_CLIENT_ID and HOP_OIDC_CLIENT_SECRET; "
+        "register `HOP_BASE_URL/login/oidc/callback` as the redirect "
+        "URI. Unset: no such button.")]
+    oidc_client_id: Annotated[str | None, Variable(
+        "HOP_OIDC_CLIENT_ID", p.credential, None,
+        "Client id Hop has at HOP_OIDC_ISSUER.")]
+    oidc_client_secret: Annotated[str | None, Variable(
+        "HOP_OIDC_CLIENT_SECRET", p.credential, None,
+        "Client secret Hop has at HOP_OIDC_ISSUER.", secret=True)]
+    oidc_name: Annotated[str, Variable(
+        "HOP_OIDC_NAME", p.text, "single sign-on",
+        "The provider's name on the sign-in page's button (\"Sign in with <name>\").")]
+    github_client_id: Annotated[str | None, Variable(
+        "HOP_GITHUB_CLIENT_ID", p.credential, None,
+        "Client id of a GitHub OAuth app (callback URL `HOP_BASE_URL/login/github/callback`): "
+        "the sign-in page offers GitHub. Needs HOP_GITHUB_CLIENT_SECRET. Unset: no GitHub button.")]
+    github_client_secret: Annotated[str | None, Variable(
+        "HOP_GITHUB_CLIENT_SECRET", p.credential, None,
+        "Client secret of that GitHub OAuth app.", secret=True)]
+    github_web_url: Annotated[str, Variable(
+        "HOP_GITHUB_WEB_URL", p.http_url, "https://github.com",
+        "GitHub's web address (authorize page, `/login/oauth/access_token`); GitHub Enterprise "
+        "Server's or a test's stand-in.")]
+    github_api_url: Annotated[str, Variable(
+        "HOP_GITHUB_API_URL", p.http_url, "https://api.github.com",
+        "GitHub's REST API (`/user`, `/user/emails`); GitHub Enterprise Server's "
+        "(`https://host/api/v3`) or a test's stand-in.")]
+
+
 class ShopifySettings(msgspec.Struct, frozen=True, kw_only=True):
     api_key: Annotated[str | None, Variable(
         "HOP_SHOPIFY_API_KEY", p.credential, None,

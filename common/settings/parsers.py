@@ -72,6 +72,21 @@ def http_url(raw: str) -> str:
     return raw.strip().rstrip("/")
 
 
+_LOOPBACK_HOSTS = ("127.0.0.1", "::1", "localhost")
+
+
+def issuer_url(raw: str) -> str:
+    """An OpenID Connect issuer: https, or plain http on a loopback address only
+    (development and tests' stand-in providers)."""
+    url = http_url(raw)
+    parts = urlsplit(url)
+    if parts.scheme == "http" and parts.hostname not in _LOOPBACK_HOSTS:
+        raise ValueError(
+            f"must be an https URL (plain http only on 127.0.0.1, ::1 or localhost), got {raw!r}"
+        )
+    return url
+
+
 def any_http_url(raw: str) -> str:
     """An absolute http(s) URL kept exactly as given (query and trailing slash included)."""
     parts = urlsplit(raw.strip())

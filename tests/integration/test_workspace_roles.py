@@ -63,6 +63,11 @@ PUBLIC: frozenset[tuple[str, str]] = frozenset(
         ("POST", "/login/passkey/options"),
         ("POST", "/login/passkey/verify"),
         ("GET", "/static/{release:str}/{name:path}"),
+        # Sign-in through a provider: its start and its callback (bound to the browser).
+        ("GET", "/login/oidc"),
+        ("GET", "/login/oidc/callback"),
+        ("GET", "/login/github"),
+        ("GET", "/login/github/callback"),
         # An invitation's e-mailed link: signed out it says to sign in first; the
         # accept itself (POST) needs a session.
         ("GET", "/invitations/accept"),
