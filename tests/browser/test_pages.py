@@ -25,7 +25,7 @@ def _check(page: Any, name: str, found: dict[str, Any]) -> None:
 
 
 def _submit(page: Any, button: str) -> bool:
-    page.get_by_role("button", name=button).click()
+    page.get_by_role("button", name=button, exact=True).click()
     page.wait_for_load_state("load")
     return True
 
