@@ -159,3 +159,9 @@ def install_keys_key(nonce: str) -> str:
 def shopify_webhook_key(webhook_id: str) -> str:
     """A Shopify webhook delivery already handled (its ``X-Shopify-Webhook-Id``)."""
     return f"hop:shopify:webhook:{webhook_id}"
+
+
+def sso_state_key(state_digest: str) -> str:
+    """A workspace single sign-on in flight (its nonce and PKCE verifier), by the SHA-256
+    of its ``state``; taken once (GETDEL) by the callback (admin/workspaces/sso.py)."""
+    return f"hop:sso:state:{state_digest}"

@@ -22,6 +22,7 @@ from admin.web import (
     integration_pages,
     link_pages,
     qr_pages,
+    sso_pages,
     webhook_pages,
     workspace_pages,
 )
@@ -43,6 +44,7 @@ PAGES: list[Any] = [
     *integration_pages.ROUTES,
     *account_pages.ROUTES,
     *workspace_pages.ROUTES,
+    *sso_pages.ROUTES,
 ]
 
 
