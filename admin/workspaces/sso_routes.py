@@ -61,7 +61,7 @@ class SsoController(Controller):
         return_dto=None,
         opt=_RULE,
         responses=problems(400, 401, 403, 404, 422),
-        operation_id="replaceWorkspaceSso",
+        operation_id="putWorkspaceSso",
         summary="Replace the workspace's identity provider connection",
     )
     async def replace_sso(
