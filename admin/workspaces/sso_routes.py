@@ -115,7 +115,7 @@ class SsoController(Controller):
         await sso.delete(principal, workspace_id)
 
     @post(
-        "/domains/{domain:str}/verify",
+        "/domains/{email_domain:str}/verify",
         status_code=200,
         opt=_RULE,
         responses=problems(401, 403, 404, 409, 422),
@@ -125,11 +125,11 @@ class SsoController(Controller):
     async def verify_domain(
         self,
         workspace_id: WorkspaceId,
-        domain: DomainPath,
+        email_domain: DomainPath,
         principal: Principal,
         sso: SsoService,
     ) -> Sso:
         """Look up the TXT record now: 200 with the domain verified, 422 while the record
         is not there, 409 if another workspace proved the domain first, 503 if DNS does
         not answer."""
-        return await sso.verify_domain(principal, workspace_id, domain)
+        return await sso.verify_domain(principal, workspace_id, email_domain)

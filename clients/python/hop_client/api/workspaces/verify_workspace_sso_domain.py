@@ -13,14 +13,14 @@ from ...types import Response
 
 def _get_kwargs(
     workspace_id: str,
-    domain: str,
+    email_domain: str,
 ) -> dict[str, Any]:
 
     _kwargs: dict[str, Any] = {
         "method": "post",
-        "url": "/v1/workspaces/{workspace_id}/sso/domains/{domain}/verify".format(
+        "url": "/v1/workspaces/{workspace_id}/sso/domains/{email_domain}/verify".format(
             workspace_id=quote(str(workspace_id), safe=""),
-            domain=quote(str(domain), safe=""),
+            email_domain=quote(str(email_domain), safe=""),
         ),
     }
 
@@ -95,7 +95,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def sync_detailed(
     workspace_id: str,
-    domain: str,
+    email_domain: str,
     *,
     client: AuthenticatedClient,
 ) -> Response[Problem | Sso]:
@@ -107,7 +107,7 @@ def sync_detailed(
 
     Args:
         workspace_id (str): A workspace id (ws_…).
-        domain (str): One of the connection's e-mail domains.
+        email_domain (str): One of the connection's e-mail domains.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -119,7 +119,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         workspace_id=workspace_id,
-        domain=domain,
+        email_domain=email_domain,
     )
 
     response = client.get_httpx_client().request(
@@ -131,7 +131,7 @@ def sync_detailed(
 
 def sync(
     workspace_id: str,
-    domain: str,
+    email_domain: str,
     *,
     client: AuthenticatedClient,
 ) -> Problem | Sso | None:
@@ -143,7 +143,7 @@ def sync(
 
     Args:
         workspace_id (str): A workspace id (ws_…).
-        domain (str): One of the connection's e-mail domains.
+        email_domain (str): One of the connection's e-mail domains.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -155,14 +155,14 @@ def sync(
 
     return sync_detailed(
         workspace_id=workspace_id,
-        domain=domain,
+        email_domain=email_domain,
         client=client,
     ).parsed
 
 
 async def asyncio_detailed(
     workspace_id: str,
-    domain: str,
+    email_domain: str,
     *,
     client: AuthenticatedClient,
 ) -> Response[Problem | Sso]:
@@ -174,7 +174,7 @@ async def asyncio_detailed(
 
     Args:
         workspace_id (str): A workspace id (ws_…).
-        domain (str): One of the connection's e-mail domains.
+        email_domain (str): One of the connection's e-mail domains.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -186,7 +186,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         workspace_id=workspace_id,
-        domain=domain,
+        email_domain=email_domain,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -196,7 +196,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     workspace_id: str,
-    domain: str,
+    email_domain: str,
     *,
     client: AuthenticatedClient,
 ) -> Problem | Sso | None:
@@ -208,7 +208,7 @@ async def asyncio(
 
     Args:
         workspace_id (str): A workspace id (ws_…).
-        domain (str): One of the connection's e-mail domains.
+        email_domain (str): One of the connection's e-mail domains.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -221,7 +221,7 @@ async def asyncio(
     return (
         await asyncio_detailed(
             workspace_id=workspace_id,
-            domain=domain,
+            email_domain=email_domain,
             client=client,
         )
     ).parsed
