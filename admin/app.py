@@ -64,6 +64,7 @@ from admin.links.cache import LinkCache
 from admin.links.managed import ManagedLinks
 from admin.links.routes import LinkController, LinkReviewController, TagController
 from admin.links.service import LinkService
+from admin.outbound.client import OutboundClient
 from admin.outbound.policy import AddressPolicy
 from admin.qr.routes import QrController
 from admin.qr.service import QrService
@@ -82,6 +83,9 @@ from admin.workspaces.invitation_routes import InvitationAcceptController, Invit
 from admin.workspaces.invitations import InvitationService
 from admin.workspaces.routes import WorkspaceController
 from admin.workspaces.service import WorkspaceService
+from admin.workspaces.sso import SsoService
+from admin.workspaces.sso_client import SsoClient
+from admin.workspaces.sso_routes import SsoController
 from common.clientip import TrustedProxies
 from common.domains import CustomDomains
 from common.heap import freeze_startup_heap
@@ -120,6 +124,7 @@ ROUTE_HANDLERS: list[Any] = [
     InvitationAcceptController,
     AuditLogController,
     WorkspaceController,
+    SsoController,
 ]
 
 
@@ -309,6 +314,37 @@ def _passkey_services(settings: Settings, stores: Stores) -> dict[str, Any]:
     }
 
 
+def _sso_http(settings: Settings) -> OutboundClient:
+    """Calls to workspaces' identity providers: addresses their admins give us."""
+    return OutboundClient(
+        AddressPolicy(settings.webhooks.networks),
+        timeout=10.0,
+        max_bytes=1_000_000,
+        user_agent="Hop-SSO/1",
+    )
+
+
+def _sso(
+    settings: Settings,
+    stores: Stores,
+    box: SecretBox,
+    workspaces: WorkspaceService,
+    http: OutboundClient,
+) -> SsoService:
+    return SsoService(
+        stores.db,
+        stores.redis,
+        workspaces=workspaces,
+        box=box,
+        lookup=TxtLookup(settings.admin.dns_resolver),
+        client=SsoClient(http),
+        base_url=settings.base_url,
+        # Sign-in states' cookies must open in every admin process (as the dashboard's
+        # CSRF tokens): keyed by the JWT secret; a random key only in bare tests.
+        key=(settings.auth.jwt_secret or os.urandom(32).hex()).encode(),
+    )
+
+
 def _dependencies(services: dict[str, Any], settings: Settings) -> dict[str, Any]:
     dependencies: dict[str, Provide | Callable[..., Any]] = {
         name: _constant(value) for name, value in services.items()
@@ -337,6 +373,8 @@ def build_app(settings: Settings) -> ASGIApp:
     services = {**_services(settings, stores, box), **_account_services(settings, stores, auth)}
     integrations = build_integrations(settings, stores.db, stores.redis, box, services["links"])
     services |= integrations.by_name()
+    sso_http = _sso_http(settings)
+    services["sso"] = _sso(settings, stores, box, services["workspaces"], sso_http)
     dashboard, door = build_web(settings, stores.redis, auth)
     # Sign-in through a provider (admin/web/oidc_pages.py): its flows' browser cookie is
     # keyed like the dashboard's CSRF tokens, so any admin process ends a flow.
@@ -359,7 +397,7 @@ def build_app(settings: Settings) -> ASGIApp:
         openapi_config=openapi_config(),
         # Last: the app and its stores are built, and live as long as the process.
         on_startup=[stores.open, freeze_startup_heap],
-        on_shutdown=[stores.close, integrations.aclose, providers.aclose],
+        on_shutdown=[stores.close, integrations.aclose, providers.aclose, sso_http.aclose],
         request_max_body_size=settings.admin.max_body_bytes,
         logging_config=None,
     )

@@ -73,6 +73,20 @@ class AddressUnconfirmed(Forbidden):
         )
 
 
+class SsoRequired(Forbidden):
+    """The address is on a domain whose workspace requires single sign-on: no password
+    sign-in for it (docs/api.md#single-sign-on)."""
+
+    slug = "sso-required"
+
+    def __init__(self, detail: str | None = None) -> None:
+        super().__init__(
+            detail
+            or "Your organisation requires single sign-on for this address: sign in with "
+            "your company's SSO (/login/sso) instead of a password."
+        )
+
+
 class NotFound(HopError):
     status, title, slug = 404, "Not Found", "not-found"
     description = "Not Found."

@@ -171,3 +171,9 @@ def passkey_challenge_key(purpose: str, binding_digest: str) -> str:
     """A passkey ceremony's challenge (``purpose``: register or sign-in), single-use, by
     the SHA-256 of what it is bound to (the dashboard session, or the sign-in cookie)."""
     return f"hop:passkey:{purpose}:{binding_digest}"
+
+
+def sso_state_key(state_digest: str) -> str:
+    """A workspace single sign-on in flight (its nonce and PKCE verifier), by the SHA-256
+    of its ``state``; taken once (GETDEL) by the callback (admin/workspaces/sso.py)."""
+    return f"hop:sso:state:{state_digest}"

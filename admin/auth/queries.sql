@@ -62,3 +62,11 @@ WHERE k.id = u.id AND (k.last_used_at IS NULL OR k.last_used_at < u.used_at)
 
 -- name: purge_expired_refresh_tokens
 DELETE FROM refresh_tokens WHERE expires_at < now() - interval '1 day'
+
+-- name: sso_required
+-- Whether the address's domain is a verified single sign-on domain of a workspace that
+-- requires it (admin/workspaces/sso.py): then no password signs in with it.
+SELECT EXISTS (
+    SELECT 1 FROM sso_domains d JOIN workspace_sso s ON s.workspace_id = d.workspace_id
+    WHERE d.domain = %(domain)s AND d.verified_at IS NOT NULL AND s.require_sso
+)

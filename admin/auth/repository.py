@@ -94,6 +94,11 @@ async def login_of(conn: Connection, email: str) -> Login | None:
     return Login(str(row[0]), *row[1:]) if row else None
 
 
+async def sso_required(conn: Connection, domain: str) -> bool:
+    row = await (await conn.execute(_SQL["sso_required"], {"domain": domain})).fetchone()
+    return bool(row and row[0])
+
+
 async def update_password_hash(conn: Connection, user_id: str, password_hash: str) -> None:
     params = {"password_hash": password_hash, "user_id": user_id}
     await conn.execute(_SQL["update_password_hash"], params)

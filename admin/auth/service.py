@@ -28,7 +28,7 @@ from admin.auth.secrets import key_environment, new_refresh_token, token_hash
 from admin.auth.throttle import LoginThrottle
 from admin.auth.usage import KeyUsage
 from admin.db import Connection, Database
-from admin.errors import AddressUnconfirmed, Forbidden, Unauthorized
+from admin.errors import AddressUnconfirmed, Forbidden, SsoRequired, Unauthorized
 from common.clientip import client_network
 from common.ids import new_id
 from common.settings import LimitSettings, PlanLimit
@@ -335,8 +335,11 @@ class AuthService:
         (admin/auth/throttle.py); every sign-in (API or dashboard) goes through here.
 
         The hashing place is taken first, so an attempt refused as busy (503)
-        is not counted as a failure.
+        is not counted as a failure. An address on a domain whose workspace requires
+        single sign-on is refused first (403 ``sso-required``, whoever asks: it says
+        nothing of any account).
         """
+        await self._refuse_if_sso_required(email)
         with self.passwords.slot() as slot:
             await self.throttle.begin_sign_in(email, client_network(client_address))
             async with self.db.connection() as conn:
@@ -352,6 +355,17 @@ class AuthService:
             async with self.db.connection() as conn:
                 await repo.update_password_hash(conn, login.user_id, new_hash)
         return SignIn(login.user_id, login.verified, login.credentials_version)
+
+    async def _refuse_if_sso_required(self, email: str) -> None:
+        """Single sign-on required for the address (admin/workspaces/sso.py)."""
+        local, at, domain = email.strip().rpartition("@")
+        if not (at and local and domain):
+            return
+        async with self.db.connection() as conn:
+            required = await repo.sso_required(conn, domain.lower().removesuffix("."))
+        if required:
+            logger.info("password sign-in refused: sso", extra={"action": "auth.sso_required"})
+            raise SsoRequired
 
     async def refresh(
         self, refresh_token: str, client_address: str, workspace_id: str | None = None

@@ -5,12 +5,15 @@ in pyproject.toml hold that).
 """
 
 from admin.domains.cache import DomainSet, rebuild_domains
-from admin.domains.schemas import HOSTNAME_PATTERN
+from admin.domains.schemas import CHALLENGE_LABEL, HOSTNAME_PATTERN
 from admin.domains.service import normal_hostname
+from admin.domains.txt import TxtLookup
 
 __all__ = [
+    "CHALLENGE_LABEL",
     "HOSTNAME_PATTERN",
     "DomainSet",
+    "TxtLookup",
     "normal_hostname",
     "rebuild_domains",
 ]

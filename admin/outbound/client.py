@@ -21,6 +21,7 @@ import logging
 import ssl
 from collections.abc import Iterable, Mapping
 from typing import Any
+from urllib.parse import urlencode
 
 import httpcore
 import httpx
@@ -148,12 +149,17 @@ class OutboundClient:
         headers: Mapping[str, str] | None = None,
         params: Mapping[str, str] | None = None,
         json: Any = None,
+        form: Mapping[str, str] | None = None,
         auth: tuple[str, str] | None = None,
     ) -> Answer:
+        """``json`` or ``form`` (``application/x-www-form-urlencoded``) is the body."""
         content = msgspec.json.encode(json) if json is not None else None
         send_headers = dict(headers or {})
         if content is not None:
             send_headers["Content-Type"] = "application/json"
+        elif form is not None:
+            content = urlencode(form).encode()
+            send_headers["Content-Type"] = "application/x-www-form-urlencoded"
         try:
             async with self.client.stream(
                 method,

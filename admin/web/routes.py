@@ -24,6 +24,7 @@ from admin.web import (
     oidc_pages,
     passkey_pages,
     qr_pages,
+    sso_pages,
     webhook_pages,
     workspace_pages,
 )
@@ -47,6 +48,7 @@ PAGES: list[Any] = [
     *workspace_pages.ROUTES,
     *passkey_pages.ROUTES,
     *oidc_pages.ROUTES,
+    *sso_pages.ROUTES,
 ]
 
 

@@ -47,6 +47,10 @@ PUBLIC: frozenset[tuple[str, str]] = frozenset(
         ("GET", "/v1/integrations/woocommerce/return"),
         ("GET", "/login"),
         ("POST", "/login"),
+        # Single sign-on: the address form and the provider's return (the state cookie
+        # and the provider's ID token judge it).
+        ("GET", "/login/sso"),
+        ("GET", "/login/sso/callback"),
         ("GET", "/logout"),
         ("POST", "/logout"),
         ("GET", "/signup"),

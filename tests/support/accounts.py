@@ -51,8 +51,8 @@ def key_id(database_url: str, key: str) -> str:
     return str(row[0])
 
 
-def create_account(database_url: str, plan: str = "pro") -> Account:
-    email = f"user-{secrets.token_hex(6)}@example.com"
+def create_account(database_url: str, plan: str = "pro", email: str | None = None) -> Account:
+    email = email or f"user-{secrets.token_hex(6)}@example.com"
     created = asyncio.run(_create(database_url, email, plan))
     return Account(email, created.userId, created.liveKey, created.testKey)
 

@@ -175,6 +175,13 @@ from .social_data import SocialData
 from .social_data_network import SocialDataNetwork
 from .social_qr_create import SocialQrCreate
 from .social_qr_create_type import SocialQrCreateType
+from .sso import Sso
+from .sso_create import SsoCreate
+from .sso_create_default_role import SsoCreateDefaultRole
+from .sso_default_role import SsoDefaultRole
+from .sso_domain import SsoDomain
+from .sso_update import SsoUpdate
+from .sso_update_default_role_type_0 import SsoUpdateDefaultRoleType0
 from .tag_count import TagCount
 from .tag_list import TagList
 from .text_data import TextData
@@ -397,6 +404,13 @@ __all__ = (
     "SocialDataNetwork",
     "SocialQrCreate",
     "SocialQrCreateType",
+    "Sso",
+    "SsoCreate",
+    "SsoCreateDefaultRole",
+    "SsoDefaultRole",
+    "SsoDomain",
+    "SsoUpdate",
+    "SsoUpdateDefaultRoleType0",
     "TagCount",
     "TagList",
     "TextData",

@@ -1,0 +1,238 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.sso import Sso
+from ...models.sso_create import SsoCreate
+from ...types import Response
+
+
+def _get_kwargs(
+    workspace_id: str,
+    *,
+    body: SsoCreate,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/workspaces/{workspace_id}/sso".format(
+            workspace_id=quote(str(workspace_id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | Sso | None:
+    if response.status_code == 201:
+        response_201 = Sso.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | Sso]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    workspace_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: SsoCreate,
+) -> Response[Problem | Sso]:
+    """Connect the workspace's identity provider
+
+     Role `admin` or higher. The issuer's discovery document is fetched now (422
+    when it fails); the client secret is sealed and never returned. Publish each
+    domain's TXT record, then verify it: only verified domains sign in. 409 when the
+    workspace has a connection already.
+
+    Args:
+        workspace_id (str): A workspace id (ws_…).
+        body (SsoCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | Sso]
+    """
+
+    kwargs = _get_kwargs(
+        workspace_id=workspace_id,
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    workspace_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: SsoCreate,
+) -> Problem | Sso | None:
+    """Connect the workspace's identity provider
+
+     Role `admin` or higher. The issuer's discovery document is fetched now (422
+    when it fails); the client secret is sealed and never returned. Publish each
+    domain's TXT record, then verify it: only verified domains sign in. 409 when the
+    workspace has a connection already.
+
+    Args:
+        workspace_id (str): A workspace id (ws_…).
+        body (SsoCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | Sso
+    """
+
+    return sync_detailed(
+        workspace_id=workspace_id,
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    workspace_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: SsoCreate,
+) -> Response[Problem | Sso]:
+    """Connect the workspace's identity provider
+
+     Role `admin` or higher. The issuer's discovery document is fetched now (422
+    when it fails); the client secret is sealed and never returned. Publish each
+    domain's TXT record, then verify it: only verified domains sign in. 409 when the
+    workspace has a connection already.
+
+    Args:
+        workspace_id (str): A workspace id (ws_…).
+        body (SsoCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | Sso]
+    """
+
+    kwargs = _get_kwargs(
+        workspace_id=workspace_id,
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    workspace_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: SsoCreate,
+) -> Problem | Sso | None:
+    """Connect the workspace's identity provider
+
+     Role `admin` or higher. The issuer's discovery document is fetched now (422
+    when it fails); the client secret is sealed and never returned. Publish each
+    domain's TXT record, then verify it: only verified domains sign in. 409 when the
+    workspace has a connection already.
+
+    Args:
+        workspace_id (str): A workspace id (ws_…).
+        body (SsoCreate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | Sso
+    """
+
+    return (
+        await asyncio_detailed(
+            workspace_id=workspace_id,
+            client=client,
+            body=body,
+        )
+    ).parsed
