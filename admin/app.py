@@ -16,6 +16,8 @@ from litestar import Litestar, Request
 from litestar.di import Provide
 
 from admin.accounts.keys import ApiKeyService
+from admin.accounts.mfa import AccountMfa
+from admin.accounts.mfa_routes import MfaController, MfaLoginController
 from admin.accounts.routes import AccountController
 from admin.accounts.selfservice import SelfService
 from admin.accounts.service import AccountService
@@ -25,6 +27,7 @@ from admin.audit.log import AuditLog
 from admin.audit.routes import AuditLogController
 from admin.auth.cache import AuthCache
 from admin.auth.jwt_tokens import AccessTokens
+from admin.auth.mfa import SecondFactors
 from admin.auth.passwords import Passwords
 from admin.auth.routes import AuthController
 from admin.auth.service import AuthService
@@ -113,6 +116,8 @@ ROUTE_HANDLERS: list[Any] = [
     InvitationAcceptController,
     AuditLogController,
     WorkspaceController,
+    MfaController,
+    MfaLoginController,
 ]
 
 
@@ -316,6 +321,10 @@ def build_app(settings: Settings) -> ASGIApp:
     box = SecretBox(settings.webhooks.secret_key)
     auth = _auth(settings, stores)
     services = {**_services(settings, stores, box), **_account_services(settings, stores, auth)}
+    # Two-factor codes: the sign-in's second step (admin/auth/mfa.py, admin/accounts/mfa.py).
+    factors = SecondFactors(stores.db, stores.redis, box, auth.throttle)
+    auth.second_factor = factors
+    services["account_mfa"] = AccountMfa(stores.db, stores.redis, auth, factors, settings.base_url)
     integrations = build_integrations(settings, stores.db, stores.redis, box, services["links"])
     services |= integrations.by_name()
     dashboard, door = build_web(settings, stores.redis, auth)

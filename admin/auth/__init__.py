@@ -6,28 +6,44 @@ in pyproject.toml hold that).
 """
 
 from admin.auth.cache import announce_auth_change
+from admin.auth.mfa import (
+    CHALLENGE_TTL,
+    CodeKind,
+    SecondFactorRequired,
+    SecondFactors,
+    WorkspaceRequiresMfa,
+    WrongCode,
+    otpauth_uri,
+)
 from admin.auth.passwords import MIN_PASSWORD_LENGTH, Passwords, default_passwords
 from admin.auth.principal import Environment, Principal
 from admin.auth.repository import revoke_user_refresh_tokens
 from admin.auth.roles import ROLE_SCOPES, ROLES, Role, at_least
 from admin.auth.scopes import ALL_SCOPES, RESOURCES, grants
 from admin.auth.secrets import new_api_key, token_hash
-from admin.auth.service import AuthService, effective_limits
+from admin.auth.service import AuthService, TokenPair, effective_limits
 from admin.auth.sessions import end_user_sessions
 from admin.auth.throttle import LoginThrottle
 
 __all__ = [
     "ALL_SCOPES",
+    "CHALLENGE_TTL",
     "MIN_PASSWORD_LENGTH",
     "RESOURCES",
     "ROLES",
     "ROLE_SCOPES",
     "AuthService",
+    "CodeKind",
     "Environment",
     "LoginThrottle",
     "Passwords",
     "Principal",
     "Role",
+    "SecondFactorRequired",
+    "SecondFactors",
+    "TokenPair",
+    "WorkspaceRequiresMfa",
+    "WrongCode",
     "announce_auth_change",
     "at_least",
     "default_passwords",
@@ -35,6 +51,7 @@ __all__ = [
     "end_user_sessions",
     "grants",
     "new_api_key",
+    "otpauth_uri",
     "revoke_user_refresh_tokens",
     "token_hash",
 ]

@@ -10,12 +10,14 @@ from litestar.params import Parameter
 from litestar.response import Redirect, Template
 
 from admin.accounts.keys import ApiKeyService
+from admin.accounts.mfa import AccountMfa
 from admin.accounts.schemas import ApiKeyCreate
 from admin.accounts.selfservice import SelfService
 from admin.accounts.service import AccountService
 from admin.auth.scopes import RESOURCES
 from admin.errors import FieldError, HopError, validation
 from admin.web.forms import NO_ERRORS, FormErrors, decode, many, read_form, text
+from admin.web.mfa_pages import account_extras
 from admin.web.page import Page, safe_next
 from common.settings import LimitSettings
 
@@ -28,16 +30,19 @@ async def _account_page(
     limit_settings: LimitSettings,
     errors: FormErrors,
     status: int = 200,
+    account_mfa: AccountMfa | None = None,
 ) -> Template:
     me = await accounts.me(page.user_id, page.user.workspace_id, limit_settings)
-    return await page.render("account.html", status=status, me=me, errors=errors)
+    # Two-factor codes and the sessions list (admin/web/mfa_pages.py).
+    extras = await account_extras(page, account_mfa) if account_mfa else {}
+    return await page.render("account.html", status=status, me=me, errors=errors, **extras)
 
 
 @get("/account", opt={"scope": "account:read"})
 async def account_page(
-    page: Page, accounts: AccountService, limit_settings: LimitSettings
+    page: Page, accounts: AccountService, limit_settings: LimitSettings, account_mfa: AccountMfa
 ) -> Template:
-    return await _account_page(page, accounts, limit_settings, NO_ERRORS)
+    return await _account_page(page, accounts, limit_settings, NO_ERRORS, account_mfa=account_mfa)
 
 
 @post("/account/password", opt={"login": True})
@@ -48,6 +53,7 @@ async def change_password(
     accounts: AccountService,
     limit_settings: LimitSettings,
     client_address: str,
+    account_mfa: AccountMfa,
 ) -> Any:
     values = await read_form(request)
     new = text(values, "newPassword")
@@ -61,7 +67,12 @@ async def change_password(
         if exc.status >= 500:
             raise
         return await _account_page(
-            page, accounts, limit_settings, FormErrors.of(exc), status=exc.status
+            page,
+            accounts,
+            limit_settings,
+            FormErrors.of(exc),
+            status=exc.status,
+            account_mfa=account_mfa,
         )
     assert page.session_id is not None  # a signed-in page has a session
     await page.renew_credentials(version)  # this session goes on; others have ended

@@ -14,6 +14,7 @@ from admin.auth.service import AuthService
 from admin.auth.sessions import Sessions
 from admin.errors import AddressUnconfirmed
 from admin.http.gate import principal_of
+from admin.http.guards import check_mfa
 from admin.web import (
     account_pages,
     analytics_pages,
@@ -21,6 +22,7 @@ from admin.web import (
     bio_pages,
     integration_pages,
     link_pages,
+    mfa_pages,
     qr_pages,
     webhook_pages,
     workspace_pages,
@@ -43,6 +45,7 @@ PAGES: list[Any] = [
     *integration_pages.ROUTES,
     *account_pages.ROUTES,
     *workspace_pages.ROUTES,
+    *mfa_pages.ROUTES,
 ]
 
 
@@ -63,6 +66,7 @@ def web_guard(csrf: Csrf) -> Any:
                 raise LoginRequired
             if not principal.verified and not handler.opt.get("unconfirmed"):
                 raise AddressUnconfirmed
+            check_mfa(principal, handler)  # sent to enrol (admin/web/errors.py)
         if connection.scope.get("method", "GET") not in SAFE_METHODS:
             await csrf.check(connection)
 
