@@ -20,6 +20,8 @@ import msgspec
 from redis.asyncio import Redis
 
 from admin.accounts import mails
+from admin.accounts import mfa_repository as repo
+from admin.accounts.mfa_repository import Person
 from admin.audit import record_audit
 from admin.auth import (
     AuthService,
@@ -31,21 +33,11 @@ from admin.auth import (
     announce_auth_change,
     otpauth_uri,
 )
-from admin.db import Connection, Database, fetch_all, fetch_one, load_queries
+from admin.db import Connection, Database
 from admin.errors import FieldError, Forbidden, Unauthorized, validation
 from admin.mail import Mail, queue_mail
 
 logger = logging.getLogger(__name__)
-_SQL = load_queries(__file__, "mfa_queries.sql")
-
-
-class Person(msgspec.Struct, frozen=True):
-    email: str
-    has_password: bool
-
-
-class WorkspaceOf(msgspec.Struct, frozen=True):
-    workspace_id: str
 
 
 class Enrolment(msgspec.Struct, frozen=True):
@@ -80,7 +72,7 @@ class AccountMfa:
         self.base_url = base_url
 
     async def _person(self, conn: Connection, user_id: str) -> Person:
-        person = await fetch_one(conn, _SQL["person"], {"user_id": user_id}, Person)
+        person = await repo.person(conn, user_id)
         if person is None:
             raise Unauthorized("The account no longer exists.")
         return person
@@ -187,9 +179,8 @@ class AccountMfa:
         self, conn: Connection, principal: Principal | None, user_id: str, action: str
     ) -> None:
         """An entry in every workspace the person belongs to."""
-        rows = await fetch_all(conn, _SQL["workspaces_of"], {"user_id": user_id}, WorkspaceOf)
-        for row in rows:
-            await record_audit(conn, principal, action, user_id, workspace_id=row.workspace_id)
+        for workspace_id in await repo.workspaces_of(conn, user_id):
+            await record_audit(conn, principal, action, user_id, workspace_id=workspace_id)
 
 
 async def _mail(conn: Connection, recipient: str, message: tuple[str, str]) -> None:

@@ -78,7 +78,7 @@ class MfaController(Controller):
         status_code=200,
         opt={"scope": "account:write", "mfa_enrolment": True},
         responses=problems(401, 403, 409),
-        operation_id="startTotpEnrolment",
+        operation_id="createTotpEnrolment",
         summary="Start enrolling two-factor codes (TOTP)",
     )
     async def start(self, principal: Principal, account_mfa: AccountMfa) -> Response[TotpEnrolment]:
@@ -97,7 +97,7 @@ class MfaController(Controller):
         status_code=200,
         opt={"scope": "account:write", "mfa_enrolment": True},
         responses=problems(400, 401, 403, 409, 422),
-        operation_id="confirmTotpEnrolment",
+        operation_id="completeTotpEnrolment",
         summary="Confirm two-factor codes with a first code",
     )
     async def confirm(
@@ -116,7 +116,7 @@ class MfaController(Controller):
         return_dto=None,
         opt={"scope": "account:write"},
         responses=problems(400, 401, 403, 422, 429),
-        operation_id="disableTotp",
+        operation_id="deleteTotp",
         summary="Turn two-factor codes off",
     )
     async def disable(

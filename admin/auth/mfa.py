@@ -31,15 +31,16 @@ import msgspec
 import pyotp
 from redis.asyncio import Redis
 
+from admin.auth import mfa_repository as repo
+from admin.auth.mfa_repository import TotpRow
 from admin.auth.throttle import LoginThrottle
-from admin.db import Connection, Database, execute, fetch_one, load_queries
+from admin.db import Connection, Database
 from admin.errors import Conflict, Forbidden, ServiceUnavailable, Unauthorized
 from admin.secretbox import SecretBox
 from common.clientip import client_network
 from common.ids import new_id
 from common.redis_store import RedisUnavailable, redis_outage
 
-_SQL = load_queries(__file__, "mfa_queries.sql")
 STEP_SECONDS = 30
 CHALLENGE_TTL = 300  # seconds an mfaToken lives
 RECOVERY_CODES = 10
@@ -95,12 +96,6 @@ class InvalidChallenge(Unauthorized):
 class Challenge(msgspec.Struct, frozen=True):
     user_id: str
     workspace_id: str | None
-
-
-class TotpRow(msgspec.Struct, frozen=True):
-    secret: bytes
-    confirmed: bool
-    last_step: int | None
 
 
 def normalise(code: str) -> str:
@@ -199,8 +194,7 @@ class SecondFactors:
     # -- rows ------------------------------------------------------------------------
 
     async def totp(self, conn: Connection, user_id: str, *, lock: bool = False) -> TotpRow | None:
-        query = "totp_for_update" if lock else "totp"
-        return await fetch_one(conn, _SQL[query], {"user_id": user_id}, TotpRow)
+        return await repo.totp(conn, user_id, lock=lock)
 
     async def start(self, conn: Connection, user_id: str) -> str:
         """A new unconfirmed secret (replacing an unconfirmed one); 409 when TOTP is on."""
@@ -209,7 +203,7 @@ class SecondFactors:
             raise Conflict("Two-factor codes are already on; turn them off first to enrol again.")
         secret = pyotp.random_base32(32)
         sealed = self.box.seal(secret, user_id)
-        await execute(conn, _SQL["start_totp"], {"user_id": user_id, "secret": sealed})
+        await repo.start_totp(conn, user_id, sealed)
         return secret
 
     async def confirm(self, conn: Connection, user_id: str, code: str) -> list[str] | None:
@@ -223,26 +217,23 @@ class SecondFactors:
         step = self._matching_step(row, user_id, code)
         if step is None:
             return None
-        await execute(conn, _SQL["confirm_totp"], {"user_id": user_id, "step": step})
+        await repo.confirm_totp(conn, user_id, step)
         return await self.new_recovery_codes(conn, user_id)
 
     async def recovery_codes_left(self, conn: Connection, user_id: str) -> int:
-        row = await fetch_one(conn, _SQL["recovery_codes_left"], {"user_id": user_id}, CodesLeft)
-        return row.left if row else 0
+        return await repo.recovery_codes_left(conn, user_id)
 
     async def new_recovery_codes(self, conn: Connection, user_id: str) -> list[str]:
-        await execute(conn, _SQL["delete_recovery_codes"], {"user_id": user_id})
+        await repo.delete_recovery_codes(conn, user_id)
         codes = [new_recovery_code() for _ in range(RECOVERY_CODES)]
         for code in codes:
-            params = {"id": new_id("rc"), "user_id": user_id, "code_hash": recovery_hash(code)}
-            await execute(conn, _SQL["insert_recovery_code"], params)
+            await repo.insert_recovery_code(conn, new_id("rc"), user_id, recovery_hash(code))
         return codes
 
     async def remove(self, conn: Connection, user_id: str) -> bool:
         """Turn TOTP off: the secret and every recovery code go; False if it was not on."""
-        await execute(conn, _SQL["delete_recovery_codes"], {"user_id": user_id})
-        removed = await fetch_one(conn, _SQL["delete_totp"], {"user_id": user_id}, TotpGone)
-        return removed is not None
+        await repo.delete_recovery_codes(conn, user_id)
+        return await repo.delete_totp(conn, user_id)
 
     def _matching_step(self, row: TotpRow, user_id: str, code: str) -> int | None:
         code = normalise(code)
@@ -265,12 +256,12 @@ class SecondFactors:
             return None
         step = self._matching_step(row, user_id, code)
         if step is not None:
-            await execute(conn, _SQL["accept_step"], {"user_id": user_id, "step": step})
+            await repo.accept_step(conn, user_id, step)
             return "totp"
-        if len(normalise(code)) == 10:
-            params = {"user_id": user_id, "code_hash": recovery_hash(code)}
-            if await fetch_one(conn, _SQL["use_recovery_code"], params, TotpGone) is not None:
-                return "recovery"
+        if len(normalise(code)) == 10 and await repo.use_recovery_code(
+            conn, user_id, recovery_hash(code)
+        ):
+            return "recovery"
         return None
 
     # -- wrong codes are throttled like passwords ------------------------------------
@@ -290,11 +281,3 @@ class SecondFactors:
 
     async def attempt_succeeded(self, user_id: str) -> None:
         await self.throttle.signed_in(self._throttle_key(user_id))
-
-
-class TotpGone(msgspec.Struct, frozen=True):
-    user_id: str
-
-
-class CodesLeft(msgspec.Struct, frozen=True):
-    left: int

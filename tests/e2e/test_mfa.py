@@ -54,7 +54,8 @@ def _enrol(api: httpx.Client, token: str) -> tuple[str, list[str], int]:
     )
     assert confirmed.status_code == 200, confirmed.text
     codes = confirmed.json()["recoveryCodes"]
-    assert len(codes) == 10 and len(set(codes)) == 10
+    assert len(codes) == 10
+    assert len(set(codes)) == 10
     return secret, codes, step
 
 
@@ -66,7 +67,8 @@ def _challenge(api: httpx.Client, account: Account, workspace_id: str | None = N
     assert problem["mfaRequired"] is True
     assert problem["type"] == "urn:hop:problem:mfa-challenge"
     token = problem["mfaToken"]
-    assert isinstance(token, str) and token.startswith("mfa_")
+    assert isinstance(token, str)
+    assert token.startswith("mfa_")
     return token
 
 
@@ -84,7 +86,8 @@ def test_enrol_confirm_and_sign_in_with_a_code_once(
     hashes = session_stack.sql(
         "SELECT code_hash FROM recovery_codes WHERE user_id = %s", account.user_id
     )
-    assert len(hashes) == 10 and all(len(bytes(h)) == 32 for (h,) in hashes)
+    assert len(hashes) == 10
+    assert all(len(bytes(h)) == 32 for (h,) in hashes)
     # Enrolling again once on: 409.
     _problem(api.post("/v1/users/me/mfa/totp", headers=bearer(token)), 409)
 
@@ -97,7 +100,9 @@ def test_enrol_confirm_and_sign_in_with_a_code_once(
     # The token is spent.
     _problem(api.post("/v1/auth/login/mfa", json={"mfaToken": challenge, "code": code}), 401)
     # The same code again, with a new challenge: a replay in its window.
-    replay = api.post("/v1/auth/login/mfa", json={"mfaToken": _challenge(api, account), "code": code})
+    replay = api.post(
+        "/v1/auth/login/mfa", json={"mfaToken": _challenge(api, account), "code": code}
+    )
     assert _problem(replay, 401)["type"] == "urn:hop:problem:wrong-code"
     # An earlier step than the last accepted: refused too.
     earlier = api.post(
@@ -106,9 +111,7 @@ def test_enrol_confirm_and_sign_in_with_a_code_once(
     )
     _problem(earlier, 401)
     # A refresh token from before keeps working: MFA is at sign-in.
-    rotated = api.post(
-        "/v1/auth/refresh", json={"refreshToken": refresh.json()["refreshToken"]}
-    )
+    rotated = api.post("/v1/auth/refresh", json={"refreshToken": refresh.json()["refreshToken"]})
     assert rotated.status_code == 200, rotated.text
 
     # Audit and e-mail.
@@ -157,7 +160,8 @@ def test_wrong_codes_are_throttled_per_account(api: httpx.Client, database_url: 
         if response.status_code == 429:
             assert int(response.headers["Retry-After"]) >= 1
             break
-    assert answers[:5] == [401] * 5 and answers[-1] == 429, answers
+    assert answers[:5] == [401] * 5, answers
+    assert answers[-1] == 429, answers
     # Locked: even a right code waits.
     right = api.post(
         "/v1/auth/login/mfa", json={"mfaToken": challenge, "code": _code(secret, step + 1)}
@@ -298,7 +302,8 @@ def test_dashboard_enrolment_sign_in_and_sessions(
 ) -> None:
     assert sign_in(browser, account.email).status_code == 303
     page = browser.get("/account/two-factor")
-    assert page.status_code == 200 and "Set up two-factor codes" in page.text
+    assert page.status_code == 200
+    assert "Set up two-factor codes" in page.text
     started = browser.submit("/account/two-factor", "/account/two-factor/start", {})
     assert started.status_code == 200, started.text
     assert "<svg" in started.text  # the QR code, inline
@@ -314,27 +319,29 @@ def test_dashboard_enrolment_sign_in_and_sessions(
     assert confirmed.status_code == 303, confirmed.text
     shown = browser.get("/account/two-factor")
     codes = _FLASH_SECRET.search(shown.text)
-    assert codes and len(codes[1].split()) == 10
+    assert codes
+    assert len(codes[1].split()) == 10
     assert "recovery codes" in shown.text
     # Shown once.
     assert _FLASH_SECRET.search(browser.get("/account/two-factor").text) is None
 
     # Another browser: the password, then the second page.
     first = sign_in(other, account.email)
-    assert first.status_code == 303 and first.headers["location"] == "/login/two-factor"
+    assert first.status_code == 303
+    assert first.headers["location"] == "/login/two-factor"
     assert "hop_session" not in first.headers.get("set-cookie", "")
     assert other.get("/account").status_code == 303  # no session yet
-    wrong = other.submit(
-        "/login/two-factor", "/login/two-factor", {"code": _wrong_code(secret)}
-    )
-    assert wrong.status_code == 401 and "code" in wrong.text.lower()
+    wrong = other.submit("/login/two-factor", "/login/two-factor", {"code": _wrong_code(secret)})
+    assert wrong.status_code == 401
+    assert "code" in wrong.text.lower()
     right = other.submit(
         "/login/two-factor", "/login/two-factor", {"code": _code(secret, step + 1)}
     )
     assert right.status_code == 303, right.text
     account_page = other.get("/account")
     assert account_page.status_code == 200
-    assert "OtherBrowser/2.0" in account_page.text and "TestBrowser/1.0" in account_page.text
+    assert "OtherBrowser/2.0" in account_page.text
+    assert "TestBrowser/1.0" in account_page.text
     assert "(this session)" in account_page.text
 
     # Sign out elsewhere from the second browser: the first one is out.
@@ -359,6 +366,8 @@ def test_dashboard_member_is_sent_to_enrol(
     switched = browser.submit("/", "/workspace", {"workspaceId": workspace_id})
     assert switched.status_code == 303, switched.text
     links = browser.get("/")
-    assert links.status_code == 303 and links.headers["location"] == "/account/two-factor"
+    assert links.status_code == 303
+    assert links.headers["location"] == "/account/two-factor"
     enrol = browser.get("/account/two-factor")
-    assert enrol.status_code == 200 and "requires two-factor sign-in" in enrol.text
+    assert enrol.status_code == 200
+    assert "requires two-factor sign-in" in enrol.text
