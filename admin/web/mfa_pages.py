@@ -22,6 +22,8 @@ from admin.web.cookies import read_cookie
 from admin.web.errors import CONFIRM_PATH, ENROL_PATH
 from admin.web.forms import NO_ERRORS, FormErrors, read_form, text
 from admin.web.page import Page, login_url, safe_next
+from admin.workspaces import WorkspaceService
+from admin.workspaces.schemas import WorkspaceUpdate
 
 SECOND_FACTOR_PATH = "/login/two-factor"
 Next = Annotated[str | None, QueryParameter(name="next", max_length=2000)]
@@ -233,6 +235,24 @@ async def end_session(page: Page, handle: Handle) -> Redirect:
     return page.redirect("/account#sessions")
 
 
+@post("/workspace/require-mfa", opt={"scope": "account:write", "role": "owner"})
+async def require_mfa(
+    request: Request[Any, Any, Any], page: Page, workspaces: WorkspaceService
+) -> Redirect:
+    """An owner requires (or stops requiring) two-factor sign-in of the workspace's members."""
+    required = text(await read_form(request), "requireMfa") == "on"
+    await workspaces.update(
+        page.user, page.user.workspace_id, WorkspaceUpdate(require_mfa=required)
+    )
+    await page.flash(
+        "success",
+        "Members must now sign in with a second factor."
+        if required
+        else "Members no longer need a second factor.",
+    )
+    return page.redirect("/workspace/settings")
+
+
 async def account_extras(page: Page, account_mfa: AccountMfa) -> dict[str, Any]:
     """What the account page shows of sign-in: two-factor state, the live sessions."""
     return {
@@ -250,4 +270,5 @@ ROUTES = [
     disable_two_factor,
     end_other_sessions,
     end_session,
+    require_mfa,
 ]

@@ -11,6 +11,7 @@ import time
 from collections.abc import Iterator
 
 import httpx
+import psycopg
 import pyotp
 import pytest
 
@@ -217,6 +218,26 @@ def test_turning_off_needs_password_and_code(
     assert step
 
 
+def test_a_person_without_a_password_turns_codes_off_with_a_code(
+    api: httpx.Client, account: Account, database_url: str
+) -> None:
+    token = login(api, account, None)
+    secret, _, step = _enrol(api, token)
+    # As a person signed up through a provider is (users.password_hash NULL).
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        conn.execute("UPDATE users SET password_hash = NULL WHERE id = %s", (account.user_id,))
+    # Their password sign-in fails as a wrong password does.
+    refused = api.post("/v1/auth/login", json={"email": account.email, "password": PASSWORD})
+    _problem(refused, 401)
+    done = api.request(
+        "DELETE",
+        "/v1/users/me/mfa/totp",
+        json={"code": _code(secret, step + 1)},
+        headers=bearer(token),
+    )
+    assert done.status_code == 204, done.text
+
+
 def test_an_api_key_cannot_manage_two_factor(api: httpx.Client, account: Account) -> None:
     _problem(api.post("/v1/users/me/mfa/totp", headers=account.headers()), 403)
 
@@ -344,6 +365,26 @@ def test_dashboard_enrolment_sign_in_and_sessions(
     assert "TestBrowser/1.0" in account_page.text
     assert "(this session)" in account_page.text
 
+    # One session signed out by its handle, from the list.
+    third = Browser(browser.origin, headers={"User-Agent": "ThirdBrowser/3.0"})
+    try:
+        assert sign_in(third, account.email).status_code == 303
+        assert (
+            third.submit("/login/two-factor", "/login/two-factor", {"code": codes[1].split()[0]})
+        ).status_code == 303
+        listing = other.get("/account").text
+        assert len(set(re.findall(r"/account/sessions/([0-9a-f]{64})/end", listing))) == 3
+        row = re.search(
+            r"ThirdBrowser/3\.0</small>.*?/account/sessions/([0-9a-f]{64})/end", listing, re.S
+        )
+        assert row is not None
+        ended_one = other.submit("/account", f"/account/sessions/{row[1]}/end", {})
+        assert ended_one.status_code == 303
+        assert third.get("/account").status_code == 303
+        assert other.get("/account").status_code == 200
+        assert browser.get("/account").status_code == 200
+    finally:
+        third.close()
     # Sign out elsewhere from the second browser: the first one is out.
     ended = other.submit("/account", "/account/sessions/others/end", {})
     assert ended.status_code == 303
@@ -352,16 +393,21 @@ def test_dashboard_enrolment_sign_in_and_sessions(
 
 
 def test_dashboard_member_is_sent_to_enrol(
-    api: httpx.Client, browser: Browser, database_url: str
+    api: httpx.Client, browser: Browser, other: Browser, database_url: str
 ) -> None:
     owner, member = create_account(database_url), create_account(database_url)
     workspace_id = _team(api, owner, member, database_url)
-    turned = api.patch(
-        f"/v1/workspaces/{workspace_id}",
-        json={"requireMfa": True},
-        headers=bearer(login(api, owner, workspace_id)),
-    )
-    assert turned.status_code == 200
+    # The owner requires it from the workspace's settings page.
+    assert sign_in(other, owner.email).status_code == 303
+    assert other.submit("/", "/workspace", {"workspaceId": workspace_id}).status_code == 303
+    settings = other.get("/workspace/settings")
+    assert "Require two-factor sign-in" in settings.text
+    saved = other.submit("/workspace/settings", "/workspace/require-mfa", {"requireMfa": "on"})
+    assert saved.status_code == 303, saved.text
+    got = api.get(f"/v1/workspaces/{workspace_id}", headers=bearer(login(api, member, None)))
+    assert got.json()["requireMfa"] is True
+    # The owner, without a second factor either, is sent to enrol too.
+    assert other.get("/workspace/settings").headers["location"] == "/account/two-factor"
     assert sign_in(browser, member.email).status_code == 303
     switched = browser.submit("/", "/workspace", {"workspaceId": workspace_id})
     assert switched.status_code == 303, switched.text
