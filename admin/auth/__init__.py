@@ -9,6 +9,7 @@ from admin.auth.cache import announce_auth_change
 from admin.auth.mfa import (
     CHALLENGE_TTL,
     CodeKind,
+    InvalidChallenge,
     SecondFactorRequired,
     SecondFactors,
     WorkspaceRequiresMfa,
@@ -35,6 +36,7 @@ __all__ = [
     "AuthService",
     "CodeKind",
     "Environment",
+    "InvalidChallenge",
     "LoginThrottle",
     "Passwords",
     "Principal",

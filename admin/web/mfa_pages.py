@@ -16,7 +16,7 @@ from litestar.params import Parameter, QueryParameter
 from litestar.response import Redirect, Template
 
 from admin.accounts.mfa import AccountMfa
-from admin.auth import CHALLENGE_TTL, AuthService
+from admin.auth import CHALLENGE_TTL, AuthService, InvalidChallenge, WrongCode
 from admin.errors import HopError, RateLimited, ServiceUnavailable
 from admin.web.cookies import read_cookie
 from admin.web.errors import CONFIRM_PATH, ENROL_PATH
@@ -70,10 +70,10 @@ async def finish_sign_in(
         client_address=client_address,
         user_agent=page.request.headers.get("user-agent", ""),
     )
-    return page.redirect(
-        target if verified else CONFIRM_PATH,
-        cookies=[cookies.session_cookie(session_id), cookies.clear_mfa()],
-    )
+    done = [cookies.session_cookie(session_id)]
+    if read_cookie(page.request.scope, cookies.mfa) is not None:
+        done.append(cookies.clear_mfa())  # the challenge it held is spent
+    return page.redirect(target if verified else CONFIRM_PATH, cookies=done)
 
 
 @get(SECOND_FACTOR_PATH)
@@ -98,13 +98,9 @@ async def second_factor(
         return page.redirect("/login")
     try:
         user_id = await account_mfa.finish_web(token, text(values, "code"), client_address)
-    except HopError as exc:
-        if exc.status == 401 and exc.slug != "wrong-code":  # the challenge is gone
-            return page.redirect("/login", cookies=[page.web.cookies.clear_mfa()])
-        if exc.status >= 500 and not isinstance(exc, ServiceUnavailable):
-            raise
-        if exc.status not in (401, 422) and not isinstance(exc, RateLimited | ServiceUnavailable):
-            raise
+    except InvalidChallenge:  # expired, spent or forged: sign in again
+        return page.redirect("/login", cookies=[page.web.cookies.clear_mfa()])
+    except (WrongCode, RateLimited, ServiceUnavailable) as exc:
         return await page.render(
             "login_mfa.html", status=exc.status, next=target, errors=FormErrors.of(exc)
         )

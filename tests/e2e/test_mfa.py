@@ -417,3 +417,12 @@ def test_dashboard_member_is_sent_to_enrol(
     enrol = browser.get("/account/two-factor")
     assert enrol.status_code == 200
     assert "requires two-factor sign-in" in enrol.text
+
+
+def test_dashboard_second_page_with_a_forged_or_missing_challenge(browser: Browser) -> None:
+    assert browser.get("/login/two-factor").headers["location"] == "/login"
+    browser.http.cookies.set("hop_mfa", "mfa_" + "B" * 43)
+    forged = browser.submit("/login/two-factor", "/login/two-factor", {"code": "123456"})
+    assert forged.status_code == 303
+    assert forged.headers["location"] == "/login"
+    assert browser.get("/account").status_code == 303  # no session was made
