@@ -18,6 +18,8 @@ from litestar.di import Provide
 
 from admin.accounts.identities import IdentityService
 from admin.accounts.keys import ApiKeyService
+from admin.accounts.mfa import AccountMfa
+from admin.accounts.mfa_routes import MfaController, MfaLoginController
 from admin.accounts.passkey_routes import PasskeyController
 from admin.accounts.passkeys import PasskeyService
 from admin.accounts.routes import AccountController
@@ -29,6 +31,7 @@ from admin.audit.log import AuditLog
 from admin.audit.routes import AuditLogController
 from admin.auth.cache import AuthCache
 from admin.auth.jwt_tokens import AccessTokens
+from admin.auth.mfa import SecondFactors
 from admin.auth.passkeys import Passkeys
 from admin.auth.passwords import Passwords
 from admin.auth.routes import AuthController
@@ -125,6 +128,8 @@ ROUTE_HANDLERS: list[Any] = [
     AuditLogController,
     WorkspaceController,
     SsoController,
+    MfaController,
+    MfaLoginController,
 ]
 
 
@@ -371,6 +376,10 @@ def build_app(settings: Settings) -> ASGIApp:
     box = SecretBox(settings.webhooks.secret_key)
     auth = _auth(settings, stores)
     services = {**_services(settings, stores, box), **_account_services(settings, stores, auth)}
+    # Two-factor codes: the sign-in's second step (admin/auth/mfa.py, admin/accounts/mfa.py).
+    factors = SecondFactors(stores.db, stores.redis, box, auth.throttle)
+    auth.second_factor = factors
+    services["account_mfa"] = AccountMfa(stores.db, stores.redis, auth, factors, settings.base_url)
     integrations = build_integrations(settings, stores.db, stores.redis, box, services["links"])
     services |= integrations.by_name()
     sso_http = _sso_http(settings)

@@ -31,6 +31,8 @@ class HopError(Exception):
         self.detail = detail
         self.errors = errors or []
         self.headers: dict[str, str] = {}
+        # RFC 9457 extension members beside the standard ones (``mfaToken``, ...).
+        self.extensions: dict[str, object] = {}
 
 
 class HttpError(HopError):

@@ -106,3 +106,22 @@ def identity_unlinked(base_url: str, provider: str, email: str) -> tuple[str, st
         "no longer opens the account.\n\n"
         f"If this was not you, reset your password now: {base_url}/forgot\n",
     )
+
+
+def totp_enabled(base_url: str) -> tuple[str, str]:
+    return (
+        "Hop: two-factor codes are on",
+        "Two-factor codes were just turned on for your Hop account: signing in now also\n"
+        "asks for a code from your authenticator app (or one of your recovery codes).\n\n"
+        f"If this was not you, reset your password now: {base_url}/forgot\n",
+    )
+
+
+def totp_disabled(base_url: str) -> tuple[str, str]:
+    return (
+        "Hop: two-factor codes are off",
+        "Two-factor codes were just turned off for your Hop account: signing in asks for\n"
+        "the password alone again.\n\n"
+        f"If this was not you, reset your password now ({base_url}/forgot) and turn them\n"
+        f"on again from your account page: {base_url}/account\n",
+    )

@@ -32,4 +32,7 @@ def problem_of(error: HopError) -> Problem:
 
 
 def encode_problem(error: HopError) -> bytes:
+    if error.extensions:  # extension members (RFC 9457 section 3.2) after the standard ones
+        members = msgspec.structs.asdict(problem_of(error))
+        return _encoder.encode({**members, **error.extensions})
     return _encoder.encode(problem_of(error))

@@ -6,6 +6,16 @@ in pyproject.toml hold that).
 """
 
 from admin.auth.cache import announce_auth_change
+from admin.auth.mfa import (
+    CHALLENGE_TTL,
+    CodeKind,
+    InvalidChallenge,
+    SecondFactorRequired,
+    SecondFactors,
+    WorkspaceRequiresMfa,
+    WrongCode,
+    otpauth_uri,
+)
 from admin.auth.passkeys import (
     PasskeyOwner,
     PasskeyRefused,
@@ -24,18 +34,21 @@ from admin.auth.repository import revoke_user_refresh_tokens
 from admin.auth.roles import ROLE_SCOPES, ROLES, Role, at_least
 from admin.auth.scopes import ALL_SCOPES, RESOURCES, grants
 from admin.auth.secrets import new_api_key, token_hash
-from admin.auth.service import AuthService, effective_limits
+from admin.auth.service import AuthService, TokenPair, effective_limits
 from admin.auth.sessions import end_user_sessions
 from admin.auth.throttle import LoginThrottle
 
 __all__ = [
     "ALL_SCOPES",
+    "CHALLENGE_TTL",
     "MIN_PASSWORD_LENGTH",
     "RESOURCES",
     "ROLES",
     "ROLE_SCOPES",
     "AuthService",
+    "CodeKind",
     "Environment",
+    "InvalidChallenge",
     "LoginThrottle",
     "PasskeyOwner",
     "PasskeyRefused",
@@ -45,6 +58,11 @@ __all__ = [
     "Principal",
     "Registered",
     "Role",
+    "SecondFactorRequired",
+    "SecondFactors",
+    "TokenPair",
+    "WorkspaceRequiresMfa",
+    "WrongCode",
     "announce_auth_change",
     "at_least",
     "default_passwords",
@@ -53,6 +71,7 @@ __all__ = [
     "grants",
     "list_passkeys",
     "new_api_key",
+    "otpauth_uri",
     "passkey_owner",
     "remove_passkey",
     "rename_passkey",

@@ -27,6 +27,10 @@ class Principal(msgspec.Struct, frozen=True, kw_only=True):
     # False until the owner verifies the e-mail address: scopes are then read-only
     # (admin/auth/scopes.py, ``for_account``).
     verified: bool = True
+    # A person (session or access token) acting in a workspace that requires a second
+    # factor while they hold none: that workspace's id. Only enrolment is open to them
+    # (admin/http/guards.py); an API key is never held to it.
+    mfa_required_by: str | None = None
 
     @property
     def actor_id(self) -> str | None:

@@ -11,12 +11,17 @@ LEFT JOIN users u ON u.id = k.created_by
 WHERE k.key_hash = %(key_hash)s
 
 -- name: principal_by_user
-SELECT email_verified_at IS NOT NULL, credentials_version FROM users WHERE id = %(user_id)s
+-- Its state, and whether it holds a second factor (a confirmed TOTP or a passkey) for
+-- the workspaces that require one.
+SELECT email_verified_at IS NOT NULL, credentials_version,
+       EXISTS (SELECT 1 FROM user_totp t WHERE t.user_id = users.id AND t.confirmed_at IS NOT NULL)
+       OR EXISTS (SELECT 1 FROM passkeys k WHERE k.user_id = users.id)
+FROM users WHERE id = %(user_id)s
 
 -- name: membership
 -- The user's role in a workspace and its plan and limits; their personal workspace when
 -- %(workspace_id)s is NULL. No row: not a member.
-SELECT w.id, m.role, w.plan, w.limit_per_minute, w.limit_per_month
+SELECT w.id, m.role, w.plan, w.limit_per_minute, w.limit_per_month, w.require_mfa
 FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id
 WHERE m.user_id = %(user_id)s
   AND m.workspace_id = coalesce(%(workspace_id)s::text,

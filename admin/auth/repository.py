@@ -33,6 +33,7 @@ class KeyOwner(msgspec.Struct, frozen=True):
 class UserState(msgspec.Struct, frozen=True):
     verified: bool
     credentials_version: int
+    second_factor: bool = False  # a confirmed TOTP or a passkey
 
 
 class Membership(msgspec.Struct, frozen=True):
@@ -43,6 +44,7 @@ class Membership(msgspec.Struct, frozen=True):
     plan: str
     limit_per_minute: int | None
     limit_per_month: int | None
+    require_mfa: bool = False  # the workspace requires a second factor of its members
 
 
 class Login(msgspec.Struct, frozen=True):

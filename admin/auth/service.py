@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Iterable
-from typing import Literal
+from typing import Literal, Protocol
 
 import msgspec
 
@@ -51,6 +51,11 @@ class TokenPair(msgspec.Struct, frozen=True, rename="camel"):
     token_type: str = "Bearer"  # noqa: S105 - the OAuth token type, not a secret
 
 
+class SecondFactorGate(Protocol):
+    async def challenge(self, user_id: str, workspace_id: str | None) -> None:
+        """Raise (401 with a challenge) when the person must give a second factor."""
+
+
 # Called before a key never resolved here is looked up in PostgreSQL; raises to stop it.
 BeforeLookup = Callable[[], Awaitable[None]]
 
@@ -72,6 +77,7 @@ class Account(msgspec.Struct, frozen=True):
 
     verified: bool
     credentials_version: int
+    second_factor: bool = False  # a confirmed TOTP or a passkey (admin/auth/mfa.py)
 
 
 _NOT_A_MEMBER = "You are not a member of that workspace."
@@ -106,6 +112,8 @@ class AuthService:
         self.passwords = passwords
         self.throttle = throttle
         self.usage = usage
+        # Set by the composition (admin/app.py): asks for the second factor at sign-in.
+        self.second_factor: SecondFactorGate | None = None
         self._key_lookups: dict[bytes, asyncio.Task[Principal]] = {}
 
     def _limits(self, plan: str, per_minute: int | None, per_month: int | None) -> tuple[int, int]:
@@ -231,7 +239,7 @@ class AuthService:
                 row = await repo.user_state(conn, user_id)
             if row is None:
                 return None
-            account = Account(row.verified, row.credentials_version)
+            account = Account(row.verified, row.credentials_version, row.second_factor)
             self.cache.put(("user", user_id), account, generation)
         return account
 
@@ -302,6 +310,9 @@ class AuthService:
             limit_per_minute=minute,
             limit_per_month=month,
             verified=account.verified,
+            mfa_required_by=(
+                member.workspace_id if member.require_mfa and not account.second_factor else None
+            ),
         )
 
     def _require_tokens(self) -> AccessTokens:
@@ -323,12 +334,31 @@ class AuthService:
         signed = await self.check_password(email, password, client_address)
         if not signed.verified:
             raise AddressUnconfirmed
+        async with self.db.connection() as conn:
+            if await repo.membership(conn, signed.user_id, workspace_id) is None:
+                raise Forbidden(_NOT_A_MEMBER)
+        if self.second_factor is not None:
+            # Two-factor codes on: 401 with a challenge instead of tokens (admin/auth/mfa.py).
+            await self.second_factor.challenge(signed.user_id, workspace_id)
+        return await self.issue(tokens, signed.user_id, workspace_id)
+
+    async def issue(
+        self, tokens: AccessTokens | None, user_id: str, workspace_id: str | None
+    ) -> TokenPair:
+        """A new token pair (a new refresh family) for a person whose sign-in is complete
+        (password, and the second factor when they have one), acting in ``workspace_id``."""
+        tokens = tokens or self._require_tokens()
         async with self.db.transaction() as conn:
-            member = await repo.membership(conn, signed.user_id, workspace_id)
+            state = await repo.user_state(conn, user_id)
+            if state is None:
+                raise Unauthorized("The account no longer exists.")
+            if not state.verified:
+                raise AddressUnconfirmed
+            member = await repo.membership(conn, user_id, workspace_id)
             if member is None:
                 raise Forbidden(_NOT_A_MEMBER)
-            refresh = await self._store_refresh(conn, signed.user_id, family_id=new_id("rtf"))
-        return self._pair(tokens, signed.user_id, refresh, signed.credentials_version, member)
+            refresh = await self._store_refresh(conn, user_id, family_id=new_id("rtf"))
+        return self._pair(tokens, user_id, refresh, state.credentials_version, member)
 
     async def check_password(self, email: str, password: str, client_address: str) -> SignIn:
         """Who signs in if the password is right, within the brute-force limits

@@ -41,6 +41,7 @@ from common.redis_store import RedisUnavailable, is_cluster, redis_outage
 
 FlashKind = Literal["success", "secret", "error"]
 _NONCE_BYTES = 12
+_SEEN_EVERY = 60.0  # seconds between writes of a session's last_seen_at
 
 
 class Flash(msgspec.Struct, frozen=True):
@@ -72,6 +73,19 @@ class WebSession(msgspec.Struct, frozen=True, kw_only=True):
     credentials_version: int = 0
     # The workspace the dashboard acts in (the switcher's choice); None: personal.
     workspace_id: str | None = None
+    # Where and when, for the account page's list of sessions: the client's address and
+    # user agent at sign-in, and the last request (kept to the minute).
+    client_address: str = ""
+    user_agent: str = ""
+    last_seen_at: float = 0.0
+
+
+class ListedSession(msgspec.Struct, frozen=True):
+    """A live session as the account page lists it (``handle``: its key's digest)."""
+
+    handle: str
+    session: WebSession
+    current: bool
 
 
 def digest(session_id: str) -> str:
@@ -105,14 +119,25 @@ class Sessions:
         self.idle = idle
         self.lifetime = lifetime
 
-    async def create(self, user_id: str, credentials_version: int) -> tuple[str, WebSession]:
+    async def create(
+        self,
+        user_id: str,
+        credentials_version: int,
+        *,
+        client_address: str = "",
+        user_agent: str = "",
+    ) -> tuple[str, WebSession]:
         """A new session (a new id: sign-in never reuses one) and its cookie value."""
         session_id = secrets.token_urlsafe(32)
+        now = time.time()
         session = WebSession(
             user_id=user_id,
             csrf=secrets.token_urlsafe(32),
-            signed_in_at=time.time(),
+            signed_in_at=now,
             credentials_version=credentials_version,
+            client_address=client_address[:64],
+            user_agent=user_agent[:256],
+            last_seen_at=now,
         )
         key = digest(session_id)
         with _store_reachable():
@@ -142,7 +167,47 @@ class Sessions:
                 return None
             if left < self.idle:
                 await self.redis.expire(key, int(left) + 1)
+            now = time.time()
+            if now - session.last_seen_at >= _SEEN_EVERY:  # one write a minute at most
+                session = msgspec.structs.replace(session, last_seen_at=now)
+                await self.redis.set(key, _encoder.encode(session), keepttl=True, xx=True)
         return session
+
+    async def listing(self, user_id: str, current: str | None = None) -> list[ListedSession]:
+        """The user's live sessions, newest sign-in first (``current``: this one's id)."""
+        mine = digest(current) if current else None
+        with _store_reachable():
+            members = await self.redis.smembers(web_sessions_of_key(user_id))
+            handles = sorted(m.decode() if isinstance(m, bytes) else str(m) for m in members)
+            if not handles:
+                return []
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for handle in handles:
+                    pipe.get(web_session_key(handle))
+                raws = await pipe.execute()
+        listed = []
+        for handle, raw in zip(handles, raws, strict=True):
+            if raw is None:
+                continue
+            try:
+                session = _decoder.decode(raw)
+            except msgspec.DecodeError:
+                continue
+            if session.user_id != user_id or session.signed_in_at + self.lifetime < time.time():
+                continue
+            listed.append(ListedSession(handle, session, handle == mine))
+        listed.sort(key=lambda item: item.session.signed_in_at, reverse=True)
+        return listed
+
+    async def end_by_handle(self, user_id: str, handle: str) -> bool:
+        """End one of the user's sessions by its listed handle; False: not theirs (or over)."""
+        if len(handle) != 64:
+            return False
+        with _store_reachable():
+            if not await self.redis.srem(web_sessions_of_key(user_id), handle):
+                return False
+            await self.redis.delete(web_session_key(handle))
+        return True
 
     async def save(self, session_id: str, session: WebSession) -> None:
         """Store a changed session (flash, environment), keeping its expiry."""

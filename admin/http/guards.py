@@ -9,7 +9,7 @@ from typing import Any
 from litestar.connection import ASGIConnection
 from litestar.handlers.base import BaseRouteHandler
 
-from admin.auth import Principal, at_least, grants
+from admin.auth import Principal, WorkspaceRequiresMfa, at_least, grants
 from admin.errors import AddressUnconfirmed, Forbidden, Unauthorized
 from admin.http.gate import auth_error_of, principal_of
 
@@ -31,12 +31,24 @@ async def require_scope(
                 "the account can look but not change anything."
             )
         raise Forbidden(f"This operation needs the scope {needed!r}.")
+    check_mfa(principal, handler)
     role = handler.opt.get("role")
     if role is not None and not at_least(principal.role, role):
         raise Forbidden(
             f"This operation needs the role {role!r} (or a higher one) in the workspace; "
             f"yours is {principal.role!r}."
         )
+
+
+def check_mfa(principal: Principal, handler: BaseRouteHandler) -> None:
+    """A person acting in a workspace that requires a second factor they lack may only
+    enrol one (routes with ``opt={"mfa_enrolment": True}``); API keys are never held."""
+    if (
+        principal.mfa_required_by is not None
+        and principal.key_id is None
+        and not handler.opt.get("mfa_enrolment")
+    ):
+        raise WorkspaceRequiresMfa(principal.mfa_required_by)
 
 
 def provide_principal(request: Any) -> Principal:

@@ -11,6 +11,7 @@ from litestar.response import Redirect, Template
 
 from admin.accounts.identities import IdentityService
 from admin.accounts.keys import ApiKeyService
+from admin.accounts.mfa import AccountMfa
 from admin.accounts.passkeys import PasskeyService
 from admin.accounts.schemas import ApiKeyCreate
 from admin.accounts.selfservice import SelfService
@@ -18,6 +19,7 @@ from admin.accounts.service import AccountService
 from admin.auth.scopes import RESOURCES
 from admin.errors import FieldError, HopError, validation
 from admin.web.forms import NO_ERRORS, FormErrors, decode, many, read_form, text
+from admin.web.mfa_pages import account_extras
 from admin.web.page import Page, safe_next
 from common.settings import LimitSettings
 
@@ -32,6 +34,7 @@ async def _account_page(
     status: int = 200,
     passkeys: PasskeyService | None = None,
     identities: IdentityService | None = None,
+    account_mfa: AccountMfa | None = None,
 ) -> Template:
     me = await accounts.me(page.user_id, page.user.workspace_id, limit_settings)
     keys = (await passkeys.list(page.user)).data if passkeys is not None else []
@@ -39,6 +42,8 @@ async def _account_page(
     linked = await identities.list(page.user_id) if identities is not None else []
     # No password (signed up through a provider): one is set only through a reset.
     has_password = identities is None or await identities.has_password(page.user_id)
+    # Two-factor codes and the sessions list (admin/web/mfa_pages.py).
+    extras = await account_extras(page, account_mfa) if account_mfa else {}
     return await page.render(
         "account.html",
         status=status,
@@ -47,6 +52,7 @@ async def _account_page(
         passkeys=keys,
         identities=linked,
         has_password=has_password,
+        **extras,
     )
 
 
@@ -57,9 +63,16 @@ async def account_page(
     limit_settings: LimitSettings,
     passkeys: PasskeyService,
     identities: IdentityService,
+    account_mfa: AccountMfa,
 ) -> Template:
     return await _account_page(
-        page, accounts, limit_settings, NO_ERRORS, passkeys=passkeys, identities=identities
+        page,
+        accounts,
+        limit_settings,
+        NO_ERRORS,
+        passkeys=passkeys,
+        identities=identities,
+        account_mfa=account_mfa,
     )
 
 
@@ -73,6 +86,7 @@ async def change_password(
     client_address: str,
     passkeys: PasskeyService,
     identities: IdentityService,
+    account_mfa: AccountMfa,
 ) -> Any:
     values = await read_form(request)
     new = text(values, "newPassword")
@@ -86,7 +100,14 @@ async def change_password(
         if exc.status >= 500:
             raise
         return await _account_page(
-            page, accounts, limit_settings, FormErrors.of(exc), exc.status, passkeys, identities
+            page,
+            accounts,
+            limit_settings,
+            FormErrors.of(exc),
+            status=exc.status,
+            passkeys=passkeys,
+            identities=identities,
+            account_mfa=account_mfa,
         )
     assert page.session_id is not None  # a signed-in page has a session
     await page.renew_credentials(version)  # this session goes on; others have ended

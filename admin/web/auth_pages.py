@@ -13,6 +13,7 @@ from litestar import Request, get, post
 from litestar.params import Parameter, QueryParameter
 from litestar.response import Redirect, Template
 
+from admin.accounts.mfa import AccountMfa
 from admin.accounts.selfservice import InvalidLink, SelfService
 from admin.auth.service import AuthService
 from admin.errors import (
@@ -25,6 +26,7 @@ from admin.errors import (
 )
 from admin.web.errors import CONFIRM_PATH
 from admin.web.forms import NO_ERRORS, FormErrors, read_form, text
+from admin.web.mfa_pages import finish_sign_in
 from admin.web.page import Page, safe_next
 
 _LOGIN_NOTICES = {
@@ -59,7 +61,11 @@ async def login_page(page: Page, target: Next = None, notice: Notice = None) -> 
 
 @post("/login")
 async def login(
-    request: Request[Any, Any, Any], page: Page, auth: AuthService, client_address: str
+    request: Request[Any, Any, Any],
+    page: Page,
+    auth: AuthService,
+    account_mfa: AccountMfa,
+    client_address: str,
 ) -> Any:
     values = await read_form(request)
     email, target = text(values, "email").strip(), safe_next(text(values, "next"))
@@ -82,14 +88,16 @@ async def login(
             errors=FormErrors.of(exc),
             notice=None,
         )
-    sessions = page.web.sessions
-    if page.session_id is not None and page.session is not None:
-        await sessions.end(page.session_id, page.session.user_id)
-    # A new id at every sign-in.
-    session_id, _ = await sessions.create(signed.user_id, signed.credentials_version)
-    if not signed.verified:
-        target = CONFIRM_PATH
-    return page.redirect(target, cookies=[page.web.cookies.session_cookie(session_id)])
+    # The second factor, when the person has one, then the session (admin/web/mfa_pages.py).
+    return await finish_sign_in(
+        page,
+        account_mfa,
+        user_id=signed.user_id,
+        credentials_version=signed.credentials_version,
+        verified=signed.verified,
+        target=target,
+        client_address=client_address,
+    )
 
 
 @get("/logout")

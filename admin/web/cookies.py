@@ -22,6 +22,8 @@ class CookiePolicy:
         # The anonymous visitor's CSRF secret (forms shown before sign-in).
         self.csrf = f"{prefix}hop_csrf"
         self.session_lifetime = session_lifetime
+        # A sign-in waiting for its second factor (admin/web/mfa_pages.py): 5 minutes.
+        self.mfa = f"{prefix}hop_mfa"
 
     def _cookie(self, name: str, value: str, max_age: int | None) -> Cookie:
         return Cookie(
@@ -39,6 +41,12 @@ class CookiePolicy:
 
     def clear_session(self) -> Cookie:
         return self._cookie(self.session, "", 0)
+
+    def mfa_cookie(self, token: str, max_age: int) -> Cookie:
+        return self._cookie(self.mfa, token, max_age)
+
+    def clear_mfa(self) -> Cookie:
+        return self._cookie(self.mfa, "", 0)
 
     def csrf_cookie(self, value: str) -> Cookie:
         return self._cookie(self.csrf, value, None)  # for the browser session

@@ -19,6 +19,7 @@ from litestar.exceptions import HTTPException, ValidationException
 from litestar.response import Redirect
 from litestar.types import ExceptionHandlersMap
 
+from admin.auth import WorkspaceRequiresMfa
 from admin.errors import ERRORS_BY_STATUS, AddressUnconfirmed, HopError, Unauthorized
 from admin.http.asgi import Send
 from admin.http.gate import is_api_path, principal_of, routed_path
@@ -29,6 +30,8 @@ logger = logging.getLogger(__name__)
 HTML = "text/html; charset=utf-8"
 # All an unconfirmed account's session may see (admin/web/auth_pages.py).
 CONFIRM_PATH = "/confirm"
+# Where a workspace requiring a second factor sends a member without one.
+ENROL_PATH = "/account/two-factor"
 
 
 def _page(status: int, title: str, detail: str, signed_in: bool) -> bytes:
@@ -72,6 +75,8 @@ def error_page(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]
         return Redirect(login_url(target), status_code=303)
     if isinstance(exc, AddressUnconfirmed) and principal_of(request.scope) is not None:
         return Redirect(CONFIRM_PATH, status_code=303)
+    if isinstance(exc, WorkspaceRequiresMfa) and principal_of(request.scope) is not None:
+        return Redirect(ENROL_PATH, status_code=303)  # enrol before anything else
     status, title, detail, headers = _described(exc)
     if status >= 500:
         logger.error(

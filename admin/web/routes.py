@@ -14,6 +14,7 @@ from admin.auth.service import AuthService
 from admin.auth.sessions import Sessions
 from admin.errors import AddressUnconfirmed
 from admin.http.gate import principal_of
+from admin.http.guards import check_mfa
 from admin.web import (
     account_pages,
     analytics_pages,
@@ -21,6 +22,7 @@ from admin.web import (
     bio_pages,
     integration_pages,
     link_pages,
+    mfa_pages,
     oidc_pages,
     passkey_pages,
     qr_pages,
@@ -49,6 +51,7 @@ PAGES: list[Any] = [
     *passkey_pages.ROUTES,
     *oidc_pages.ROUTES,
     *sso_pages.ROUTES,
+    *mfa_pages.ROUTES,
 ]
 
 
@@ -69,6 +72,7 @@ def web_guard(csrf: Csrf) -> Any:
                 raise LoginRequired
             if not principal.verified and not handler.opt.get("unconfirmed"):
                 raise AddressUnconfirmed
+            check_mfa(principal, handler)  # sent to enrol (admin/web/errors.py)
         if connection.scope.get("method", "GET") not in SAFE_METHODS:
             await csrf.check(connection)
 

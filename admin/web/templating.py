@@ -54,10 +54,12 @@ FRAMED_HEADERS = {
 }
 
 
-def when(value: str | datetime | None) -> str:
-    """``2026-11-22 19:24 UTC`` from an ISO timestamp (the API's format)."""
+def when(value: str | datetime | float | None) -> str:
+    """``2026-11-22 19:24 UTC`` from an ISO timestamp (the API's format) or epoch seconds."""
     if value is None:
         return ""
+    if isinstance(value, int | float):
+        value = datetime.fromtimestamp(value, UTC)
     moment = value if isinstance(value, datetime) else datetime.fromisoformat(value)
     return f"{moment.astimezone(UTC):%Y-%m-%d %H:%M} UTC"
 

@@ -45,7 +45,7 @@ AUDIT_PAGE_SIZE = 50
 # The switcher and a new workspace
 
 
-@post("/workspace", opt={"login": True})
+@post("/workspace", opt={"login": True, "mfa_enrolment": True})
 async def switch_workspace(
     request: Request[Any, Any, Any], page: Page, workspaces: WorkspaceService
 ) -> Redirect:

@@ -21,6 +21,7 @@ class WorkspaceRow(msgspec.Struct, frozen=True):
     plan: str
     personal_of: str | None
     created_at: datetime
+    require_mfa: bool = False
 
 
 class MembershipRow(msgspec.Struct, frozen=True):
@@ -31,6 +32,7 @@ class MembershipRow(msgspec.Struct, frozen=True):
     personal_of: str | None
     created_at: datetime
     role: Role
+    require_mfa: bool = False
 
 
 class MemberRow(msgspec.Struct, frozen=True):
@@ -123,13 +125,17 @@ async def lock_workspace(conn: Connection, workspace_id: str) -> WorkspaceRow | 
 
 
 async def update_workspace(
-    conn: Connection, workspace_id: str, name: str | None, slug: str | None
+    conn: Connection,
+    workspace_id: str,
+    name: str | None,
+    slug: str | None,
+    require_mfa: bool | None = None,
 ) -> WorkspaceRow | None:
     try:
         return await fetch_one(
             conn,
             _SQL["update_workspace"],
-            {"id": workspace_id, "name": name, "slug": slug},
+            {"id": workspace_id, "name": name, "slug": slug, "require_mfa": require_mfa},
             WorkspaceRow,
         )
     except UniqueViolation:

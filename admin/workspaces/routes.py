@@ -96,7 +96,11 @@ class WorkspaceController(Controller):
         principal: Principal,
         workspaces: WorkspaceService,
     ) -> Workspace:
-        """Change the name or the slug (role `admin` or higher)."""
+        """Change the name or the slug (role `admin` or higher), or require two-factor
+        sign-in of every member with `requireMfa` (role `owner`): a member without TOTP or
+        a passkey then gets 403 `mfa-required` (naming the workspace) from every request
+        with an access token acting in it but enrolment, and the dashboard sends them to
+        enrol first. API keys are not held to it."""
         return await workspaces.update(principal, workspace_id, data)
 
     @delete(

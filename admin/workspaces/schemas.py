@@ -33,6 +33,7 @@ WORKSPACE_EXAMPLE = {
     "role": "owner",
     "personal": False,
     "createdAt": "2026-03-01T09:30:00Z",
+    "requireMfa": False,
 }
 
 
@@ -48,6 +49,16 @@ class WorkspaceCreate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 class WorkspaceUpdate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     name: Name | None = None
     slug: Slug | None = None
+    require_mfa: (
+        Annotated[
+            bool,
+            Meta(
+                description="Require two-factor sign-in of every member (owner only): a member "
+                "without TOTP or a passkey may then only enrol one while acting in it."
+            ),
+        ]
+        | None
+    ) = msgspec.field(default=None, name="requireMfa")
 
 
 @example({"confirm": "acme-marketing"})
@@ -71,6 +82,9 @@ class Workspace(msgspec.Struct, kw_only=True, rename="camel"):
         bool, Meta(description="A person's own workspace: it goes with their account.")
     ]
     created_at: str
+    require_mfa: Annotated[
+        bool, Meta(description="Members must sign in with a second factor (TOTP or a passkey).")
+    ] = False
 
 
 @example({"data": [WORKSPACE_EXAMPLE]})

@@ -79,6 +79,7 @@ def _workspace(row: repo.WorkspaceRow, role: Role) -> Workspace:
         role=role,
         personal=row.personal_of is not None,
         created_at=iso_utc(row.created_at),
+        require_mfa=row.require_mfa,
     )
 
 
@@ -173,7 +174,9 @@ class WorkspaceService:
         return WorkspaceList(
             data=[
                 _workspace(
-                    repo.WorkspaceRow(r.id, r.name, r.slug, r.plan, r.personal_of, r.created_at),
+                    repo.WorkspaceRow(
+                        r.id, r.name, r.slug, r.plan, r.personal_of, r.created_at, r.require_mfa
+                    ),
                     r.role,
                 )
                 for r in rows
@@ -191,19 +194,23 @@ class WorkspaceService:
     async def update(
         self, principal: Principal, workspace_id: str, data: WorkspaceUpdate
     ) -> Workspace:
-        """Rename (admin): its name, its slug."""
+        """Rename (admin): its name, its slug; require two-factor sign-in (owner)."""
         _may_write(principal)
-        role = await self._require(principal, workspace_id, "admin")
+        needed: Role = "owner" if data.require_mfa is not None else "admin"
+        role = await self._require(principal, workspace_id, needed)
         name = data.name.strip() if data.name is not None else None
         if name == "":
             raise validation([FieldError("name", "must not be blank")])
         async with self.db.transaction() as conn:
-            row = await repo.update_workspace(conn, workspace_id, name, data.slug)
+            row = await repo.update_workspace(conn, workspace_id, name, data.slug, data.require_mfa)
             if row is None:
                 raise NotFound(_NOT_FOUND.format(workspace_id))
             await record_audit(
                 conn, principal, "workspace.updated", workspace_id, workspace_id=workspace_id
             )
+        if data.require_mfa is not None:
+            # Cached memberships hold the old rule: every admin process drops them.
+            await announce_auth_change(self.redis, f"workspace:{workspace_id}")
         return _workspace(row, role)
 
     async def delete(self, principal: Principal, workspace_id: str, confirm: str | None) -> None:

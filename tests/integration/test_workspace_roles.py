@@ -39,6 +39,7 @@ PUBLIC: frozenset[tuple[str, str]] = frozenset(
         ("GET", "/v1/docs/assets/{name:str}"),
         ("POST", "/v1/auth/login"),
         ("POST", "/v1/auth/refresh"),
+        ("POST", "/v1/auth/login/mfa"),
         ("GET", "/v1/domains/check"),
         ("GET", "/v1/bio/{username:str}"),
         ("GET", "/v1/integrations/shopify/callback"),
@@ -51,6 +52,8 @@ PUBLIC: frozenset[tuple[str, str]] = frozenset(
         # and the provider's ID token judge it).
         ("GET", "/login/sso"),
         ("GET", "/login/sso/callback"),
+        ("GET", "/login/two-factor"),
+        ("POST", "/login/two-factor"),
         ("GET", "/logout"),
         ("POST", "/logout"),
         ("GET", "/signup"),

@@ -128,6 +128,7 @@ from .list_integrations_status import ListIntegrationsStatus
 from .list_links_sort import ListLinksSort
 from .list_links_status import ListLinksStatus
 from .list_links_tag_match import ListLinksTagMatch
+from .login_mfa import LoginMfa
 from .login_request import LoginRequest
 from .me import Me
 from .me_plan import MePlan
@@ -161,6 +162,7 @@ from .qr_code_data import QrCodeData
 from .qr_page import QrPage
 from .qr_update import QrUpdate
 from .qr_update_data import QrUpdateData
+from .recovery_codes import RecoveryCodes
 from .refresh_request import RefreshRequest
 from .rule import Rule
 from .rule_when import RuleWhen
@@ -189,6 +191,9 @@ from .text_qr_create import TextQrCreate
 from .text_qr_create_type import TextQrCreateType
 from .token_pair import TokenPair
 from .top_link import TopLink
+from .totp_confirm import TotpConfirm
+from .totp_disable import TotpDisable
+from .totp_enrolment import TotpEnrolment
 from .url_data import UrlData
 from .url_qr_create import UrlQrCreate
 from .url_qr_create_type import UrlQrCreateType
@@ -357,6 +362,7 @@ __all__ = (
     "ListLinksSort",
     "ListLinksStatus",
     "ListLinksTagMatch",
+    "LoginMfa",
     "LoginRequest",
     "Me",
     "MecardData",
@@ -390,6 +396,7 @@ __all__ = (
     "QrPage",
     "QrUpdate",
     "QrUpdateData",
+    "RecoveryCodes",
     "RefreshRequest",
     "Rule",
     "RuleWhen",
@@ -418,6 +425,9 @@ __all__ = (
     "TextQrCreateType",
     "TokenPair",
     "TopLink",
+    "TotpConfirm",
+    "TotpDisable",
+    "TotpEnrolment",
     "UrlData",
     "UrlQrCreate",
     "UrlQrCreateType",

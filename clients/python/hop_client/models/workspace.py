@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..models.workspace_plan import WorkspacePlan, check_workspace_plan
 from ..models.workspace_role import WorkspaceRole, check_workspace_role
+from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="Workspace")
 
@@ -23,6 +24,7 @@ class Workspace:
         plan (WorkspacePlan):
         role (WorkspaceRole): The caller's role in it.
         slug (str):
+        require_mfa (bool | Unset): Members must sign in with a second factor (TOTP or a passkey). Default: False.
     """
 
     created_at: str
@@ -32,6 +34,7 @@ class Workspace:
     plan: WorkspacePlan
     role: WorkspaceRole
     slug: str
+    require_mfa: bool | Unset = False
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -49,6 +52,8 @@ class Workspace:
 
         slug = self.slug
 
+        require_mfa = self.require_mfa
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -62,6 +67,8 @@ class Workspace:
                 "slug": slug,
             }
         )
+        if require_mfa is not UNSET:
+            field_dict["requireMfa"] = require_mfa
 
         return field_dict
 
@@ -82,6 +89,8 @@ class Workspace:
 
         slug = d.pop("slug")
 
+        require_mfa = d.pop("requireMfa", UNSET)
+
         workspace = cls(
             created_at=created_at,
             id=id,
@@ -90,6 +99,7 @@ class Workspace:
             plan=plan,
             role=role,
             slug=slug,
+            require_mfa=require_mfa,
         )
 
         workspace.additional_properties = d

@@ -15,10 +15,12 @@ class WorkspaceUpdate:
     """
     Attributes:
         name (None | str | Unset):
+        require_mfa (bool | None | Unset):
         slug (None | str | Unset):
     """
 
     name: None | str | Unset = UNSET
+    require_mfa: bool | None | Unset = UNSET
     slug: None | str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -27,6 +29,12 @@ class WorkspaceUpdate:
             name = UNSET
         else:
             name = self.name
+
+        require_mfa: bool | None | Unset
+        if isinstance(self.require_mfa, Unset):
+            require_mfa = UNSET
+        else:
+            require_mfa = self.require_mfa
 
         slug: None | str | Unset
         if isinstance(self.slug, Unset):
@@ -39,6 +47,8 @@ class WorkspaceUpdate:
         field_dict.update({})
         if name is not UNSET:
             field_dict["name"] = name
+        if require_mfa is not UNSET:
+            field_dict["requireMfa"] = require_mfa
         if slug is not UNSET:
             field_dict["slug"] = slug
 
@@ -57,6 +67,15 @@ class WorkspaceUpdate:
 
         name = _parse_name(d.pop("name", UNSET))
 
+        def _parse_require_mfa(data: object) -> bool | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(bool | None | Unset, data)
+
+        require_mfa = _parse_require_mfa(d.pop("requireMfa", UNSET))
+
         def _parse_slug(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -68,6 +87,7 @@ class WorkspaceUpdate:
 
         workspace_update = cls(
             name=name,
+            require_mfa=require_mfa,
             slug=slug,
         )
 

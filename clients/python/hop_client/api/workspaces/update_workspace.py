@@ -108,7 +108,11 @@ def sync_detailed(
 ) -> Response[Problem | Workspace]:
     """Rename a workspace
 
-     Change the name or the slug (role `admin` or higher).
+     Change the name or the slug (role `admin` or higher), or require two-factor
+    sign-in of every member with `requireMfa` (role `owner`): a member without TOTP or
+    a passkey then gets 403 `mfa-required` (naming the workspace) from every request
+    with an access token acting in it but enrolment, and the dashboard sends them to
+    enrol first. API keys are not held to it.
 
     Args:
         workspace_id (str): A workspace id (ws_…).
@@ -142,7 +146,11 @@ def sync(
 ) -> Problem | Workspace | None:
     """Rename a workspace
 
-     Change the name or the slug (role `admin` or higher).
+     Change the name or the slug (role `admin` or higher), or require two-factor
+    sign-in of every member with `requireMfa` (role `owner`): a member without TOTP or
+    a passkey then gets 403 `mfa-required` (naming the workspace) from every request
+    with an access token acting in it but enrolment, and the dashboard sends them to
+    enrol first. API keys are not held to it.
 
     Args:
         workspace_id (str): A workspace id (ws_…).
@@ -171,7 +179,11 @@ async def asyncio_detailed(
 ) -> Response[Problem | Workspace]:
     """Rename a workspace
 
-     Change the name or the slug (role `admin` or higher).
+     Change the name or the slug (role `admin` or higher), or require two-factor
+    sign-in of every member with `requireMfa` (role `owner`): a member without TOTP or
+    a passkey then gets 403 `mfa-required` (naming the workspace) from every request
+    with an access token acting in it but enrolment, and the dashboard sends them to
+    enrol first. API keys are not held to it.
 
     Args:
         workspace_id (str): A workspace id (ws_…).
@@ -203,7 +215,11 @@ async def asyncio(
 ) -> Problem | Workspace | None:
     """Rename a workspace
 
-     Change the name or the slug (role `admin` or higher).
+     Change the name or the slug (role `admin` or higher), or require two-factor
+    sign-in of every member with `requireMfa` (role `owner`): a member without TOTP or
+    a passkey then gets 403 `mfa-required` (naming the workspace) from every request
+    with an access token acting in it but enrolment, and the dashboard sends them to
+    enrol first. API keys are not held to it.
 
     Args:
         workspace_id (str): A workspace id (ws_…).

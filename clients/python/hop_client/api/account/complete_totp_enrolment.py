@@ -1,0 +1,221 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.recovery_codes import RecoveryCodes
+from ...models.totp_confirm import TotpConfirm
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: TotpConfirm,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/users/me/mfa/totp/confirm",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | RecoveryCodes | None:
+    if response.status_code == 200:
+        response_200 = RecoveryCodes.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | RecoveryCodes]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: TotpConfirm,
+) -> Response[Problem | RecoveryCodes]:
+    """Confirm two-factor codes with a first code
+
+     Turn two-factor codes on with a right code from the app (422 otherwise). The
+    answer holds ten recovery codes, each usable once instead of a code: they are shown
+    this once and stored hashed. An e-mail tells the person; every workspace they
+    belong to records `mfa.enabled`.
+
+    Args:
+        body (TotpConfirm):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | RecoveryCodes]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: TotpConfirm,
+) -> Problem | RecoveryCodes | None:
+    """Confirm two-factor codes with a first code
+
+     Turn two-factor codes on with a right code from the app (422 otherwise). The
+    answer holds ten recovery codes, each usable once instead of a code: they are shown
+    this once and stored hashed. An e-mail tells the person; every workspace they
+    belong to records `mfa.enabled`.
+
+    Args:
+        body (TotpConfirm):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | RecoveryCodes
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: TotpConfirm,
+) -> Response[Problem | RecoveryCodes]:
+    """Confirm two-factor codes with a first code
+
+     Turn two-factor codes on with a right code from the app (422 otherwise). The
+    answer holds ten recovery codes, each usable once instead of a code: they are shown
+    this once and stored hashed. An e-mail tells the person; every workspace they
+    belong to records `mfa.enabled`.
+
+    Args:
+        body (TotpConfirm):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | RecoveryCodes]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: TotpConfirm,
+) -> Problem | RecoveryCodes | None:
+    """Confirm two-factor codes with a first code
+
+     Turn two-factor codes on with a right code from the app (422 otherwise). The
+    answer holds ten recovery codes, each usable once instead of a code: they are shown
+    this once and stored hashed. An e-mail tells the person; every workspace they
+    belong to records `mfa.enabled`.
+
+    Args:
+        body (TotpConfirm):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | RecoveryCodes
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed
