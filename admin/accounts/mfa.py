@@ -144,10 +144,12 @@ class AccountMfa:
         user_id, workspace_id = await self._answer(token, code, client_address)
         return await self.auth.issue(None, user_id, workspace_id)
 
-    async def finish_web(self, token: str, code: str, client_address: str) -> str:
-        """The dashboard's second page: the person whose challenge a right code answered."""
-        user_id, _ = await self._answer(token, code, client_address)
-        return user_id
+    async def finish_web(
+        self, token: str, code: str, client_address: str
+    ) -> tuple[str, str | None]:
+        """The dashboard's second page: the person whose challenge a right code answered,
+        and the workspace the sign-in was for (None: their personal one)."""
+        return await self._answer(token, code, client_address)
 
     async def _answer(self, token: str, code: str, client_address: str) -> tuple[str, str | None]:
         challenge = await self.factors.challenges.peek(token)

@@ -8,10 +8,12 @@ the second factor when the person has one, and makes the session otherwise.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Any
 
 import segno
 from litestar import Request, get, post
+from litestar.datastructures import Cookie
 from litestar.params import Parameter, QueryParameter
 from litestar.response import Redirect, Template
 
@@ -40,6 +42,8 @@ async def finish_sign_in(
     target: str,
     client_address: str,
     second_factor_done: bool = False,
+    workspace_id: str | None = None,
+    cookies: Sequence[Cookie] = (),
 ) -> Redirect:
     """End a dashboard sign-in whose first factor is proven (a right password, an ID token
     from the provider, a passkey): every sign-in method calls this, never
@@ -52,27 +56,32 @@ async def finish_sign_in(
     is sent to ``/login/two-factor``, which makes the session after a right code.
     Otherwise the session is made now (a new id; the browser's previous session ends)
     and the browser goes to ``target`` (``/confirm`` while the address is unconfirmed).
-    ``target`` must already be a local path (``safe_next``).
+    ``target`` must already be a local path (``safe_next``). ``workspace_id`` is the
+    workspace the session acts in (None: the personal one; a workspace's SSO names its
+    own), kept through the second step; ``cookies`` go out with the answer whichever it is
+    (a provider's flow cookie, cleared).
     """
-    cookies = page.web.cookies
+    policy = page.web.cookies
     if verified and not second_factor_done and await account_mfa.factors.enabled(user_id):
-        token = await account_mfa.factors.challenges.issue(user_id, None)
+        token = await account_mfa.factors.challenges.issue(user_id, workspace_id)
         return page.redirect(
             login_url(target).replace("/login", SECOND_FACTOR_PATH, 1),
-            cookies=[cookies.mfa_cookie(token, CHALLENGE_TTL)],
+            cookies=[*cookies, policy.mfa_cookie(token, CHALLENGE_TTL)],
         )
     sessions = page.web.sessions
     if page.session_id is not None and page.session is not None:
         await sessions.end(page.session_id, page.session.user_id)
-    session_id, _ = await sessions.create(
+    session_id, session = await sessions.create(
         user_id,
         credentials_version,
         client_address=client_address,
         user_agent=page.request.headers.get("user-agent", ""),
     )
-    done = [cookies.session_cookie(session_id)]
-    if read_cookie(page.request.scope, cookies.mfa) is not None:
-        done.append(cookies.clear_mfa())  # the challenge it held is spent
+    if workspace_id is not None:
+        await sessions.switch_workspace(session_id, session, workspace_id)
+    done = [*cookies, policy.session_cookie(session_id)]
+    if read_cookie(page.request.scope, policy.mfa) is not None:
+        done.append(policy.clear_mfa())  # the challenge it held is spent
     return page.redirect(target if verified else CONFIRM_PATH, cookies=done)
 
 
@@ -97,7 +106,9 @@ async def second_factor(
     if not token:
         return page.redirect("/login")
     try:
-        user_id = await account_mfa.finish_web(token, text(values, "code"), client_address)
+        user_id, workspace_id = await account_mfa.finish_web(
+            token, text(values, "code"), client_address
+        )
     except InvalidChallenge:  # expired, spent or forged: sign in again
         return page.redirect("/login", cookies=[page.web.cookies.clear_mfa()])
     except (WrongCode, RateLimited, ServiceUnavailable) as exc:
@@ -116,6 +127,7 @@ async def second_factor(
         target=target,
         client_address=client_address,
         second_factor_done=True,
+        workspace_id=workspace_id,
     )
 
 

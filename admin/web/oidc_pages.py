@@ -23,6 +23,7 @@ from litestar.params import Parameter, QueryParameter
 from litestar.response import Redirect
 
 from admin.accounts.identities import IdentityService
+from admin.accounts.mfa import AccountMfa
 from admin.api.cookies import to_litestar
 from admin.auth.oidc import (
     Flow,
@@ -159,6 +160,8 @@ async def oidc_callback(
     page: Page,
     sign_in_providers: SignInProviders,
     identities: IdentityService,
+    account_mfa: AccountMfa,
+    client_address: str,
     flow_state: State = "",
     code: Code = "",
     error: ProviderError = "",
@@ -173,9 +176,11 @@ async def oidc_callback(
     )
     return await complete_sign_in(
         page,
+        account_mfa,
         resolved,
         "oidc",
         flow.next,
+        client_address=client_address,
         cookies=[to_litestar(sign_in_providers.flows.clear_cookie())],
     )
 
@@ -186,6 +191,8 @@ async def github_callback(
     page: Page,
     sign_in_providers: SignInProviders,
     identities: IdentityService,
+    account_mfa: AccountMfa,
+    client_address: str,
     flow_state: State = "",
     code: Code = "",
     error: ProviderError = "",
@@ -200,9 +207,11 @@ async def github_callback(
     )
     return await complete_sign_in(
         page,
+        account_mfa,
         resolved,
         "github",
         flow.next,
+        client_address=client_address,
         cookies=[to_litestar(sign_in_providers.flows.clear_cookie())],
     )
 

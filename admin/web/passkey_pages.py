@@ -19,13 +19,14 @@ from litestar.datastructures import Cookie
 from litestar.params import Parameter
 from litestar.response import Redirect
 
+from admin.accounts.mfa import AccountMfa
 from admin.accounts.passkeys import PasskeyService
 from admin.auth.passkeys import CHALLENGE_TTL, Passkeys
 from admin.auth.service import AuthService
 from admin.errors import BadRequest, HopError
 from admin.web.cookies import read_cookie
-from admin.web.errors import CONFIRM_PATH
 from admin.web.forms import read_form, text
+from admin.web.mfa_pages import finish_sign_in
 from admin.web.page import Page, safe_next
 from common.clientip import client_network
 
@@ -155,7 +156,13 @@ async def sign_in_options(
 
 
 @post("/login/passkey/verify", status_code=200)
-async def sign_in(request: Request[Any, Any, Any], page: Page, passkey_auth: Passkeys) -> Any:
+async def sign_in(
+    request: Request[Any, Any, Any],
+    page: Page,
+    passkey_auth: Passkeys,
+    account_mfa: AccountMfa,
+    client_address: str,
+) -> Any:
     """Sign in with the authenticator's assertion: a new session, and where to go."""
     spent = _cookie(page, "", 0)
     try:
@@ -168,15 +175,20 @@ async def sign_in(request: Request[Any, Any, Any], page: Page, passkey_auth: Pas
         response = _problem(exc)
         response.cookies.append(spent)
         return response
-    sessions = page.web.sessions
-    if page.session_id is not None and page.session is not None:
-        await sessions.end(page.session_id, page.session.user_id)
-    session_id, _ = await sessions.create(signed.user_id, signed.credentials_version)
-    target = safe_next(body.next) if signed.verified else CONFIRM_PATH
-    return _json(
-        msgspec.json.encode({"redirect": target}),
-        cookies=[spent, page.web.cookies.session_cookie(session_id)],
+    # A passkey with user verification is two factors in one: no second step.
+    done = await finish_sign_in(
+        page,
+        account_mfa,
+        user_id=signed.user_id,
+        credentials_version=signed.credentials_version,
+        verified=signed.verified,
+        target=safe_next(body.next),
+        client_address=client_address,
+        second_factor_done=True,
+        cookies=[spent],
     )
+    target = done.url
+    return _json(msgspec.json.encode({"redirect": target}), cookies=list(done.cookies))
 
 
 ROUTES = [register_options, register_verify, rename, remove, sign_in_options, sign_in]

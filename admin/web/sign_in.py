@@ -7,10 +7,10 @@ browser's previous session, if any, and starts a new one (a new id at every sign
 as the password form does), then sends the browser where the sign-in was headed (an
 unconfirmed account: to ``/confirm``).
 
-Two-factor hook: a second factor (TOTP, a passkey as second factor) is asked here,
-between the proof and the session: when the account has one, this function must answer
-with the second-factor step instead of a session, keeping ``method`` and ``target`` for
-after it. Every sign-in through a provider passes here, so no path skips the factor.
+The second factor is asked here, between the proof and the session: this hands the
+sign-in to ``finish_sign_in`` (admin/web/mfa_pages.py), which sends a person with
+two-factor codes on to the second step before any session is made. Every sign-in through
+a provider passes here, so no path skips the factor.
 """
 
 from __future__ import annotations
@@ -21,24 +21,30 @@ from litestar.datastructures import Cookie
 from litestar.response import Redirect
 
 from admin.accounts.identities import Resolved
-from admin.web.errors import CONFIRM_PATH
+from admin.accounts.mfa import AccountMfa
+from admin.web.mfa_pages import finish_sign_in
 from admin.web.page import Page, safe_next
 
 
 async def complete_sign_in(
     page: Page,
+    account_mfa: AccountMfa,
     signed: Resolved,
     method: str,
     target: str,
     *,
+    client_address: str,
     cookies: Sequence[Cookie] = (),
 ) -> Redirect:
-    """A session for ``signed`` (proven by ``method``: "oidc", "github"), and the
-    redirect to ``target`` carrying its cookie."""
-    sessions = page.web.sessions
-    if page.session_id is not None and page.session is not None:
-        await sessions.end(page.session_id, page.session.user_id)
-    session_id, _ = await sessions.create(signed.user_id, signed.credentials_version)
-    destination = safe_next(target) if signed.verified else CONFIRM_PATH
-    session_cookie = page.web.cookies.session_cookie(session_id)
-    return page.redirect(destination, cookies=[*cookies, session_cookie])
+    """A session for ``signed`` (proven by ``method``: "oidc", "github"), after the second
+    factor when the account has one, and the redirect to ``target``."""
+    return await finish_sign_in(
+        page,
+        account_mfa,
+        user_id=signed.user_id,
+        credentials_version=signed.credentials_version,
+        verified=signed.verified,
+        target=safe_next(target),
+        client_address=client_address,
+        cookies=cookies,
+    )

@@ -17,9 +17,11 @@ from litestar.datastructures import Cookie
 from litestar.params import Parameter, QueryParameter
 from litestar.response import Redirect
 
+from admin.accounts.mfa import AccountMfa
 from admin.errors import HopError
 from admin.web.cookies import read_cookie
 from admin.web.forms import NO_ERRORS, FormErrors
+from admin.web.mfa_pages import finish_sign_in
 from admin.web.page import Page, safe_next
 from admin.workspaces.sso import STATE_TTL, SsoService
 
@@ -77,6 +79,8 @@ async def sso_callback(
     request: Request[Any, Any, Any],
     page: Page,
     sso: SsoService,
+    account_mfa: AccountMfa,
+    client_address: str,
     oauth_state: StateParam = None,
     code: Param = None,
     error: ErrorParam = None,
@@ -101,13 +105,17 @@ async def sso_callback(
             # sign-in in flight (it binds only its state, and expires with it).
             errors=FormErrors.of(exc),
         )
-    sessions = page.web.sessions
-    if page.session_id is not None and page.session is not None:
-        await sessions.end(page.session_id, page.session.user_id)
-    session_id, session = await sessions.create(signed.user_id, signed.credentials_version)
-    await sessions.switch_workspace(session_id, session, signed.workspace_id)
-    return page.redirect(
-        safe_next(signed.next), cookies=[page.web.cookies.session_cookie(session_id), cleared]
+    # The second factor, when the person has one, then a session acting in the workspace.
+    return await finish_sign_in(
+        page,
+        account_mfa,
+        user_id=signed.user_id,
+        credentials_version=signed.credentials_version,
+        verified=True,  # the workspace's provider vouched for an address on its domain
+        target=safe_next(signed.next),
+        client_address=client_address,
+        workspace_id=signed.workspace_id,
+        cookies=[cleared],
     )
 
 
