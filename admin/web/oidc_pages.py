@@ -15,7 +15,7 @@ that cannot be reached), and nothing is stored.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import httpx
 from litestar import Request, get, post
@@ -154,6 +154,39 @@ async def _spend(
     return flow
 
 
+async def _finish(
+    request: Request[Any, Any, Any],
+    page: Page,
+    providers: SignInProviders,
+    identities: IdentityService,
+    account_mfa: AccountMfa,
+    client_address: str,
+    provider: Literal["oidc", "github"],
+    flow_state: str,
+    code: str,
+    error: str,
+) -> Redirect:
+    """A provider's return: spend the flow, let the provider prove who it is, find or make
+    the account, then the second factor and the session (``complete_sign_in``)."""
+    client = _oidc(providers) if provider == "oidc" else _github(providers)
+    flow = await _spend(
+        request, providers, provider, flow_state, error or ("" if code else "no code")
+    )
+    proven = await client.finish(code, providers.redirect_uri(provider), flow)
+    resolved = await identities.resolve(
+        proven.provider, proven.subject, proven.email, proven.email_verified
+    )
+    return await complete_sign_in(
+        page,
+        account_mfa,
+        resolved,
+        provider,
+        flow.next,
+        client_address=client_address,
+        cookies=[to_litestar(providers.flows.clear_cookie())],
+    )
+
+
 @get("/login/oidc/callback")
 async def oidc_callback(
     request: Request[Any, Any, Any],
@@ -166,23 +199,10 @@ async def oidc_callback(
     code: Code = "",
     error: ProviderError = "",
 ) -> Redirect:
-    client = _oidc(sign_in_providers)
-    flow = await _spend(
-        request, sign_in_providers, "oidc", flow_state, error or ("" if code else "no code")
-    )
-    proven = await client.finish(code, sign_in_providers.redirect_uri("oidc"), flow)
-    resolved = await identities.resolve(
-        proven.provider, proven.subject, proven.email, proven.email_verified
-    )
-    return await complete_sign_in(
-        page,
-        account_mfa,
-        resolved,
-        "oidc",
-        flow.next,
-        client_address=client_address,
-        cookies=[to_litestar(sign_in_providers.flows.clear_cookie())],
-    )
+    return await _finish(
+        request, page, sign_in_providers, identities, account_mfa, client_address,
+        "oidc", flow_state, code, error,
+    )  # fmt: skip
 
 
 @get("/login/github/callback")
@@ -197,23 +217,10 @@ async def github_callback(
     code: Code = "",
     error: ProviderError = "",
 ) -> Redirect:
-    client = _github(sign_in_providers)
-    flow = await _spend(
-        request, sign_in_providers, "github", flow_state, error or ("" if code else "no code")
-    )
-    proven = await client.finish(code, sign_in_providers.redirect_uri("github"), flow)
-    resolved = await identities.resolve(
-        proven.provider, proven.subject, proven.email, proven.email_verified
-    )
-    return await complete_sign_in(
-        page,
-        account_mfa,
-        resolved,
-        "github",
-        flow.next,
-        client_address=client_address,
-        cookies=[to_litestar(sign_in_providers.flows.clear_cookie())],
-    )
+    return await _finish(
+        request, page, sign_in_providers, identities, account_mfa, client_address,
+        "github", flow_state, code, error,
+    )  # fmt: skip
 
 
 @post("/account/identities/{identity_id:str}/unlink", opt={"login": True})
