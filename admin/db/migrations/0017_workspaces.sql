@@ -117,6 +117,27 @@ BEGIN
 END
 $$;
 
+-- PostgreSQL 18 names NOT NULL constraints after their column: they follow the rename
+-- (older servers have no such constraints, and this finds none).
+DO $$
+DECLARE
+    r record;
+BEGIN
+    FOR r IN
+        SELECT c.conrelid::regclass::text AS tbl, c.conname
+        FROM pg_constraint c
+        WHERE c.contype = 'n' AND c.conname LIKE '%\_user\_id\_not\_null'
+          AND c.conrelid::regclass::text IN (
+              'links', 'short_codes', 'events', 'idempotency_keys', 'qr_codes', 'bio_pages',
+              'bio_usernames', 'webhooks', 'integrations', 'product_links', 'ai_generations',
+              'safety_verified_domains', 'domains')
+    LOOP
+        EXECUTE format('ALTER TABLE %I RENAME CONSTRAINT %I TO %I', r.tbl, r.conname,
+                       replace(r.conname, '_user_id_not_null', '_workspace_id_not_null'));
+    END LOOP;
+END
+$$;
+
 -- The outbox's functions take the workspace.
 DROP FUNCTION enqueue_event(text, text, text, text, jsonb, timestamptz, boolean);
 DROP FUNCTION enqueue_events(outbox_event[], boolean);
