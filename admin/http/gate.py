@@ -186,7 +186,7 @@ class Gate:
             await self.app(scope, receive, send)
             return
         web = None if self.web is None or path is None or is_api_path(path) else self.web
-        set_origin(client_address(scope, self.trusted), _header(scope, b"user-agent"))
+        set_origin(lambda: (client_address(scope, self.trusted), _header(scope, b"user-agent")))
         anonymous, failure = await self._resolve(scope, path, web)
         principal = principal_of(scope)
         if principal is not None:
