@@ -1,0 +1,29 @@
+"""The import sources, by the name ``POST /v1/imports`` takes (docs/import.md)."""
+
+from __future__ import annotations
+
+from admin.imports.sources.base import (
+    BadCredential,
+    ImportProblem,
+    Page,
+    Source,
+    SourceFailed,
+    SourceHttp,
+    SourceKind,
+    SourceLink,
+)
+
+# Filled as sources land: name -> kind.
+SOURCES: dict[str, SourceKind] = {}
+
+__all__ = [
+    "SOURCES",
+    "BadCredential",
+    "ImportProblem",
+    "Page",
+    "Source",
+    "SourceFailed",
+    "SourceHttp",
+    "SourceKind",
+    "SourceLink",
+]
