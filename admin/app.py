@@ -60,6 +60,8 @@ from admin.http.metrics import RequestMetrics
 from admin.http.openapi import openapi_config, openapi_json
 from admin.http.problems import EXCEPTION_HANDLERS
 from admin.http.ratelimit import RateLimiter, window_clock
+from admin.imports.routes import ImportController
+from admin.imports.service import ImportService
 from admin.integrations.routes import IntegrationCallbacks, IntegrationController
 from admin.integrations.wiring import build_integrations
 from admin.links.admission import Admission, OwnHosts
@@ -118,6 +120,7 @@ ROUTE_HANDLERS: list[Any] = [
     BioController,
     ExportController,
     WebhookController,
+    ImportController,
     LinkReviewController,
     IntegrationController,
     IntegrationCallbacks,
@@ -239,6 +242,7 @@ def _services(settings: Settings, stores: Stores, box: SecretBox) -> dict[str, A
         NewAccountQuota(db, stores.batcher, settings.safety),
     )
     managed = ManagedLinks(admission, settings.short_base_url)
+    outbound = AddressPolicy(settings.webhooks.networks)
     return {
         "db": db,
         "redis": redis,
@@ -283,12 +287,8 @@ def _services(settings: Settings, stores: Stores, box: SecretBox) -> dict[str, A
             reservation_days=reservation_days,
             managed=managed,
         ),
-        "webhooks": WebhookService(
-            db,
-            box,
-            AddressPolicy(settings.webhooks.networks),
-            allow_http=settings.webhooks.allow_http,
-        ),
+        "webhooks": WebhookService(db, box, outbound, allow_http=settings.webhooks.allow_http),
+        "imports": ImportService(db, box, outbound, allow_http=settings.webhooks.allow_http),
     }
 
 

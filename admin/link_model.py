@@ -93,6 +93,10 @@ class LinkRow(LinkFields, frozen=True, kw_only=True):
     # Who made it (createdBy): an API key's id or a user's, written once at creation;
     # None for links made before workspaces.
     created_by: str | None = None
+    # An imported link's lifetime clicks at its source (importedClicks), and whether the
+    # source had it archived (migration 0019).
+    imported_clicks: int = 0
+    archived: bool = False
 
 
 class NewLink(LinkFields, frozen=True, kw_only=True):

@@ -20,7 +20,7 @@ error from another before its transaction ends runs the statement through
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeAlias, TypeVar
@@ -57,6 +57,7 @@ __all__ = [
     "create_worker_pool",
     "ensure_database",
     "execute",
+    "execute_each",
     "fetch_all",
     "fetch_dict",
     "fetch_one",
@@ -135,6 +136,26 @@ async def execute(conn: Connection, sql: str, params: Any = None) -> int:
     except DRIVER_ERRORS as exc:
         raise translate(exc) from exc
     return cursor.rowcount
+
+
+async def execute_each(conn: Connection, sql: str, params: Sequence[Any]) -> list[Any]:
+    """Run ``sql`` once per parameter set, pipelined (one round trip for the lot, not
+    one each); the first row of each run, or None where it returned none. For a batch
+    whose every statement must say how it went (an import's links, each claiming its
+    code). Errors leave as Hop's."""
+    if not params:
+        return []
+    firsts: list[Any] = []
+    try:
+        async with conn.cursor() as cursor:
+            await cursor.executemany(sql, params, returning=True)
+            while True:
+                firsts.append(await cursor.fetchone())
+                if not cursor.nextset():
+                    break
+    except DRIVER_ERRORS as exc:
+        raise translate(exc) from exc
+    return firsts
 
 
 async def fetch_one(conn: Connection, sql: str, params: Any, row: type[R]) -> R | None:

@@ -7,19 +7,30 @@ in pyproject.toml hold that).
 """
 
 from admin.links.admission import Admission
+from admin.links.bulk import spreadsheet_safe
 from admin.links.cache import LinkCache
 from admin.links.events import LinkUpdated
+from admin.links.imported import ImportLink, ImportOutcome, LinkImporter
 from admin.links.managed import ManagedLinks
-from admin.links.repository import delete_managed_link, exhaust_links, get_link, record_variants
+from admin.links.repository import (
+    delete_managed_link,
+    exhaust_links,
+    get_link,
+    imported_source_keys,
+    record_variants,
+)
 from admin.links.schemas import LINK_EXAMPLE, Link, LinkCreate, Url
 from admin.links.service import LinkService
 
 __all__ = [
     "LINK_EXAMPLE",
     "Admission",
+    "ImportLink",
+    "ImportOutcome",
     "Link",
     "LinkCache",
     "LinkCreate",
+    "LinkImporter",
     "LinkService",
     "LinkUpdated",
     "ManagedLinks",
@@ -27,5 +38,7 @@ __all__ = [
     "delete_managed_link",
     "exhaust_links",
     "get_link",
+    "imported_source_keys",
     "record_variants",
+    "spreadsheet_safe",
 ]

@@ -65,7 +65,8 @@ def _cell(value: str) -> str:
     return value[1:] if value[:1] == "'" and value[1:2] in _FORMULA_STARTS else value
 
 
-def _safe(value: str) -> str:
+def spreadsheet_safe(value: str) -> str:
+    """A cell a spreadsheet will not run as a formula (CSV injection)."""
     return "'" + value if value.startswith(_FORMULA_STARTS) else value
 
 
@@ -170,8 +171,8 @@ def csv_rows(links: Sequence[Link]) -> bytes:
                 link.id,
                 link.short_code,
                 link.short_url,
-                _safe(link.long_url),
-                _safe(TAG_SEPARATOR.join(link.tags)),
+                spreadsheet_safe(link.long_url),
+                spreadsheet_safe(TAG_SEPARATOR.join(link.tags)),
                 link.expires_at or "",
                 str(link.redirect_type),
                 "true" if link.forward_query else "false",

@@ -318,3 +318,50 @@ INSERT INTO link_destination_hosts (link_id, site, host)
 SELECT %(id)s, v.site, v.host
 FROM unnest(%(other_sites)s::text[], %(other_hosts)s::text[]) AS v(site, host)
 ON CONFLICT (link_id, host) DO NOTHING
+
+-- name: import_link
+-- A link brought from another shortener (admin/links/imported.py): as insert_link, with
+-- the source's creation time, its click total and archived state, and the record of
+-- where it came from (imported_links) in the same statement. Answers 1 when written,
+-- 0 when the code is held or reserved for another owner (the caller tries another).
+WITH code AS (
+    INSERT INTO short_codes AS held (environment, domain, short_code, workspace_id, link_id)
+    VALUES (%(environment)s, %(domain)s, %(short_code)s, %(workspace_id)s, %(id)s)
+    ON CONFLICT (environment, domain, short_code) DO UPDATE
+    SET workspace_id = EXCLUDED.workspace_id, link_id = EXCLUDED.link_id, freed_at = NULL
+    WHERE held.freed_at IS NOT NULL
+      AND (held.workspace_id = EXCLUDED.workspace_id
+           OR held.freed_at <= now() - make_interval(days => %(reservation_days)s))
+    RETURNING link_id
+),
+origin AS (
+    INSERT INTO imported_links (workspace_id, environment, source_key, link_id, import_id)
+    SELECT %(workspace_id)s, %(environment)s, %(source_key)s, code.link_id, %(import_id)s
+    FROM code
+    RETURNING link_id
+),
+link AS (
+    INSERT INTO links (id, workspace_id, environment, short_code, domain, long_url, tags,
+                       expires_at, redirect_type, forward_query, created_at, updated_at,
+                       host, site, safety_verdict, safety_reasons, safety_source,
+                       safety_checked_at, flagged_at, max_clicks, title, created_by,
+                       imported_clicks, archived)
+    SELECT origin.link_id, %(workspace_id)s, %(environment)s, %(short_code)s, %(domain)s,
+           %(long_url)s, %(tags)s, %(expires_at)s, %(redirect_type)s, %(forward_query)s,
+           %(created_at)s, now(), %(host)s, %(site)s, %(safety_verdict)s, %(safety_reasons)s,
+           %(safety_source)s, now(), CASE WHEN %(safety_verdict)s <> 'ok' THEN now() END,
+           %(max_clicks)s, %(title)s, %(created_by)s, %(imported_clicks)s, %(archived)s
+    FROM origin
+    RETURNING id
+)
+SELECT count(*),
+       enqueue_events(array_agg(
+           ROW(%(event_id)s, %(workspace_id)s, %(environment)s, %(event_type)s, %(event_data)s,
+               now())::outbox_event))
+FROM link
+
+-- name: imported_source_keys
+-- Which of these source keys already came over into the workspace.
+SELECT source_key FROM imported_links
+WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s
+  AND source_key = ANY(%(keys)s::text[])

@@ -29,6 +29,8 @@ from admin.link_model import (
 from common.ids import new_id
 
 _SQL = with_link_columns(load_queries(__file__))
+# One imported link, run for a page at a time (admin/links/imported.py).
+IMPORT_LINK = _SQL["import_link"]
 
 
 # What a change's event says, made from the row as written.
@@ -302,3 +304,9 @@ async def record_variants(conn: Connection, clicks: list[tuple[str, datetime, in
         for event_id, clicked_at, variant in clicks
     ]
     await conn.execute(_SQL["record_variants"], {"clicks": msgspec.json.encode(payload).decode()})
+
+
+async def imported_source_keys(conn: Connection, principal: Principal, keys: list[str]) -> set[str]:
+    """Those of ``keys`` (imported_links.source_key) that already came over."""
+    cursor = await conn.execute(_SQL["imported_source_keys"], {**_owner(principal), "keys": keys})
+    return {row[0] for row in await cursor.fetchall()}

@@ -56,6 +56,8 @@ class Resources:
             utm=msgspec.convert(row.utm, LinkUtm) if row.utm else None,
             domain=row.domain or None,
             created_by=row.created_by,
+            imported_clicks=row.imported_clicks,
+            archived=row.archived,
         )
 
     async def with_counts(self, rows: list[LinkRow]) -> list[Link]:

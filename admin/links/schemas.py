@@ -319,6 +319,16 @@ class Link(msgspec.Struct, kw_only=True, rename="camel"):
         Meta(description="The custom domain the link lives on; null: the default short host."),
     ] = None
     created_by: CreatedBy = None
+    imported_clicks: Annotated[
+        int,
+        Meta(
+            description="Clicks the link had at the shortener it was imported from "
+            "(POST /v1/imports), kept beside ours: clicks counts only Hop's."
+        ),
+    ] = 0
+    archived: Annotated[
+        bool, Meta(description="Archived at its source when imported; it still redirects.")
+    ] = False
 
 
 @example({"data": [LINK_EXAMPLE], "nextCursor": "eyJ0IjoiMjAyNi0wMy0wMSJ9"})

@@ -3,6 +3,7 @@
 - creation.py: create one or many (checks.py, the way in of admission.py, the write);
 - changes.py: PATCH, DELETE and the bulk changes by filter;
 - listing.py: one, some, a page with filters and search, tags, the export's pages;
+- imported.py: links an import job brings from another shortener;
 - representation.py: the ``Link`` resource; events.py: the ``link.*`` events.
 
 Every change writes PostgreSQL and the outbox in one transaction, then writes through
@@ -17,6 +18,7 @@ from admin.links.admission import Admission
 from admin.links.cache import LinkCache
 from admin.links.changes import LinkChanger
 from admin.links.creation import LinkCreator
+from admin.links.imported import LinkImporter
 from admin.links.listing import LinkReader
 from admin.links.protection import LinkProtection
 from admin.links.representation import Resources
@@ -44,6 +46,10 @@ class LinkService:
             db, cache, resources, reservation_days, admission=admission, protection=protection
         )
         changer = LinkChanger(
+            db, cache, resources, reservation_days, admission=admission, protection=protection
+        )
+        # Links brought by an import job (admin/imports/): the same way in, the job's writes.
+        self.importer = LinkImporter(
             db, cache, resources, reservation_days, admission=admission, protection=protection
         )
         self.create = creator.create

@@ -1,5 +1,6 @@
-"""`hop worker`: the click consumer, the webhook dispatcher and the mailer, and the
-periodic jobs (housekeeping, click limits, the safety feeds, custom domains' re-verification).
+"""`hop worker`: the click consumer, the webhook dispatcher, the mailer, import jobs,
+and the periodic jobs (housekeeping, click limits, the safety feeds, custom domains'
+re-verification).
 
 SIGTERM or SIGINT lets the batch in hand finish and be acknowledged and the
 webhook attempts in flight finish and be recorded, then exits.
@@ -26,11 +27,16 @@ from admin.db import Database, DatabaseUnavailable, create_worker_pool
 from admin.db.redis_batch import RedisBatcher
 from admin.domains.reverify import Reverifier, run_reverification
 from admin.domains.txt import TxtLookup
+from admin.imports.runner import ImportRunner
+from admin.links import Admission, LinkService
+from admin.links.admission import OwnHosts
 from admin.links.cache import LinkCache, rebuild
+from admin.outbound.client import OutboundClient
 from admin.outbound.policy import AddressPolicy
 from admin.safety.background import SafetyWorker
 from admin.safety.checker import checker_for
 from admin.safety.index import SafetyIndex
+from admin.safety.quota import NewAccountQuota
 from admin.safety.service import SafetyService
 from admin.secretbox import SecretBox
 from admin.webhooks.retry import RetryPolicy
@@ -43,6 +49,7 @@ from admin.worker.metrics import StreamWatcher
 from admin.worker.sender import Sender
 from common.backoff import Backoff
 from common.clientip import TrustedProxies
+from common.domains import CustomDomains
 from common.heap import freeze_startup_heap
 from common.keys import CLICK_CONSUMER_GROUP, click_stream
 from common.logs import configure_logging
@@ -147,6 +154,48 @@ def domain_checks(settings: Settings, db: Database, redis: Redis) -> Reverifier:
     )
 
 
+# Largest answer read from a source's API while importing (a page of links).
+MAX_IMPORT_ANSWER_BYTES = 16 * 1024 * 1024
+IMPORT_TIMEOUT_SECONDS = 30.0
+
+
+def import_runner(
+    settings: Settings, db: Database, redis: Redis, index: SafetyIndex, hosts: CustomDomains
+) -> tuple[ImportRunner, OutboundClient]:
+    """Import jobs (admin/imports/): links written through the way in every link takes
+    (the loop check against the hosts our links answer on, the new-account quota, the
+    safety verdict), the sources called under the one outbound policy."""
+    assert settings.webhooks.secret_key is not None  # checked by require()
+    admission = Admission(
+        OwnHosts(settings.short_base_url, lambda: hosts.hosts, settings.short_host_aliases),
+        checker_for(settings.safety, db, index),
+        NewAccountQuota(db, RedisBatcher(redis), settings.safety),
+    )
+    links = LinkService(
+        db,
+        LinkCache(RedisBatcher(redis)),
+        settings.short_base_url,
+        settings.admin.code_reservation_days,
+        admission=admission,
+    )
+    http = OutboundClient(
+        AddressPolicy(settings.webhooks.networks),
+        timeout=IMPORT_TIMEOUT_SECONDS,
+        max_bytes=MAX_IMPORT_ANSWER_BYTES,
+        user_agent=f"Hop-Import/1.0 (+{settings.base_url})",
+        connections=16,
+    )
+    runner = ImportRunner(
+        db,
+        SecretBox(settings.webhooks.secret_key),
+        http,
+        links.importer,
+        lease_seconds=settings.worker.import_lease,
+        poll_interval=settings.worker.import_poll_interval,
+    )
+    return runner, http
+
+
 async def _until_stopped_or_failed(stop: asyncio.Event, tasks: list[asyncio.Task[Any]]) -> bool:
     """Wait for the stop signal; False if a task failed first (then stop is set too).
 
@@ -244,6 +293,8 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> bool:
         )
         safety, index = safety_worker(settings, db, redis)
         changes = index.subscription(redis)
+        custom_domains = CustomDomains(redis)
+        imports, import_http = import_runner(settings, db, redis, index, custom_domains)
         # The safety index's reload loop has no stop of its own: it is cancelled.
         index_task = asyncio.create_task(index.run(db), name="safety-index")
         tasks = [
@@ -256,6 +307,8 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> bool:
             index_task,
             asyncio.create_task(dispatcher.run(), name="webhooks"),
             asyncio.create_task(mailer.run(), name="mail"),
+            asyncio.create_task(imports.run(), name="imports"),
+            asyncio.create_task(custom_domains.run(), name="custom-domains"),
             asyncio.create_task(
                 run_housekeeping(
                     db,
@@ -293,11 +346,18 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> bool:
         healthy = await _until_stopped_or_failed(stop, tasks)
         for consumer in consumers:
             consumer.stopping.set()
-        for stopping in (dispatcher.stopping, mailer.stopping, safety.stopping):
+        for stopping in (
+            dispatcher.stopping,
+            mailer.stopping,
+            safety.stopping,
+            imports.stopping,
+        ):
             stopping.set()
         changes.stop()
+        custom_domains.stop()
         index_task.cancel()
         await _finish(tasks)
+        await import_http.aclose()
     await redis.aclose()
     logger.info(
         "worker stopped",

@@ -277,4 +277,13 @@ class WorkerSettings(msgspec.Struct, frozen=True, kw_only=True):
         "HOP_AUDIT_RETENTION", p.non_negative_int, 365,
         "Days an entry of a workspace's audit log is kept (GET /v1/workspaces/:id/audit-log); "
         "the worker purges older ones. 0: keep forever.")]
+    import_lease: Annotated[float, Variable(
+        "HOP_TEST_IMPORT_LEASE", p.positive_seconds, 60.0,
+        "Seconds a worker holds an import job between pages without renewing it; once it has "
+        "lapsed (the worker died), another worker takes the job over where it stopped. Fault "
+        "tests shorten it.", seam=True)]
+    import_poll_interval: Annotated[float, Variable(
+        "HOP_TEST_IMPORT_POLL_INTERVAL", p.positive_seconds, 1.0,
+        "Seconds an idle worker waits before looking for an import job again. Tests shorten "
+        "it.", seam=True)]
 # fmt: on

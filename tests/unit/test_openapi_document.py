@@ -32,11 +32,12 @@ OPERATION_ID = re.compile(r"[a-z]+(?:[A-Z][a-z0-9]*)+|logIn")
 VERBS = {
     "create", "list", "get", "update", "delete", "put", "register", "resume", "rotate",
     "send", "redeliver", "request", "export", "revoke", "connect", "generate", "complete",
-    "receive", "return", "log", "refresh", "import", "verify", "check", "accept", "resend",
+    "receive", "return", "log", "refresh", "import", "verify", "check", "accept",
+        "cancel", "resend",
 }  # fmt: skip
 TAGS = {
     "links", "analytics", "qr", "bio", "webhooks", "auth", "account", "integrations", "domains",
-    "workspaces",
+    "workspaces", "imports",
 }  # fmt: skip
 PROBLEM = {"$ref": "#/components/schemas/Problem"}
 

@@ -92,6 +92,13 @@ from .geo_qr_create_type import GeoQrCreateType
 from .get_account_analytics_interval import GetAccountAnalyticsInterval
 from .get_qr_image_ecl import GetQrImageEcl
 from .get_qr_image_format import GetQrImageFormat
+from .import_create import ImportCreate
+from .import_create_credentials import ImportCreateCredentials
+from .import_create_options import ImportCreateOptions
+from .import_failure import ImportFailure
+from .import_job import ImportJob
+from .import_job_status import ImportJobStatus
+from .import_page import ImportPage
 from .install_url import InstallUrl
 from .integration import Integration
 from .integration_connected_via import IntegrationConnectedVia
@@ -164,6 +171,7 @@ from .qr_update import QrUpdate
 from .qr_update_data import QrUpdateData
 from .recovery_codes import RecoveryCodes
 from .refresh_request import RefreshRequest
+from .remapped_code import RemappedCode
 from .rule import Rule
 from .rule_when import RuleWhen
 from .rule_when_device_type_0_item import RuleWhenDeviceType0Item
@@ -326,6 +334,13 @@ __all__ = (
     "GetAccountAnalyticsInterval",
     "GetQrImageEcl",
     "GetQrImageFormat",
+    "ImportCreate",
+    "ImportCreateCredentials",
+    "ImportCreateOptions",
+    "ImportFailure",
+    "ImportJob",
+    "ImportJobStatus",
+    "ImportPage",
     "InstallUrl",
     "Integration",
     "IntegrationConnectedVia",
@@ -398,6 +413,7 @@ __all__ = (
     "QrUpdateData",
     "RecoveryCodes",
     "RefreshRequest",
+    "RemappedCode",
     "Rule",
     "RuleWhen",
     "RuleWhenDeviceType0Item",

@@ -39,12 +39,15 @@ class Link:
             first; expired; active.
         tags (list[str]):
         updated_at (str):
+        archived (bool | Unset): Archived at its source when imported; it still redirects. Default: False.
         created_by (None | str | Unset): Who made it: the API key's id (key_…) when a key made it, else the user's id
             (usr_…: a dashboard session or an access token). It stays when that person leaves or the key is revoked; null:
             made before workspaces.
         domain (None | str | Unset): The custom domain the link lives on; null: the default short host.
         exhausted_at (None | str | Unset): When clicks reached maxClicks; null before.
         expired_url (None | str | Unset):
+        imported_clicks (int | Unset): Clicks the link had at the shortener it was imported from (POST /v1/imports),
+            kept beside ours: clicks counts only Hop's. Default: 0.
         max_clicks (int | None | Unset):
         notes (None | str | Unset):
         password_protected (bool | Unset):  Default: False.
@@ -68,10 +71,12 @@ class Link:
     status: LinkStatus
     tags: list[str]
     updated_at: str
+    archived: bool | Unset = False
     created_by: None | str | Unset = UNSET
     domain: None | str | Unset = UNSET
     exhausted_at: None | str | Unset = UNSET
     expired_url: None | str | Unset = UNSET
+    imported_clicks: int | Unset = 0
     max_clicks: int | None | Unset = UNSET
     notes: None | str | Unset = UNSET
     password_protected: bool | Unset = False
@@ -113,6 +118,8 @@ class Link:
 
         updated_at = self.updated_at
 
+        archived = self.archived
+
         created_by: None | str | Unset
         if isinstance(self.created_by, Unset):
             created_by = UNSET
@@ -136,6 +143,8 @@ class Link:
             expired_url = UNSET
         else:
             expired_url = self.expired_url
+
+        imported_clicks = self.imported_clicks
 
         max_clicks: int | None | Unset
         if isinstance(self.max_clicks, Unset):
@@ -216,6 +225,8 @@ class Link:
                 "updatedAt": updated_at,
             }
         )
+        if archived is not UNSET:
+            field_dict["archived"] = archived
         if created_by is not UNSET:
             field_dict["createdBy"] = created_by
         if domain is not UNSET:
@@ -224,6 +235,8 @@ class Link:
             field_dict["exhaustedAt"] = exhausted_at
         if expired_url is not UNSET:
             field_dict["expiredUrl"] = expired_url
+        if imported_clicks is not UNSET:
+            field_dict["importedClicks"] = imported_clicks
         if max_clicks is not UNSET:
             field_dict["maxClicks"] = max_clicks
         if notes is not UNSET:
@@ -283,6 +296,8 @@ class Link:
 
         updated_at = d.pop("updatedAt")
 
+        archived = d.pop("archived", UNSET)
+
         def _parse_created_by(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -318,6 +333,8 @@ class Link:
             return cast(None | str | Unset, data)
 
         expired_url = _parse_expired_url(d.pop("expiredUrl", UNSET))
+
+        imported_clicks = d.pop("importedClicks", UNSET)
 
         def _parse_max_clicks(data: object) -> int | None | Unset:
             if data is None:
@@ -440,10 +457,12 @@ class Link:
             status=status,
             tags=tags,
             updated_at=updated_at,
+            archived=archived,
             created_by=created_by,
             domain=domain,
             exhausted_at=exhausted_at,
             expired_url=expired_url,
+            imported_clicks=imported_clicks,
             max_clicks=max_clicks,
             notes=notes,
             password_protected=password_protected,

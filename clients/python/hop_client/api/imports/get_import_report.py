@@ -1,0 +1,204 @@
+from http import HTTPStatus
+from io import BytesIO
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...types import File, Response
+
+
+def _get_kwargs(
+    import_id: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/imports/{import_id}/report".format(
+            import_id=quote(str(import_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> File | Problem | None:
+    if response.status_code == 200:
+        response_200 = File(payload=BytesIO(response.content))
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[File | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    import_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[File | Problem]:
+    """Download an import's report
+
+     Every link that failed or came over under a new code, and why, as CSV:
+    `kind,sourceId,code,newCode,reason`.
+
+    Args:
+        import_id (str): An import id (imp_…).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[File | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        import_id=import_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    import_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> File | Problem | None:
+    """Download an import's report
+
+     Every link that failed or came over under a new code, and why, as CSV:
+    `kind,sourceId,code,newCode,reason`.
+
+    Args:
+        import_id (str): An import id (imp_…).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        File | Problem
+    """
+
+    return sync_detailed(
+        import_id=import_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    import_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[File | Problem]:
+    """Download an import's report
+
+     Every link that failed or came over under a new code, and why, as CSV:
+    `kind,sourceId,code,newCode,reason`.
+
+    Args:
+        import_id (str): An import id (imp_…).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[File | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        import_id=import_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    import_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> File | Problem | None:
+    """Download an import's report
+
+     Every link that failed or came over under a new code, and why, as CSV:
+    `kind,sourceId,code,newCode,reason`.
+
+    Args:
+        import_id (str): An import id (imp_…).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        File | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            import_id=import_id,
+            client=client,
+        )
+    ).parsed
