@@ -12,9 +12,12 @@ from admin.imports.sources.base import (
     SourceKind,
     SourceLink,
 )
+from admin.imports.sources.shlink import ShlinkSource
 
 # Filled as sources land: name -> kind.
-SOURCES: dict[str, SourceKind] = {}
+SOURCES: dict[str, SourceKind] = {
+    "shlink": ShlinkSource,
+}
 
 __all__ = [
     "SOURCES",
