@@ -13,10 +13,12 @@ from admin.imports.sources.base import (
     SourceLink,
 )
 from admin.imports.sources.shlink import ShlinkSource
+from admin.imports.sources.yourls import YourlsSource
 
 # Filled as sources land: name -> kind.
 SOURCES: dict[str, SourceKind] = {
     "shlink": ShlinkSource,
+    "yourls": YourlsSource,
 }
 
 __all__ = [
