@@ -12,9 +12,14 @@ from admin.imports.sources.base import (
     SourceKind,
     SourceLink,
 )
+from admin.imports.sources.shlink import ShlinkSource
+from admin.imports.sources.yourls import YourlsSource
 
 # Filled as sources land: name -> kind.
-SOURCES: dict[str, SourceKind] = {}
+SOURCES: dict[str, SourceKind] = {
+    "shlink": ShlinkSource,
+    "yourls": YourlsSource,
+}
 
 __all__ = [
     "SOURCES",

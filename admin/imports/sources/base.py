@@ -20,7 +20,7 @@ import email.utils
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from datetime import datetime
-from typing import Any, ClassVar, Protocol
+from typing import Any, Protocol
 
 import msgspec
 
@@ -81,10 +81,13 @@ class SourceKind(Protocol):
     ``POST /v1/imports``, the structs its ``credentials`` and ``options`` decode into (a
     field error is the request's 422), and how to open it."""
 
-    name: ClassVar[str]
-    label: ClassVar[str]  # as people write it: "Bitly", "Short.io"
-    credentials: ClassVar[type[msgspec.Struct]]
-    options: ClassVar[type[msgspec.Struct]]
+    # Plain members, not ClassVar: mypy never matches a ClassVar protocol member with a
+    # class object, and the registry holds the classes themselves (which declare these
+    # as ClassVars).
+    name: str
+    label: str  # as people write it: "Bitly", "Short.io"
+    credentials: type[msgspec.Struct]
+    options: type[msgspec.Struct]
 
     def __call__(self, credentials: Any, options: Any, http: SourceHttp) -> Source: ...
 
