@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from admin.imports.sources.base import (
     BadCredential,
     ImportProblem,
@@ -12,9 +14,13 @@ from admin.imports.sources.base import (
     SourceKind,
     SourceLink,
 )
+from admin.imports.sources.rebrandly import Rebrandly
 
-# Filled as sources land: name -> kind.
-SOURCES: dict[str, SourceKind] = {}
+# Filled as sources land: name -> kind. Each kind is its source's class; the cast is
+# there because mypy never matches a protocol's ClassVar members against a class object.
+SOURCES: dict[str, SourceKind] = {
+    "rebrandly": cast("SourceKind", Rebrandly),
+}
 
 __all__ = [
     "SOURCES",
