@@ -14,12 +14,14 @@ from admin.imports.sources.base import (
     SourceKind,
     SourceLink,
 )
+from admin.imports.sources.kutt import Kutt
 from admin.imports.sources.rebrandly import Rebrandly
 from admin.imports.sources.shortio import Shortio
 
 # Filled as sources land: name -> kind. Each kind is its source's class; the cast is
 # there because mypy never matches a protocol's ClassVar members against a class object.
 SOURCES: dict[str, SourceKind] = {
+    "kutt": cast("SourceKind", Kutt),
     "rebrandly": cast("SourceKind", Rebrandly),
     "shortio": cast("SourceKind", Shortio),
 }
