@@ -33,6 +33,7 @@ def _walk(
     base: str | None = None,
     cursor: str | None = None,
     pages: int | None = None,
+    networks: tuple[str, ...] = ("127.0.0.0/8",),
 ) -> tuple[list[Page], list[float]]:
     waits: list[float] = []
 
@@ -41,7 +42,7 @@ def _walk(
 
     async def run() -> list[Page]:
         client = OutboundClient(
-            AddressPolicy(("127.0.0.0/8",)), timeout=5, max_bytes=1_000_000, user_agent="test"
+            AddressPolicy(networks), timeout=5, max_bytes=1_000_000, user_agent="test"
         )
         source = Kutt(
             msgspec.convert({"apiKey": key}, KuttCredentials),
@@ -169,6 +170,13 @@ def test_a_source_that_keeps_failing_fails_the_job_without_the_key(fake: FakeKut
         _walk(fake)
     assert "Kutt answered 502" in str(caught.value)
     assert KEY not in str(caught.value)
+
+
+def test_a_server_the_outbound_policy_refuses_is_never_called(fake: FakeKutt) -> None:
+    with pytest.raises(SourceFailed) as caught:
+        _walk(fake, networks=())
+    assert "Kutt: the address is not allowed" in str(caught.value)
+    assert fake.requests == []
 
 
 def test_the_server_address_is_required_and_must_be_http() -> None:

@@ -111,7 +111,7 @@ def test_every_domain_and_every_link_comes_over_with_its_fields(fake: FakeShorti
 
 def test_one_domain_tells_the_total(fake: FakeShortio) -> None:
     fake.domains = fake.domains[:1]
-    walked, _ = _walk(fake, pages=1)
+    walked, _ = _walk(fake, pages=1, clicks=False)
     assert walked[0].total == 160
 
 
@@ -126,11 +126,11 @@ def test_an_account_without_domains_has_nothing(fake: FakeShortio) -> None:
 def test_a_restart_from_a_saved_cursor_gives_the_rest_without_duplicates(
     fake: FakeShortio,
 ) -> None:
-    first, _ = _walk(fake, pages=1)
+    first, _ = _walk(fake, pages=1, clicks=False)
     saved = first[0].cursor
     assert saved is not None
 
-    rest, _ = _walk(fake, cursor=saved)
+    rest, _ = _walk(fake, cursor=saved, clicks=False)
 
     before = [link.source_id for link in first[0].links]
     after = [link.source_id for page in rest for link in page.links]
