@@ -12,12 +12,18 @@ from admin.imports.sources.base import (
     SourceKind,
     SourceLink,
 )
+from admin.imports.sources.kutt import Kutt
+from admin.imports.sources.rebrandly import Rebrandly
 from admin.imports.sources.shlink import ShlinkSource
+from admin.imports.sources.shortio import Shortio
 from admin.imports.sources.yourls import YourlsSource
 
-# Filled as sources land: name -> kind.
+# name -> kind: each kind is its source's class.
 SOURCES: dict[str, SourceKind] = {
+    "kutt": Kutt,
+    "rebrandly": Rebrandly,
     "shlink": ShlinkSource,
+    "shortio": Shortio,
     "yourls": YourlsSource,
 }
 
