@@ -13,11 +13,13 @@ from admin.imports.sources.base import (
     SourceLink,
 )
 from admin.imports.sources.bitly import BitlySource
+from admin.imports.sources.csv import CsvSource
 
 # Filled as sources land: name -> kind. (The ignores: mypy never matches a class object
 # to SourceKind's ClassVar members; read-only properties there would match.)
 SOURCES: dict[str, SourceKind] = {
     "bitly": BitlySource,  # type: ignore[dict-item]
+    "csv": CsvSource,  # type: ignore[dict-item]
 }
 
 __all__ = [
