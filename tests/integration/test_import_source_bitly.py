@@ -8,6 +8,7 @@ import asyncio
 from collections.abc import Iterator
 from datetime import UTC, datetime
 
+import msgspec
 import pytest
 
 from admin.imports.sources import SOURCES, BadCredential, Page, SourceFailed, SourceHttp
@@ -212,3 +213,20 @@ def test_a_bitly_that_keeps_failing_ends_the_job_without_the_token() -> None:
         fake.close()
     assert TOKEN not in str(caught.value)
     assert fake.requests == 6
+
+
+def test_an_unreadable_cursor_fails_clearly(bitly: FakeBitly) -> None:
+    with pytest.raises(SourceFailed, match="saved position"):
+        _walk(*_source(bitly), cursor='{"group": 1}')
+
+
+def test_the_structs_refuse_an_empty_token_and_unknown_options() -> None:
+    with pytest.raises(msgspec.ValidationError):
+        msgspec.json.decode(b'{"token": ""}', type=BitlySource.credentials)
+    with pytest.raises(msgspec.ValidationError):
+        msgspec.json.decode(b'{"groupGUID": "Bg1"}', type=BitlySource.options)
+    options = msgspec.json.decode(
+        b'{"baseUrl": "https://api-ssl.bitly.com", "groupGuid": "Bg1", "clicks": false}',
+        type=BitlyOptions,
+    )
+    assert (options.group_guid, options.clicks) == ("Bg1", False)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import ClassVar, TypeVar
+from typing import Annotated, ClassVar, TypeVar
 from urllib.parse import quote, urlsplit
 
 import msgspec
@@ -26,7 +26,6 @@ from admin.imports.sources.base import (
     SourceHttp,
     SourceLink,
     cursor_of,
-    read_cursor,
 )
 
 DEFAULT_BASE_URL = "https://api-ssl.bitly.com"
@@ -39,7 +38,7 @@ T = TypeVar("T")
 
 
 class BitlyCredentials(msgspec.Struct, rename="camel", forbid_unknown_fields=True, kw_only=True):
-    token: str
+    token: Annotated[str, msgspec.Meta(min_length=1)]
 
 
 class BitlyOptions(msgspec.Struct, rename="camel", forbid_unknown_fields=True, kw_only=True):
@@ -82,6 +81,15 @@ class _Bitlinks(msgspec.Struct, kw_only=True):
     pagination: _Pagination = msgspec.field(default_factory=_Pagination)
 
 
+class _Position(msgspec.Struct, kw_only=True):
+    """Where a walk is: the groups (read at the first page), the one being walked, and
+    Bitly's search_after for its next batch ("": its first)."""
+
+    groups: list[str]
+    group: int = 0
+    after: str = ""
+
+
 class _ClicksSummary(msgspec.Struct, kw_only=True):
     total_clicks: int = 0
 
@@ -109,11 +117,9 @@ class BitlySource:
         }
 
     async def page(self, cursor: str | None) -> Page:
-        state = read_cursor(cursor)
-        first = not state
-        groups: list[str] = state["groups"] if state else await self._groups()
-        index: int = state.get("group", 0)
-        after: str = state.get("after", "")
+        first = not cursor
+        at = _position(cursor) if cursor else _Position(groups=await self._groups())
+        groups, index, after = at.groups, at.group, at.after
         if index >= len(groups):
             return Page(links=[], cursor=None, total=0 if first else None)
         batch = await self._bitlinks(groups[index], after)
@@ -188,6 +194,13 @@ class BitlySource:
             "GET", f"{self.base}{path}", headers=self.headers, params=params
         )
         return answer.body
+
+
+def _position(cursor: str) -> _Position:
+    try:
+        return msgspec.json.decode(cursor, type=_Position)
+    except msgspec.DecodeError:
+        raise SourceFailed("the import's saved position is not readable") from None
 
 
 def _decode(decoder: msgspec.json.Decoder[T], body: bytes, what: str) -> T:

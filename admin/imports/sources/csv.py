@@ -14,7 +14,7 @@ import io
 import re
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
-from typing import ClassVar
+from typing import Annotated, ClassVar
 from urllib.parse import urlsplit
 
 import msgspec
@@ -34,7 +34,7 @@ class CsvCredentials(msgspec.Struct, rename="camel", forbid_unknown_fields=True,
 
 
 class CsvOptions(msgspec.Struct, rename="camel", forbid_unknown_fields=True, kw_only=True):
-    content: str
+    content: Annotated[str, msgspec.Meta(min_length=1)]
     base_url: str | None = None  # every source takes one; a file calls nobody
 
 
