@@ -12,6 +12,8 @@ from admin.imports.sources.base import (
     SourceKind,
     SourceLink,
 )
+from admin.imports.sources.bitly import BitlySource
+from admin.imports.sources.csv import CsvSource
 from admin.imports.sources.kutt import Kutt
 from admin.imports.sources.rebrandly import Rebrandly
 from admin.imports.sources.shlink import ShlinkSource
@@ -20,6 +22,8 @@ from admin.imports.sources.yourls import YourlsSource
 
 # name -> kind: each kind is its source's class.
 SOURCES: dict[str, SourceKind] = {
+    "bitly": BitlySource,
+    "csv": CsvSource,
     "kutt": Kutt,
     "rebrandly": Rebrandly,
     "shlink": ShlinkSource,

@@ -51,6 +51,9 @@ class SourceLink(msgspec.Struct, frozen=True, kw_only=True):
     max_clicks: int | None = None
     archived: bool = False
     clicks: int = 0  # its lifetime click total at the source (importedClicks)
+    # Why it cannot be imported, when the source can tell (a CSV row's missing cell);
+    # such a link comes with an empty long_url.
+    problem: str | None = None
 
 
 class Page(msgspec.Struct, frozen=True, kw_only=True):
