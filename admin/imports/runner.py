@@ -19,7 +19,6 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import msgspec
@@ -37,7 +36,11 @@ from common.backoff import Backoff
 from common.redis_store import RedisUnavailable
 
 logger = logging.getLogger(__name__)
-Sleep = Callable[[float], Awaitable[None]]
+# Jobs one worker runs at once (of different workspaces: a workspace's run in turn).
+JOBS_PER_WORKER = 4
+# Most seconds between two renewals of a job's lease: also how soon a cancel is seen
+# while the runner waits on its source.
+RENEW_EVERY_SECONDS = 2.0
 
 
 class _LostJob(Exception):
@@ -65,34 +68,52 @@ class ImportRunner:
         self.backoff = Backoff(0.2, 5.0)
 
     async def run(self) -> None:
-        """Until ``stopping``: take the next job and run it, else wait a little."""
+        """Until ``stopping``: take jobs while fewer than JOBS_PER_WORKER run, each in a
+        task of its own, else wait a little; then let the running ones reach the end
+        of their page."""
+        running: set[asyncio.Task[None]] = set()
         while not self.stopping.is_set():
+            if len(running) >= JOBS_PER_WORKER:
+                await asyncio.wait(running, return_when=asyncio.FIRST_COMPLETED)
+                continue
             try:
-                ran = await self.run_once()
+                job = await self._claim()
             except (DatabaseUnavailable, RedisUnavailable) as exc:
                 logger.warning(
-                    "imports waiting for PostgreSQL or Redis",
+                    "imports waiting for PostgreSQL",
                     extra={"action": "import.waiting", "error": str(exc)},
                 )
                 await self._pause(self.backoff.next())
                 continue
             self.backoff.reset()
-            if not ran:
+            if job is None:
                 await self._pause(self.poll_interval)
+                continue
+            task = asyncio.create_task(job.run(), name=f"import-{job.job.id}")
+            running.add(task)
+            task.add_done_callback(running.discard)
+        if running:
+            await asyncio.gather(*running, return_exceptions=True)
 
     async def run_once(self) -> bool:
-        """Run one job if one is waiting; whether one was."""
+        """Run one waiting job to its end, if there is one; whether there was."""
+        job = await self._claim()
+        if job is None:
+            return False
+        await job.run()
+        return True
+
+    async def _claim(self) -> _Job | None:
         runner = secrets.token_hex(8)
         async with self.db.connection() as conn:
             job = await repo.claim_import(conn, runner, self.lease_seconds)
         if job is None:
-            return False
+            return None
         logger.info(
             "import running",
             extra={"action": "import.running", "import": job.id, "source": job.source},
         )
-        await _Job(self, job, runner).run()
-        return True
+        return _Job(self, job, runner)
 
     async def _pause(self, seconds: float) -> None:
         with contextlib.suppress(TimeoutError):
@@ -110,7 +131,25 @@ class _Job:
         self.lease = runner.lease_seconds
 
     async def run(self) -> None:
-        keeper = asyncio.create_task(self._keep_lease())
+        """Walk the source to its end. The job is given up the moment its lease cannot
+        be renewed (cancelled, or taken over): the walk is cancelled where it waits."""
+        walk = asyncio.create_task(self._walk_to_the_end())
+        keeper = asyncio.create_task(self._keep_lease(walk))
+        try:
+            await walk
+        except asyncio.CancelledError:
+            if not walk.cancelled():
+                raise
+            logger.info(
+                "import no longer ours (cancelled or taken over)",
+                extra={"action": "import.lost", "import": self.job.id},
+            )
+        finally:
+            keeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await keeper
+
+    async def _walk_to_the_end(self) -> None:
         try:
             await self._walk()
         except ImportProblem as exc:
@@ -126,10 +165,6 @@ class _Job:
                 "import no longer ours (cancelled or taken over)",
                 extra={"action": "import.lost", "import": self.job.id},
             )
-        finally:
-            keeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await keeper
 
     async def _walk(self) -> None:
         source = self._open()
@@ -310,13 +345,19 @@ class _Job:
             },
         )
 
-    async def _keep_lease(self) -> None:
-        """Renew the lease while the job runs (a source's long Retry-After included)."""
+    async def _keep_lease(self, walk: asyncio.Task[None]) -> None:
+        """Renew the lease while the job runs (a source's long Retry-After included);
+        cancel the walk once the job is no longer this runner's."""
         while True:
-            await asyncio.sleep(self.lease / 3)
-            with contextlib.suppress(DatabaseUnavailable):
+            await asyncio.sleep(min(self.lease / 3, RENEW_EVERY_SECONDS))
+            try:
                 async with self.db.connection() as conn:
-                    await repo.renew_import(conn, self.job.id, self.token, self.lease)
+                    kept = await repo.renew_import(conn, self.job.id, self.token, self.lease)
+            except DatabaseUnavailable:
+                continue
+            if not kept:
+                walk.cancel()
+                return
 
 
 def _failed(source_id: str, reason: str) -> repo.Note:

@@ -297,6 +297,8 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> bool:
         imports, import_http = import_runner(settings, db, redis, index, custom_domains)
         # The safety index's reload loop has no stop of its own: it is cancelled.
         index_task = asyncio.create_task(index.run(db), name="safety-index")
+        # Nor has the custom domains' reload (the loop check of imported links reads it).
+        domains_task = asyncio.create_task(custom_domains.run(), name="custom-domains")
         tasks = [
             *(
                 asyncio.create_task(consumer.run(), name=f"clicks-{consumer.shard}")
@@ -308,7 +310,7 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> bool:
             asyncio.create_task(dispatcher.run(), name="webhooks"),
             asyncio.create_task(mailer.run(), name="mail"),
             asyncio.create_task(imports.run(), name="imports"),
-            asyncio.create_task(custom_domains.run(), name="custom-domains"),
+            domains_task,
             asyncio.create_task(
                 run_housekeeping(
                     db,
@@ -356,6 +358,7 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> bool:
         changes.stop()
         custom_domains.stop()
         index_task.cancel()
+        domains_task.cancel()
         await _finish(tasks)
         await import_http.aclose()
     await redis.aclose()
