@@ -315,6 +315,7 @@ class _Job:
             max_clicks=link.max_clicks,
             archived=link.archived,
             clicks=max(0, link.clicks),
+            problem=link.problem,
         )
 
     async def _publish(self, rows: list[Any]) -> None:

@@ -57,6 +57,7 @@ class ImportLink(msgspec.Struct, frozen=True, kw_only=True):
     max_clicks: int | None = None
     archived: bool = False
     clicks: int = 0
+    problem: str | None = None  # why the source could not give this link whole
 
 
 class ImportOutcome(msgspec.Struct, frozen=True, kw_only=True):
@@ -104,6 +105,8 @@ class LinkImporter(LinkWriter):
         """The way in for one link: its destination checked (the reason it fails, as a
         string), the new-account quota spent (RateLimited: the job stops there), its
         verdict."""
+        if item.problem:
+            return item.problem
         if not item.long_url:
             return "the source gave no destination"
         errors: list[FieldError] = []

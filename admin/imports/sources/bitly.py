@@ -1,4 +1,4 @@
-"""Bitly (API v4) as an import source (docs/import-sources/bitly.md).
+"""Bitly (API v4) as an import source (docs/import.md).
 
 Walks the token's groups (``GET /v4/groups``), then each group's links
 (``GET /v4/groups/{guid}/bitlinks``, archived ones included) with Bitly's

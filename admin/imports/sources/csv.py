@@ -1,4 +1,4 @@
-"""A CSV file as an import source (docs/import-sources/csv.md): Bitly's link export or
+"""A CSV file as an import source (docs/import.md): Bitly's link export or
 Hop's own (the export of ``GET /v1/links/export``, or the import form of
 ``POST /v1/links/bulk``), told apart by the header row.
 

@@ -3,7 +3,7 @@
 ``GET /api/v2/links?skip=…&limit=50`` pages by offset (50 is the most it gives), newest
 first, with the ``total``. The key goes in ``X-API-KEY``. A link on the server's own
 domain has ``domain: null``: its host is read from the link's full short URL.
-docs/import-sources/kutt.md says what comes over.
+docs/import.md says what comes over.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@
 after the ``last`` link id of the one before; ``GET /v1/links/count`` tells the total.
 A link's tags are not in the list: ``GET /v1/links/{id}/tags`` is one request per
 link, made a few at a time, and skipped with ``options.tags = false``.
-docs/import-sources/rebrandly.md says what comes over.
+docs/import.md says what comes over.
 """
 
 from __future__ import annotations

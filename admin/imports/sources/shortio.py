@@ -6,7 +6,7 @@ The list has no click totals: ``GET /statistics/link/{idString}?period=total`` o
 statistics host is one request per link, made a few at a time, and skipped with
 ``options.clicks = false``. The cursor carries the domains as they were when the import
 began, so a restart neither re-reads nor re-orders them.
-docs/import-sources/shortio.md says what comes over.
+docs/import.md says what comes over.
 """
 
 from __future__ import annotations
