@@ -221,8 +221,10 @@ def _link(bitlink: _Bitlink) -> SourceLink:
         tags=tuple(bitlink.tags or ()),
         created_at=_when(bitlink.created_at),
         expires_at=_when(bitlink.expiration_at),
-        # A deleted bitlink no longer redirects at Bitly: it comes over, but archived.
-        archived=bitlink.archived or bitlink.is_deleted,
+        archived=bitlink.archived,
+        # A deleted bitlink no longer redirects at Bitly; archived links still redirect in
+        # Hop, so it is reported, not brought back to life.
+        problem="deleted at Bitly: it no longer redirects there" if bitlink.is_deleted else None,
     )
 
 

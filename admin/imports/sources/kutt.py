@@ -90,12 +90,23 @@ def _link(link: _Link) -> SourceLink:
         title=link.description or None,
         created_at=aware(link.created_at),
         expires_at=aware(link.expire_in),
-        # A banned link (Kutt's admin stopped it) must not start redirecting again; a
-        # password-protected one must not start redirecting openly: Kutt never tells
-        # its password. Both come over archived.
-        archived=link.banned or link.password,
         clicks=link.visit_count,
+        # Archived links still redirect in Hop: a banned link (Kutt's admin stopped it)
+        # must not start redirecting again, nor a password-protected one openly (Kutt
+        # never tells its password). Both are reported, not written.
+        problem=_refused(link),
     )
+
+
+def _refused(link: _Link) -> str | None:
+    if link.banned:
+        return "Kutt has this link banned: it is not brought back to life"
+    if link.password:
+        return (
+            "password-protected at Kutt, which never reveals the password: create it in Hop "
+            "with a password"
+        )
+    return None
 
 
 def _host(url: str | None) -> str | None:

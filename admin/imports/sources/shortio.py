@@ -153,10 +153,16 @@ def _link(link: _Link, hostname: str, clicks: int) -> SourceLink:
         created_at=aware(link.created_at),
         expires_at=_moment(link.expires_at),
         max_clicks=link.clicks_limit,
-        # A password-protected link comes over archived: Short.io never tells its
-        # password, and Hop must not start serving openly what was protected.
-        archived=link.archived or link.has_password,
+        archived=link.archived,
         clicks=clicks,
+        # Archived links still redirect in Hop: a password-protected link is reported,
+        # not written (Short.io never tells its password; Hop must not serve it openly).
+        problem=(
+            "password-protected at Short.io, which never reveals the password: create it in "
+            "Hop with a password"
+            if link.has_password
+            else None
+        ),
     )
 
 
