@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable, Iterable
 from datetime import UTC, datetime
-from typing import Annotated, TypeVar
+from typing import TypeVar
 
 import msgspec
 
@@ -18,7 +18,6 @@ R = TypeVar("R")
 
 # An absolute http(s) address, as every source's ``options.baseUrl`` is: the outbound
 # policy decides later whether its host may be called.
-BaseUrl = Annotated[str, msgspec.Meta(pattern=r"^https?://[^\s/?#]+(/[^\s?#]*)?$")]
 
 # Requests one page may have under way at once for its links' extra calls.
 FANOUT = 5

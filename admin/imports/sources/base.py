@@ -20,7 +20,7 @@ import email.utils
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Annotated, Any, Protocol
 
 import msgspec
 
@@ -31,7 +31,20 @@ from admin.outbound.client import (
     OutboundRefused,
     OutboundTimeout,
 )
+from admin.patterns import whole
 from common.backoff import Backoff
+
+# A source's address (options.baseUrl): an absolute http(s) URL without a query or
+# fragment; the outbound policy then decides whether we may call it.
+BaseUrl = Annotated[
+    str,
+    msgspec.Meta(
+        pattern=whole(r"https?://[^\s/?#]+(/[^\s?#]*)?"),
+        max_length=2000,
+        description="The source's address: an absolute http(s) URL, checked by the "
+        "outbound policy like every address Hop calls.",
+    ),
+]
 
 
 class SourceLink(msgspec.Struct, frozen=True, kw_only=True):

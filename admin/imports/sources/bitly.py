@@ -21,6 +21,7 @@ from urllib.parse import quote, urlsplit
 import msgspec
 
 from admin.imports.sources.base import (
+    BaseUrl,
     Page,
     SourceFailed,
     SourceHttp,
@@ -42,7 +43,7 @@ class BitlyCredentials(msgspec.Struct, rename="camel", forbid_unknown_fields=Tru
 
 
 class BitlyOptions(msgspec.Struct, rename="camel", forbid_unknown_fields=True, kw_only=True):
-    base_url: str | None = None
+    base_url: BaseUrl | None = None
     group_guid: str | None = None  # only this group's links
     clicks: bool = True  # one clicks/summary request per link for its lifetime total
 

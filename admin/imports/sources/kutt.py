@@ -14,8 +14,8 @@ from urllib.parse import urlsplit
 
 import msgspec
 
-from admin.imports.sources.apiwire import BaseUrl, aware, decode
-from admin.imports.sources.base import Page, SourceHttp, SourceLink, cursor_of, read_cursor
+from admin.imports.sources.apiwire import aware, decode
+from admin.imports.sources.base import BaseUrl, Page, SourceHttp, SourceLink, cursor_of, read_cursor
 
 PAGE_SIZE = 50  # the most GET /api/v2/links gives
 

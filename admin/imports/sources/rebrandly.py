@@ -14,8 +14,8 @@ from typing import ClassVar, TypeVar
 
 import msgspec
 
-from admin.imports.sources.apiwire import BaseUrl, aware, base_of, decode, for_each
-from admin.imports.sources.base import Page, SourceHttp, SourceLink, cursor_of, read_cursor
+from admin.imports.sources.apiwire import aware, base_of, decode, for_each
+from admin.imports.sources.base import BaseUrl, Page, SourceHttp, SourceLink, cursor_of, read_cursor
 
 T = TypeVar("T")
 

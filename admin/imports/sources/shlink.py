@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 import msgspec
 
 from admin.imports.sources.base import (
+    BaseUrl,
     Page,
     SourceFailed,
     SourceHttp,
@@ -28,15 +29,13 @@ from admin.imports.sources.base import (
 # read (a long URL can be kilobytes), so a page stays well under a megabyte.
 PAGE_SIZE = 200
 
-HttpUrl = Annotated[str, msgspec.Meta(pattern=r"^https?://[^\s/?#]+[^\s]*$", max_length=2000)]
-
 
 class ShlinkCredentials(msgspec.Struct, rename="camel", forbid_unknown_fields=True, kw_only=True):
     api_key: Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
 
 
 class ShlinkOptions(msgspec.Struct, rename="camel", forbid_unknown_fields=True, kw_only=True):
-    base_url: HttpUrl  # the Shlink instance, e.g. https://s.example
+    base_url: BaseUrl  # the Shlink instance, e.g. https://s.example
 
 
 class _VisitsSummary(msgspec.Struct):

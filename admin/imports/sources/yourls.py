@@ -21,6 +21,7 @@ from urllib.parse import unquote, urlsplit
 import msgspec
 
 from admin.imports.sources.base import (
+    BaseUrl,
     Page,
     SourceFailed,
     SourceHttp,
@@ -33,7 +34,6 @@ from admin.imports.sources.base import (
 # we read, so a page stays well under a megabyte.
 PAGE_SIZE = 500
 
-HttpUrl = Annotated[str, msgspec.Meta(pattern=r"^https?://[^\s/?#]+[^\s]*$", max_length=2000)]
 Secret = Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
 
 
@@ -60,7 +60,7 @@ class YourlsCredentials(msgspec.Struct, rename="camel", forbid_unknown_fields=Tr
 
 
 class YourlsOptions(msgspec.Struct, rename="camel", forbid_unknown_fields=True, kw_only=True):
-    base_url: HttpUrl  # the YOURLS site root, or its full .../yourls-api.php address
+    base_url: BaseUrl  # the YOURLS site root, or its full .../yourls-api.php address
 
 
 class _Link(msgspec.Struct):
