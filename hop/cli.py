@@ -20,6 +20,7 @@ from admin.auth.scopes import parse_scopes
 from admin.errors import HopError
 from common.settings import VARIABLES, Settings, SettingsError, load_settings
 from hop import dev as dev_stack
+from hop.import_commands import add_import_commands
 from hop.safety_commands import add_safety_commands
 from hop.servers import serve_admin, serve_edge
 
@@ -443,6 +444,7 @@ def _parser() -> argparse.ArgumentParser:
         "replay-dead", help="put dead-lettered click batches back on the stream"
     ).set_defaults(func=cmd_clicks_replay)
     add_safety_commands(commands)
+    add_import_commands(commands)
     return parser
 
 
@@ -456,6 +458,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except HopError as exc:
         sys.stderr.write(f"hop: {exc.detail}\n")
+        for error in exc.errors:
+            sys.stderr.write(f"hop: {error.field}: {error.message}\n")
         return 1
     return result
 

@@ -76,6 +76,20 @@ def redis_url(settings: Settings) -> str:
     raise SettingsError(f"HOP_REDIS_URL: not set, and no `hop dev` runs in {settings.data_dir}")
 
 
+def webhook_secret_key(settings: Settings) -> str:
+    """The key import credentials (and webhook secrets) are sealed with: the setting,
+    else the running `hop dev`'s own (its worker must open what `hop import` seals)."""
+    if settings.webhooks.secret_key:
+        return settings.webhooks.secret_key
+    path = Path(settings.data_dir) / "webhook-secret-key"
+    if _running_dev(settings) and path.exists():
+        return path.read_text().strip()
+    raise SettingsError(
+        "HOP_WEBHOOK_SECRET_KEY: required (the worker's own: it opens what this seals), "
+        f"and no `hop dev` runs in {settings.data_dir}"
+    )
+
+
 def _dev_secret(data_dir: Path, name: str) -> Path:
     path = data_dir / name
     if not path.exists():

@@ -40,12 +40,13 @@ LIMIT %(limit)s
 -- name: claim_import
 -- The oldest job waiting, or one whose worker stopped renewing its lease, unless its
 -- workspace has another job running: one job at a time per workspace, so two never
--- race for the same codes or the same source ids.
+-- race for the same codes or the same source ids. ``only``: that job or none.
 UPDATE imports SET status = 'running', started_at = coalesce(started_at, now()),
                    runner = %(runner)s, lease_until = now() + make_interval(secs => %(lease)s)
 WHERE id = (
     SELECT i.id FROM imports i
     WHERE (i.status = 'queued' OR (i.status = 'running' AND i.lease_until < now()))
+      AND (%(only)s::text IS NULL OR i.id = %(only)s::text)
       AND NOT EXISTS (
           SELECT 1 FROM imports other
           WHERE other.workspace_id = i.workspace_id AND other.id <> i.id
@@ -98,3 +99,14 @@ WHERE workspace_id = %(workspace_id)s AND status IN ('queued', 'running')
 
 -- name: workspace_plan
 SELECT plan FROM workspaces WHERE id = %(workspace_id)s
+
+-- name: workspace_owner
+-- The workspace's first owner, and its plan: whom an operator's import acts as.
+SELECT m.user_id, w.plan FROM workspaces w
+JOIN workspace_members m ON m.workspace_id = w.id AND m.role = 'owner'
+WHERE w.id = %(workspace_id)s
+ORDER BY m.joined_at, m.user_id
+LIMIT 1
+
+-- name: import_owner
+SELECT workspace_id, environment FROM imports WHERE id = %(id)s

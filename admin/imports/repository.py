@@ -127,8 +127,10 @@ async def notes_after(conn: Connection, job_id: str, after: int, limit: int) -> 
     return await fetch_all(conn, _SQL["all_import_notes"], params, NoteRow)
 
 
-async def claim_import(conn: Connection, runner: str, lease_seconds: float) -> ClaimedJob | None:
-    params = {"runner": runner, "lease": lease_seconds}
+async def claim_import(
+    conn: Connection, runner: str, lease_seconds: float, *, only: str | None = None
+) -> ClaimedJob | None:
+    params = {"runner": runner, "lease": lease_seconds, "only": only}
     return await fetch_one(conn, _SQL["claim_import"], params, ClaimedJob)
 
 
@@ -197,3 +199,22 @@ async def workspace_plan(conn: Connection, workspace_id: str) -> str | None:
     params = {"workspace_id": workspace_id}
     row = await (await conn.execute(_SQL["workspace_plan"], params)).fetchone()
     return str(row[0]) if row else None
+
+
+class WorkspaceOwner(msgspec.Struct, frozen=True, kw_only=True):
+    user_id: str
+    plan: str
+
+
+class JobOwner(msgspec.Struct, frozen=True, kw_only=True):
+    workspace_id: str
+    environment: str
+
+
+async def workspace_owner(conn: Connection, workspace_id: str) -> WorkspaceOwner | None:
+    params = {"workspace_id": workspace_id}
+    return await fetch_one(conn, _SQL["workspace_owner"], params, WorkspaceOwner)
+
+
+async def import_owner(conn: Connection, job_id: str) -> JobOwner | None:
+    return await fetch_one(conn, _SQL["import_owner"], {"id": job_id}, JobOwner)

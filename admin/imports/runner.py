@@ -95,18 +95,20 @@ class ImportRunner:
         if running:
             await asyncio.gather(*running, return_exceptions=True)
 
-    async def run_once(self) -> bool:
-        """Run one waiting job to its end, if there is one; whether there was."""
-        job = await self._claim()
+    async def run_once(self, only: str | None = None) -> bool:
+        """Run one waiting job to its end, if there is one; whether there was.
+        ``only``: that job and no other (`hop import --here` runs the operator's own
+        job, never another workspace's that happens to be waiting)."""
+        job = await self._claim(only)
         if job is None:
             return False
         await job.run()
         return True
 
-    async def _claim(self) -> _Job | None:
+    async def _claim(self, only: str | None = None) -> _Job | None:
         runner = secrets.token_hex(8)
         async with self.db.connection() as conn:
-            job = await repo.claim_import(conn, runner, self.lease_seconds)
+            job = await repo.claim_import(conn, runner, self.lease_seconds, only=only)
         if job is None:
             return None
         logger.info(
