@@ -33,8 +33,9 @@ from admin.outbound.policy import AddressPolicy
 from loadtest.fixtures import bench_stack
 from loadtest.harness import CpuAccount, machine
 from tests.support.fakes.bitly import FakeBitly, GeneratedLinks
+from tests.support.stack import Stack
 
-TOKEN = "bench-bitly-token"
+TOKEN = "bench-bitly-token"  # noqa: S105 - the stand-in's, not a secret
 LOOPBACK = "127.0.0.0/8,::1/128"
 OUTBOUND = {"HOP_WEBHOOK_NETWORKS": LOOPBACK, "HOP_WEBHOOK_ALLOW_HTTP": "true"}
 TWO_MINUTES = 120.0
@@ -42,9 +43,8 @@ TWO_MINUTES = 120.0
 
 async def walk_source(url: str, *, clicks: bool) -> int:
     """Walk the stand-in with the import's own client code, writing nothing."""
-    client = OutboundClient(
-        AddressPolicy(tuple(LOOPBACK.split(","))), timeout=30, max_bytes=16 << 20, user_agent="bench"
-    )
+    policy = AddressPolicy(tuple(LOOPBACK.split(",")))
+    client = OutboundClient(policy, timeout=30, max_bytes=16 << 20, user_agent="bench")
     source = BitlySource(
         BitlyCredentials(token=TOKEN),
         BitlyOptions(base_url=url, clicks=clicks),
@@ -102,6 +102,76 @@ class EdgeSampler(threading.Thread):
         self.missing += 1
 
 
+def reference_walk(count: int, *, clicks: bool) -> float:
+    """Seconds a link of walking the stand-in alone (the reference)."""
+    reference = FakeBitly(TOKEN, {"Bref": GeneratedLinks(count, prefix="r")})
+    began = time.perf_counter()
+    walked = asyncio.run(walk_source(reference.url, clicks=clicks))
+    seconds = time.perf_counter() - began
+    reference.close()
+    assert walked == count, walked
+    print(
+        f"reference: walking {walked:,} links of the stand-in (no writes): {seconds:.1f} s, "
+        f"{1e6 * seconds / walked:.0f} us a link"
+    )
+    return seconds / walked
+
+
+def run_import(
+    stack: Stack, fake: FakeBitly, count: int, *, clicks: bool
+) -> tuple[dict[str, Any], float, float, EdgeSampler]:
+    """One import through the API with one worker: the job as it ended, its seconds,
+    the worker's CPU microseconds a link, and the edge sampler."""
+    stack.start_admin(**OUTBOUND)
+    worker = stack.start_worker(**OUTBOUND, HOP_TEST_IMPORT_POLL_INTERVAL="0.1")
+    stack.start_edge()
+    account = stack.account(plan="pro")
+    cpu = CpuAccount({"worker": [worker.pid]})
+    progress = [0]
+    sampler = EdgeSampler(stack.edge_url, progress, count)
+    body = {
+        "source": "bitly",
+        "credentials": {"token": TOKEN},
+        "options": {"baseUrl": fake.url, "clicks": clicks},
+    }
+    with httpx.Client(base_url=stack.admin_url, timeout=30) as api:
+        cpu.start()
+        began = time.perf_counter()
+        answer = api.post("/v1/imports", json=body, headers=account.headers())
+        assert answer.status_code == 202, answer.text
+        job_id = answer.json()["id"]
+        sampler.start()
+        while True:
+            job: dict[str, Any] = api.get(f"/v1/imports/{job_id}", headers=account.headers()).json()
+            progress[0] = job["imported"]
+            if job["status"] in ("done", "failed", "cancelled"):
+                break
+            time.sleep(0.2)
+        seconds = time.perf_counter() - began
+        cpu.stop()
+    sampler.done.set()
+    sampler.join()
+    return job, seconds, cpu.per(max(job["imported"], 1))["worker"], sampler
+
+
+def report(
+    job: dict[str, Any], count: int, seconds: float, walk_per_link: float, requests: int
+) -> None:
+    rate = job["imported"] / seconds
+    print(
+        f"import: {job['imported']:,} of {count:,} links in {seconds:.1f} s "
+        f"({rate:,.0f} links/s; skipped {job['skipped']}, failed {job['failed']}, "
+        f"remapped {job['remapped']}); {requests:,} requests to the stand-in"
+    )
+    verdict = "under" if seconds < TWO_MINUTES else "OVER"
+    print(f"aim: {count:,} links in under two minutes: {verdict} ({seconds:.1f} s)")
+    per_link = seconds / max(job["imported"], 1)
+    print(
+        f"ratio: import / walking the source alone, per link: {per_link / walk_per_link:.2f} "
+        f"({1e6 * per_link:.0f} us vs {1e6 * walk_per_link:.0f} us)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--links", type=int, default=100_000)
@@ -112,67 +182,16 @@ def main() -> None:
         help="skip the per-link click totals (measures the writes without that cost)",
     )
     args = parser.parse_args()
+    clicks = not args.no_clicks
     print(f"# import benchmark, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {machine()}")
-    reference = FakeBitly(TOKEN, {"Bref": GeneratedLinks(args.reference_links, prefix="r")})
-    began = time.perf_counter()
-    walked = asyncio.run(walk_source(reference.url, clicks=not args.no_clicks))
-    walk_seconds = time.perf_counter() - began
-    reference.close()
-    assert walked == args.reference_links, walked
-    walk_per_link = walk_seconds / walked
-    print(
-        f"reference: walking {walked:,} links of the stand-in (no writes): {walk_seconds:.1f} s, "
-        f"{1e6 * walk_per_link:.0f} us a link"
-    )
+    walk_per_link = reference_walk(args.reference_links, clicks=clicks)
     fake = FakeBitly(TOKEN, {"Bbench": GeneratedLinks(args.links)})
     with bench_stack() as stack:
-        stack.start_admin(**OUTBOUND)
-        worker = stack.start_worker(**OUTBOUND, HOP_TEST_IMPORT_POLL_INTERVAL="0.1")
-        stack.start_edge()
-        account = stack.account(plan="pro")
-        assert stack.admin is not None
-        cpu = CpuAccount({"worker": [worker.pid]})
-        progress = [0]
-        sampler = EdgeSampler(stack.edge_url, progress, args.links)
-        with httpx.Client(base_url=stack.admin_url, timeout=30) as api:
-            body = {
-                "source": "bitly",
-                "credentials": {"token": TOKEN},
-                "options": {"baseUrl": fake.url, "clicks": not args.no_clicks},
-            }
-            cpu.start()
-            began = time.perf_counter()
-            answer = api.post("/v1/imports", json=body, headers=account.headers())
-            assert answer.status_code == 202, answer.text
-            job_id = answer.json()["id"]
-            sampler.start()
-            job: dict[str, Any] = {}
-            while True:
-                job = api.get(f"/v1/imports/{job_id}", headers=account.headers()).json()
-                progress[0] = job["imported"]
-                if job["status"] in ("done", "failed", "cancelled"):
-                    break
-                time.sleep(0.2)
-            seconds = time.perf_counter() - began
-            cpu.stop()
-            sampler.done.set()
-            sampler.join()
+        job, seconds, cpu_per_link, sampler = run_import(stack, fake, args.links, clicks=clicks)
     fake.close()
     assert job["status"] == "done", job
-    rate = job["imported"] / seconds
-    print(
-        f"import: {job['imported']:,} of {args.links:,} links in {seconds:.1f} s "
-        f"({rate:,.0f} links/s; skipped {job['skipped']}, failed {job['failed']}, "
-        f"remapped {job['remapped']}); {fake.requests:,} requests to the stand-in"
-    )
-    verdict = "under" if seconds < TWO_MINUTES else "OVER"
-    print(f"aim: {args.links:,} links in under two minutes: {verdict} ({seconds:.1f} s)")
-    per_link = seconds / max(job["imported"], 1)
-    print(
-        f"ratio: import / walking the source alone, per link: {per_link / walk_per_link:.2f} "
-        f"({1e6 * per_link:.0f} us vs {1e6 * walk_per_link:.0f} us)"
-    )
-    print(f"worker CPU per imported link: {cpu.per(job['imported'])['worker']:.0f} us")
+    report(job, args.links, seconds, walk_per_link, fake.requests)
+    print(f"worker CPU per imported link: {cpu_per_link:.0f} us")
     waits = sorted(sampler.waits)
     slowest = f"{waits[-1] * 1000:.0f} ms" if waits else "-"
     print(
