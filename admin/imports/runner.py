@@ -41,6 +41,8 @@ JOBS_PER_WORKER = 4
 # Most seconds between two renewals of a job's lease: also how soon a cancel is seen
 # while the runner waits on its source.
 RENEW_EVERY_SECONDS = 2.0
+# Tries at writing one page that meets links written meanwhile by another runner.
+_PAGE_ATTEMPTS = 3
 
 
 class _LostJob(Exception):
@@ -172,24 +174,36 @@ class _Job:
         source = self._open()
         principal = await self._principal()
         pending = asyncio.create_task(source.page(self.job.cursor))
+        # A written page goes to the edge's cache while the next one is written: one
+        # publish in flight at a time, each awaited before the job ends.
+        publishing: asyncio.Task[None] | None = None
         try:
             while True:
                 page = await pending
                 if page.cursor is not None:
                     pending = asyncio.create_task(source.page(page.cursor))
-                await self._write(principal, page)
+                rows = await self._write(principal, page)
+                if publishing is not None:
+                    await publishing
+                publishing = asyncio.create_task(self._publish(rows))
                 if page.cursor is None:
+                    await publishing
                     await self._finish("done", None)
                     return
                 if self.runner.stopping.is_set():
+                    await publishing
                     async with self.db.connection() as conn:
                         await repo.release_import(conn, self.job.id, self.token)
                     return
         finally:
-            if not pending.done():
-                pending.cancel()
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await pending
+            for task in (pending, publishing):
+                if task is not None and not task.done():
+                    # The source's next page is not needed; a publish is let finish (a
+                    # cancelled one leaves written links out of the edge's cache).
+                    if task is pending:
+                        task.cancel()
+                    with contextlib.suppress(asyncio.CancelledError, Exception):
+                        await task
 
     def _open(self) -> Source:
         job = self.job
@@ -236,17 +250,17 @@ class _Job:
             key_id=created_by if created_by.startswith("key_") else None,
         )
 
-    async def _write(self, principal: Principal, page: Page) -> None:
-        """One page: its links, notes, counts and the next cursor in one transaction,
-        then the edge's cache. A unique violation means another runner wrote some of
-        these links meanwhile (a lease taken over): the page is read again."""
-        while True:
+    async def _write(self, principal: Principal, page: Page) -> list[Any]:
+        """One page: its links, notes, counts and the next cursor in one transaction;
+        the rows written, for the edge's cache. A unique violation means another runner
+        wrote some of these links meanwhile (a lease taken over): the page is read
+        again, and what came over is then skipped."""
+        for _ in range(_PAGE_ATTEMPTS - 1):
             try:
-                rows = await self._write_page(principal, page)
+                return await self._write_page(principal, page)
             except UniqueViolation:
                 continue
-            break
-        await self._publish(rows)
+        return await self._write_page(principal, page)
 
     async def _write_page(self, principal: Principal, page: Page) -> list[Any]:
         job = self.job
