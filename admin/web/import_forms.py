@@ -53,7 +53,7 @@ class SourceForm:
         return f"{self.name}-fields"
 
     def labels(self) -> dict[str, str]:
-        found = {self.input_id(item): f"{self.label}: {item.label}" for item in self.inputs}
+        found = {self.input_id(item): item.label for item in self.inputs}
         return {**found, self.fieldset_id: self.label}
 
 
@@ -61,8 +61,8 @@ def _api_key(what: str) -> Input:
     return Input(field="apiKey", part="credentials", label=f"{what} API key")
 
 
-def _base_url(hint: str, *, required: bool) -> Input:
-    label = "Server address" if required else "API address (optional)"
+def _base_url(what: str, hint: str, *, required: bool) -> Input:
+    label = f"{what} server address" if required else f"{what} API address (optional)"
     return Input(field="baseUrl", part="options", label=label, kind="url", hint=hint)
 
 
@@ -75,7 +75,7 @@ SOURCE_FORMS: tuple[SourceForm, ...] = (
             Input(
                 field="groupGuid",
                 part="options",
-                label="Group guid (optional)",
+                label="Bitly group guid (optional)",
                 kind="text",
                 hint="Only this group's links, e.g. Ba1bc23dE4F; every active group if empty.",
             ),
@@ -85,7 +85,7 @@ SOURCE_FORMS: tuple[SourceForm, ...] = (
                 label="Bring each link's click total (one request per link)",
                 kind="checkbox",
             ),
-            _base_url("Default https://api-ssl.bitly.com", required=False),
+            _base_url("Bitly", "Default https://api-ssl.bitly.com", required=False),
         ),
     ),
     SourceForm(
@@ -93,41 +93,44 @@ SOURCE_FORMS: tuple[SourceForm, ...] = (
         note="An API key from Rebrandly: Account settings, API keys.",
         inputs=(
             _api_key("Rebrandly"),
-            _base_url("Default https://api.rebrandly.com", required=False),
+            _base_url("Rebrandly", "Default https://api.rebrandly.com", required=False),
         ),
     ),
     SourceForm(
         name="shortio",
         note="A secret API key from Short.io: Integrations and API.",
-        inputs=(_api_key("Short.io"), _base_url("Default https://api.short.io", required=False)),
+        inputs=(
+            _api_key("Short.io"),
+            _base_url("Short.io", "Default https://api.short.io", required=False),
+        ),
     ),
     SourceForm(
         name="shlink",
         note="An API key of your Shlink instance (shlink api-key:generate).",
         inputs=(
             _api_key("Shlink"),
-            _base_url("Your instance, e.g. https://s.example", required=True),
+            _base_url("Shlink", "Your instance, e.g. https://s.example", required=True),
         ),
     ),
     SourceForm(
         name="yourls",
         note="The signature token, or a username and password, of your YOURLS site.",
         inputs=(
-            Input(field="signature", part="credentials", label="Signature token"),
+            Input(field="signature", part="credentials", label="YOURLS signature token"),
             Input(
                 field="username",
                 part="credentials",
-                label="Username (instead of the signature)",
+                label="YOURLS username (instead of the signature)",
                 kind="text",
             ),
-            Input(field="password", part="credentials", label="Password"),
-            _base_url("Your site, e.g. https://y.example", required=True),
+            Input(field="password", part="credentials", label="YOURLS password"),
+            _base_url("YOURLS", "Your site, e.g. https://y.example", required=True),
         ),
     ),
     SourceForm(
         name="kutt",
         note="An API key from Kutt: Settings, API.",
-        inputs=(_api_key("Kutt"), _base_url("e.g. https://kutt.it", required=True)),
+        inputs=(_api_key("Kutt"), _base_url("Kutt", "e.g. https://kutt.it", required=True)),
     ),
     SourceForm(
         name="csv",
