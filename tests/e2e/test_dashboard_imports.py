@@ -291,3 +291,41 @@ def test_a_viewer_sees_the_imports_but_cannot_start_or_cancel_one(
         other.close()
     listed = browser.get("/imports").text
     assert listed.count('<a href="/imports/imp_') == 1
+
+
+def test_a_sixth_unfinished_import_is_refused_at_the_top_of_the_form(
+    browser: Browser, account: Account
+) -> None:
+    _signed_in(browser, account)
+    fake = FakeBitly(TOKEN, {"Bg1": GeneratedLinks(20_000, prefix=f"u{secrets.token_hex(3)}")})
+    bitly = {"source": "bitly", "bitly-token": TOKEN, "bitly-baseUrl": fake.url}
+    started: list[str] = []
+    try:
+        # Each has 20,000 links and a click request per link: none ends meanwhile.
+        started = [_started(_post_form(browser, {**bitly, "bitly-clicks": "on"})) for _ in range(5)]
+        refused = _post_form(browser, bitly)
+        assert refused.status_code == 409
+        assert "There is a problem" in refused.text
+        assert "5 imports of this workspace have not ended yet" in refused.text
+        # The form keeps what was chosen, not the credential.
+        assert '<option value="bitly" selected>' in refused.text
+        assert f'value="{fake.url}"' in refused.text
+        assert TOKEN not in refused.text
+    finally:
+        for job_id in started:
+            browser.submit(f"/imports/{job_id}", f"/imports/{job_id}/cancel", {})
+        fake.close()
+
+
+def test_a_csv_file_larger_than_a_request_body_may_be_is_refused_with_a_page(
+    browser: Browser, account: Account
+) -> None:
+    _signed_in(browser, account)
+    row = b"https://csv.example/" + b"a" * 80 + b"\r\n"
+    content = b"longUrl\r\n" + row * (1_048_576 // len(row) + 1)  # HOP_MAX_BODY_BYTES
+    refused = _post_form(
+        browser, {"source": "csv"}, {"csv-content": ("big.csv", content, "text/csv")}
+    )
+    assert refused.status_code == 413
+    assert refused.headers["content-type"].startswith("text/html")
+    assert "No imports yet." in browser.get("/imports").text

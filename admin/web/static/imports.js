@@ -77,7 +77,8 @@
     }
     function poll() {
       if (document.hidden) { return; } // asked again when the tab is shown
-      window.fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } })
+      // Not followed: a session that ended is sent to the login page (status 0 here).
+      window.fetch(url, { credentials: "same-origin", redirect: "manual", headers: { Accept: "application/json" } })
         .then(function (answer) {
           if (answer.status === 429) {
             var wait = parseInt(answer.headers.get("Retry-After") || "", 10);
