@@ -1,12 +1,12 @@
 // Hop dashboard, the import pages: enhancements only; both pages work without this file.
 // The form: only the chosen source's fieldset shows (without this script all of them
 // do, and the select says which one is read). A running job's page: its progress
-// (GET /imports/:id/progress, JSON) is asked for every second and the bar and counts
+// (GET /imports/:id/progress, JSON) is asked for every two seconds and the bar and counts
 // updated in place; when the job ends the page's job section is fetched once and put in
 // place (its errors, remaps and no Cancel button), without a reload.
 (function () {
   "use strict";
-  var INTERVAL = 1000;
+  var INTERVAL = 2000;  // dashboard requests count against the workspace's rate limit
   var MAX_INTERVAL = 30000;
 
   function announce(text) {
