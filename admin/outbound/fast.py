@@ -156,6 +156,8 @@ class PlainClient:
         form: Mapping[str, str] | None,
         auth: tuple[str, str] | None,
     ) -> _Request:
+        if method == "HEAD":  # its answer's headers describe a body that never comes
+            raise ValueError("PlainClient does not send HEAD")
         parts = urlsplit(url)
         scheme = parts.scheme.lower()
         host = parts.hostname
