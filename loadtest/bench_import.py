@@ -28,7 +28,7 @@ import httpx
 
 from admin.imports.sources.base import SourceHttp
 from admin.imports.sources.bitly import BitlyCredentials, BitlyOptions, BitlySource
-from admin.outbound.client import OutboundClient
+from admin.outbound.fast import PlainClient
 from admin.outbound.policy import AddressPolicy
 from loadtest.fixtures import bench_stack
 from loadtest.harness import CpuAccount, machine
@@ -42,9 +42,10 @@ TWO_MINUTES = 120.0
 
 
 async def walk_source(url: str, *, clicks: bool) -> int:
-    """Walk the stand-in with the import's own client code, writing nothing."""
+    """Walk the stand-in with the import's own client code (the worker's PlainClient),
+    writing nothing."""
     policy = AddressPolicy(tuple(LOOPBACK.split(",")))
-    client = OutboundClient(policy, timeout=30, max_bytes=16 << 20, user_agent="bench")
+    client = PlainClient(policy, timeout=30, max_bytes=16 << 20, user_agent="bench")
     source = BitlySource(
         BitlyCredentials(token=TOKEN),
         BitlyOptions(base_url=url, clicks=clicks),

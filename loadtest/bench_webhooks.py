@@ -36,11 +36,11 @@ from psycopg_pool import AsyncConnectionPool
 
 from admin.db import Database, ensure_database
 from admin.db.migrate import migrate
+from admin.outbound.http1 import Connection, request_head
 from admin.outbound.policy import AddressPolicy
 from admin.secretbox import SecretBox
 from admin.webhooks.schemas import WebhookCreate
 from admin.webhooks.service import WebhookService
-from admin.worker.http1 import Connection, request_head
 from common.keys import CLICK_CONSUMER_GROUP, CLICK_STREAM
 from common.wire import CLICK_BATCH_VERSION, ClickEvent, click_batch_encoder
 from hop.embedded import EmbeddedPostgres, EmbeddedRedis, free_port, wait_for_port
@@ -121,7 +121,7 @@ async def raw_capacity(port: int, concurrency: int, seconds: float) -> float:
         nonlocal done
         connection = await Connection.open("127.0.0.1", port, None, "127.0.0.1")
         while time.perf_counter() < deadline:
-            await connection.post(head, body, 2048)
+            await connection.exchange(head, body, 2048)
             done += 1
         connection.close()
 

@@ -28,9 +28,16 @@ from admin.db import Database, DatabaseUnavailable, UniqueViolation
 from admin.errors import RateLimited
 from admin.imports import repository as repo
 from admin.imports.service import PAYLOAD_OPTION
-from admin.imports.sources import SOURCES, ImportProblem, Page, Source, SourceHttp, SourceLink
+from admin.imports.sources import (
+    SOURCES,
+    ImportProblem,
+    OutboundHttp,
+    Page,
+    Source,
+    SourceHttp,
+    SourceLink,
+)
 from admin.links import ImportLink, LinkImporter, imported_source_keys
-from admin.outbound.client import OutboundClient
 from admin.secretbox import SecretBox, SecretUnreadable
 from common.backoff import Backoff
 from common.redis_store import RedisUnavailable
@@ -54,7 +61,7 @@ class ImportRunner:
         self,
         db: Database,
         box: SecretBox,
-        http: OutboundClient,
+        http: OutboundHttp,
         importer: LinkImporter,
         *,
         lease_seconds: float,

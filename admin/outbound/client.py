@@ -2,7 +2,7 @@
 
 Store integrations call user-supplied addresses (a WooCommerce site URL; a Shopify
 shop name) while a request waits; the worker's webhook sender has its own small
-HTTP/1.1 client (admin/worker/http1.py). Both follow the one outbound policy
+HTTP/1.1 client (admin/outbound/http1.py). Both follow the one outbound policy
 (admin/outbound/policy.py, governed by ``HOP_WEBHOOK_ALLOW_HTTP`` and
 ``HOP_WEBHOOK_NETWORKS``):
 

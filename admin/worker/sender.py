@@ -7,24 +7,33 @@
 - One deadline covers everything: resolve, connect, TLS, send, the answer.
 - Redirects are not followed; no proxy is used.
 - At most ``KEEP_BYTES`` of the answer are kept and little more is read
-  (admin/worker/http1.py): a receiver streaming gigabytes costs a few KB.
-- Kept-alive connections are pooled per webhook and (scheme, host name,
-  address, port): a TLS connection verified for one name never carries a
-  request for another, and one receiver's pool cannot crowd out another's.
+  (admin/outbound/http1.py): a receiver streaming gigabytes costs a few KB.
+- Kept-alive connections are pooled (admin/outbound/pool.py) per webhook and
+  (scheme, host name, address, port): a TLS connection verified for one name
+  never carries a request for another, and one receiver's pool cannot crowd
+  out another's.
 """
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import logging
 import ssl
 import time
-from collections import OrderedDict
-from urllib.parse import SplitResult, quote
 
 import msgspec
 
+from admin.outbound.http1 import (
+    Answer,
+    Connection,
+    ProtocolError,
+    StaleConnection,
+    host_header,
+    request_head,
+    request_target,
+)
 from admin.outbound.policy import (
     AddressPolicy,
     IPAddress,
@@ -35,14 +44,11 @@ from admin.outbound.policy import (
     resolve_host,
     system_resolve,
 )
-from admin.worker.http1 import Answer, Connection, ProtocolError, StaleConnection, request_head
+from admin.outbound.pool import IdleConnections
 
 logger = logging.getLogger(__name__)
 KEEP_BYTES = 2048
-IDLE_SECONDS = 30.0  # a kept-alive connection unused this long is closed, not reused
-_MAX_POOLS = 1024
 _MAX_TARGETS = 1024
-_TARGET_SAFE = "!$&'()*+,;=:@/?%~-._"
 _Key = tuple[str, str, str, str, int]
 
 
@@ -77,20 +83,6 @@ def _describe(exc: BaseException) -> str:
     return f"could not connect: {exc.strerror or exc}" if isinstance(exc, OSError) else str(exc)
 
 
-def _host_header(parts: SplitResult) -> str:
-    host = parts.hostname or ""
-    if ":" in host:
-        host = f"[{host}]"
-    elif not host.isascii():
-        host = host.encode("idna").decode("ascii")
-    return f"{host}:{parts.port}" if parts.port else host
-
-
-def _target(parts: SplitResult) -> str:
-    path = quote(parts.path or "/", safe=_TARGET_SAFE)
-    return f"{path}?{quote(parts.query, safe=_TARGET_SAFE)}" if parts.query else path
-
-
 @dataclasses.dataclass(frozen=True, slots=True)
 class _Target:
     """What an endpoint URL decides once and for all: the request target and ``Host``,
@@ -115,8 +107,8 @@ def _parse_target(endpoint: str, policy: AddressPolicy, allow_http: bool) -> _Ta
         https=https,
         host=host,
         port=parts.port or (443 if https else 80),
-        path=_target(parts),
-        host_header=_host_header(parts),
+        path=request_target(parts.path, parts.query),
+        host_header=host_header(parts),
         literal=None if literal is None else policy.check([str(literal)]),
     )
 
@@ -138,7 +130,7 @@ class Sender:
         self.resolver = resolver
         self.ssl_context = ssl_context or ssl.create_default_context()
         self.connections = connections
-        self._idle: OrderedDict[_Key, list[Connection]] = OrderedDict()
+        self._idle = IdleConnections[_Key](connections)
         self._targets: dict[str, _Target] = {}
 
     def _target_of(self, endpoint: str) -> _Target:
@@ -207,70 +199,17 @@ class Sender:
         scheme = "https" if target.https else "http"
         for index, address in enumerate(addresses):
             key = (pool, scheme, target.host.lower(), str(address), target.port)
+            tls = self.ssl_context if target.https else None
             try:
-                return await self._exchange(key, target.https, target.host, head, body)
+                connect = functools.partial(
+                    Connection.open, str(address), target.port, tls, target.host
+                )
+                return await self._idle.exchange(key, connect, head, body, KEEP_BYTES)
             except OSError:
                 if index == len(addresses) - 1:
                     raise
                 # Unreachable: try the next checked address of the same name.
         raise RefusedEndpoint("the host name has no address")  # unreachable: addresses ≠ []
 
-    async def _exchange(
-        self, key: _Key, https: bool, host: str, head: bytes, body: bytes
-    ) -> Answer:
-        connection = self._take(key)
-        if connection is not None:
-            try:
-                answer = await self._use(connection, head, body)
-            except (StaleConnection, ConnectionResetError, BrokenPipeError):
-                connection = None  # the server dropped it while idle: once more, fresh
-            else:
-                self._give(key, connection, answer)
-                return answer
-        address = key[3]
-        connection = await Connection.open(
-            address, key[4], self.ssl_context if https else None, host
-        )
-        answer = await self._use(connection, head, body)
-        self._give(key, connection, answer)
-        return answer
-
-    async def _use(self, connection: Connection, head: bytes, body: bytes) -> Answer:
-        try:
-            return await connection.post(head, body, KEEP_BYTES)
-        except BaseException:
-            connection.close()  # half-used (error, time-out, cancel): never reused
-            raise
-
-    def _take(self, key: _Key) -> Connection | None:
-        idle = self._idle.get(key)
-        now = time.monotonic()
-        while idle:
-            connection = idle.pop()
-            if not connection.closed() and now - connection.idle_since < IDLE_SECONDS:
-                return connection
-            connection.close()
-        return None
-
-    def _give(self, key: _Key, connection: Connection, answer: Answer) -> None:
-        idle = self._idle.setdefault(key, [])
-        self._idle.move_to_end(key)
-        if answer.reusable and len(idle) < self.connections:
-            idle.append(connection)
-        else:
-            connection.close()
-        while len(self._idle) > _MAX_POOLS:
-            _, oldest = self._idle.popitem(last=False)
-            for stale in oldest:
-                stale.close()
-
     async def aclose(self) -> None:
-        pools, self._idle = list(self._idle.values()), OrderedDict()
-        writers = [connection.writer for idle in pools for connection in idle]
-        for connection in (c for idle in pools for c in idle):
-            connection.close()
-        for writer in writers:
-            try:
-                await writer.wait_closed()
-            except (OSError, ssl.SSLError):
-                continue
+        await self._idle.aclose()

@@ -10,6 +10,7 @@ import pytest
 from litestar.testing import TestClient
 
 from tests.support.inprocess import admin_client
+from tests.support.outbound import KINDS, choosing
 from tests.support.stack import Stack
 
 
@@ -24,3 +25,10 @@ def admin_app(session_stack: Stack) -> Iterator[TestClient[Any]]:
 def api(admin_app: TestClient[Any]) -> httpx.Client:
     """The in-process admin, read as tests/conftest.py's ``api`` (a granian admin) is."""
     return admin_app
+
+
+@pytest.fixture(params=sorted(KINDS))
+def guarded_kind(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Runs the test once over each guarded client (tests/support/outbound.py)."""
+    with choosing(request.param):
+        yield request.param

@@ -13,9 +13,11 @@ import pytest
 
 from admin.imports.sources import SOURCES, BadCredential, Page, SourceFailed, SourceHttp
 from admin.imports.sources.bitly import BitlyCredentials, BitlyOptions, BitlySource
-from admin.outbound.client import OutboundClient
 from admin.outbound.policy import AddressPolicy
 from tests.support.fakes.bitly import FakeBitly, GeneratedLinks, LinkList, bitlink
+from tests.support.outbound import GuardedClient, guarded_client
+
+pytestmark = pytest.mark.usefixtures("guarded_kind")
 
 TOKEN = "b1tly-t0ken-7f3a9c2e5d"
 
@@ -62,8 +64,8 @@ def _source(
     recorder: Recorder | None = None,
     group_guid: str | None = None,
     clicks: bool = True,
-) -> tuple[BitlySource, OutboundClient]:
-    client = OutboundClient(
+) -> tuple[BitlySource, GuardedClient]:
+    client = guarded_client(
         AddressPolicy(("127.0.0.0/8",)), timeout=5, max_bytes=1_000_000, user_agent="test"
     )
     http = SourceHttp(client, "Bitly", sleep=recorder or Recorder())
@@ -72,7 +74,7 @@ def _source(
     return source, client
 
 
-def _walk(source: BitlySource, client: OutboundClient, cursor: str | None = None) -> list[Page]:
+def _walk(source: BitlySource, client: GuardedClient, cursor: str | None = None) -> list[Page]:
     async def run() -> list[Page]:
         pages: list[Page] = []
         try:

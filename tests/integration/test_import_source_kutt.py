@@ -12,9 +12,11 @@ import pytest
 
 from admin.imports.sources import SOURCES, BadCredential, Page, SourceFailed, SourceHttp
 from admin.imports.sources.kutt import Kutt, KuttCredentials, KuttOptions
-from admin.outbound.client import OutboundClient
 from admin.outbound.policy import AddressPolicy
 from tests.support.fakes.kutt import FakeKutt
+from tests.support.outbound import guarded_client
+
+pytestmark = pytest.mark.usefixtures("guarded_kind")
 
 KEY = "kutt_9v1ZbQ0pLx"
 
@@ -41,7 +43,7 @@ def _walk(
         waits.append(seconds)
 
     async def run() -> list[Page]:
-        client = OutboundClient(
+        client = guarded_client(
             AddressPolicy(networks), timeout=5, max_bytes=1_000_000, user_agent="test"
         )
         source = Kutt(

@@ -12,9 +12,11 @@ import pytest
 
 from admin.imports.sources import SOURCES, BadCredential, Page, SourceFailed, SourceHttp
 from admin.imports.sources.rebrandly import Rebrandly, RebrandlyCredentials, RebrandlyOptions
-from admin.outbound.client import OutboundClient
 from admin.outbound.policy import AddressPolicy
 from tests.support.fakes.rebrandly import FakeRebrandly
+from tests.support.outbound import GuardedClient, guarded_client
+
+pytestmark = pytest.mark.usefixtures("guarded_kind")
 
 KEY = "rb-key-7f3a9c"
 
@@ -28,8 +30,8 @@ def fake() -> Iterator[FakeRebrandly]:
 
 def _source(
     fake: FakeRebrandly, waits: list[float], key: str, options: dict[str, object]
-) -> tuple[Rebrandly, OutboundClient]:
-    client = OutboundClient(
+) -> tuple[Rebrandly, GuardedClient]:
+    client = guarded_client(
         AddressPolicy(("127.0.0.0/8",)), timeout=5, max_bytes=1_000_000, user_agent="test"
     )
 

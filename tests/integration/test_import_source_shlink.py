@@ -13,9 +13,11 @@ import pytest
 
 from admin.imports.sources import SOURCES, BadCredential, Page, SourceFailed, SourceHttp
 from admin.imports.sources.shlink import ShlinkCredentials, ShlinkOptions, ShlinkSource, api_root
-from admin.outbound.client import OutboundClient
 from admin.outbound.policy import AddressPolicy
 from tests.support.fakes.shlink import FakeShlink, shlink_url
+from tests.support.outbound import guarded_client
+
+pytestmark = pytest.mark.usefixtures("guarded_kind")
 
 API_KEY = "b1d2c3e4-5f60-4a7b-8c9d-0e1f2a3b4c5d"
 
@@ -72,7 +74,7 @@ def walk(
     a restart."""
 
     async def run() -> list[Page]:
-        client = OutboundClient(
+        client = guarded_client(
             AddressPolicy(("127.0.0.0/8",)), timeout=5, max_bytes=1_000_000, user_agent="test"
         )
         http = SourceHttp(client, "Shlink", sleep=waits or Waits())
@@ -174,7 +176,7 @@ def test_429_is_waited_out_and_5xx_retried(shlink: FakeShlink) -> None:
 
 def test_a_wrong_address_fails_with_a_reason_that_holds_no_key(shlink: FakeShlink) -> None:
     async def run() -> None:
-        client = OutboundClient(
+        client = guarded_client(
             AddressPolicy(("127.0.0.0/8",)), timeout=5, max_bytes=1_000_000, user_agent="test"
         )
         source = ShlinkSource(

@@ -12,9 +12,11 @@ import pytest
 
 from admin.imports.sources import SOURCES, BadCredential, Page, SourceFailed, SourceHttp
 from admin.imports.sources.shortio import Shortio, ShortioCredentials, ShortioOptions
-from admin.outbound.client import OutboundClient
 from admin.outbound.policy import AddressPolicy
 from tests.support.fakes.shortio import FakeShortio
+from tests.support.outbound import guarded_client
+
+pytestmark = pytest.mark.usefixtures("guarded_kind")
 
 KEY = "sk_shortio_Q4mX2"
 
@@ -42,7 +44,7 @@ def _walk(
         waits.append(seconds)
 
     async def run() -> list[Page]:
-        client = OutboundClient(
+        client = guarded_client(
             AddressPolicy(("127.0.0.0/8",)), timeout=5, max_bytes=2_000_000, user_agent="test"
         )
         source = Shortio(

@@ -15,9 +15,11 @@ import pytest
 
 from admin.imports.sources import SOURCES, BadCredential, Page, SourceFailed, SourceHttp
 from admin.imports.sources.yourls import YourlsCredentials, YourlsOptions, YourlsSource, api_url
-from admin.outbound.client import OutboundClient
 from admin.outbound.policy import AddressPolicy
 from tests.support.fakes.yourls import FakeYourls, yourls_link
+from tests.support.outbound import guarded_client
+
+pytestmark = pytest.mark.usefixtures("guarded_kind")
 
 SIGNATURE = "1002a612b4"
 PASSWORD = "s3cret-Pa55-word"
@@ -62,7 +64,7 @@ def walk(
     a restart."""
 
     async def run() -> list[Page]:
-        client = OutboundClient(
+        client = guarded_client(
             AddressPolicy(("127.0.0.0/8",)), timeout=5, max_bytes=1_000_000, user_agent="test"
         )
         source = YourlsSource(

@@ -4,20 +4,16 @@ bounds, keep-alive, and TLS to a checked address with the name's certificate."""
 from __future__ import annotations
 
 import asyncio
-import datetime
 import ssl
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
-from cryptography import x509
-from cryptography.hazmat.primitives import hashes, serialization
-from cryptography.hazmat.primitives.asymmetric import ec
-from cryptography.x509.oid import NameOID
 
+from admin.outbound.http1 import MAX_HEAD_BYTES, Connection, ProtocolError, request_head
 from admin.outbound.policy import AddressPolicy
-from admin.worker.http1 import MAX_HEAD_BYTES, Connection, ProtocolError, request_head
 from admin.worker.sender import Sender
+from tests.support.certificates import certificate
 
 LOOPBACK = AddressPolicy(["127.0.0.0/8"])
 Script = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
@@ -61,7 +57,7 @@ async def _exchange(script: Script, keep: int = 2048, requests: int = 1) -> list
     try:
         for _ in range(requests):
             try:
-                answer = await connection.post(head, b"{}", keep)
+                answer = await connection.exchange(head, b"{}", keep)
                 results.append((answer.status, answer.body, answer.reusable))
             except ProtocolError as exc:
                 results.append(exc)
@@ -234,49 +230,8 @@ def test_sender_retries_once_on_a_connection_the_server_dropped() -> None:
     assert asyncio.run(scenario()) == [200, 200, 200]
 
 
-def _certificate(tmp_path: Path, name: str) -> tuple[Path, Path, Path]:
-    """A CA, and a certificate for ``name`` it signed; returns (ca, cert, key) PEM files."""
-    now = datetime.datetime.now(datetime.UTC)
-    ca_key = ec.generate_private_key(ec.SECP256R1())
-    ca_name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "Hop test CA")])
-    ca = (
-        x509.CertificateBuilder()
-        .subject_name(ca_name)
-        .issuer_name(ca_name)
-        .public_key(ca_key.public_key())
-        .serial_number(x509.random_serial_number())
-        .not_valid_before(now - datetime.timedelta(minutes=5))
-        .not_valid_after(now + datetime.timedelta(hours=1))
-        .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
-        .sign(ca_key, hashes.SHA256())
-    )
-    key = ec.generate_private_key(ec.SECP256R1())
-    cert = (
-        x509.CertificateBuilder()
-        .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, name)]))
-        .issuer_name(ca_name)
-        .public_key(key.public_key())
-        .serial_number(x509.random_serial_number())
-        .not_valid_before(now - datetime.timedelta(minutes=5))
-        .not_valid_after(now + datetime.timedelta(hours=1))
-        .add_extension(x509.SubjectAlternativeName([x509.DNSName(name)]), critical=False)
-        .sign(ca_key, hashes.SHA256())
-    )
-    paths = tmp_path / "ca.pem", tmp_path / "cert.pem", tmp_path / "key.pem"
-    paths[0].write_bytes(ca.public_bytes(serialization.Encoding.PEM))
-    paths[1].write_bytes(cert.public_bytes(serialization.Encoding.PEM))
-    paths[2].write_bytes(
-        key.private_bytes(
-            serialization.Encoding.PEM,
-            serialization.PrivateFormat.PKCS8,
-            serialization.NoEncryption(),
-        )
-    )
-    return paths
-
-
 def test_tls_goes_to_the_checked_address_with_the_names_certificate(tmp_path: Path) -> None:
-    ca, cert, key = _certificate(tmp_path, "hooks.test")
+    ca, cert, key = certificate(tmp_path, "hooks.test")
     seen: dict[str, object] = {}
     names: list[str | None] = []
 

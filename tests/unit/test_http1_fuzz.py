@@ -14,7 +14,7 @@ import asyncio
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from admin.worker.http1 import (
+from admin.outbound.http1 import (
     MAX_HEAD_BYTES,
     Answer,
     ProtocolError,

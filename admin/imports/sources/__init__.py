@@ -5,6 +5,7 @@ from __future__ import annotations
 from admin.imports.sources.base import (
     BadCredential,
     ImportProblem,
+    OutboundHttp,
     Page,
     Source,
     SourceFailed,
@@ -35,6 +36,7 @@ __all__ = [
     "SOURCES",
     "BadCredential",
     "ImportProblem",
+    "OutboundHttp",
     "Page",
     "Source",
     "SourceFailed",

@@ -7,10 +7,11 @@ string the source makes and reads; the job keeps it in PostgreSQL after each pag
 written, so a worker killed mid-import starts again at the page it was on. A source
 keeps no other state between pages: everything it needs to go on is in the cursor.
 
-``SourceHttp`` is the guarded outbound client (the one outbound policy, no redirects
-followed, bounded answers) with what an import needs on top: a 429 or ``Retry-After``
-is waited out, a 5xx or a lost connection is retried with the one backoff, a 401 or
-403 is a ``BadCredential`` that fails the job at once.
+``SourceHttp`` is a guarded outbound client (``OutboundHttp``: the one outbound policy,
+no redirects followed, bounded answers; the worker gives it admin/outbound/fast.py's)
+with what an import needs on top: a 429 or ``Retry-After`` is waited out, a 5xx or a
+lost connection is retried with the one backoff, a 401 or 403 is a ``BadCredential``
+that fails the job at once.
 """
 
 from __future__ import annotations
@@ -24,13 +25,7 @@ from typing import Annotated, Any, Protocol
 
 import msgspec
 
-from admin.outbound.client import (
-    Answer,
-    OutboundClient,
-    OutboundFailed,
-    OutboundRefused,
-    OutboundTimeout,
-)
+from admin.outbound.client import Answer, OutboundFailed, OutboundRefused, OutboundTimeout
 from admin.patterns import whole
 from common.backoff import Backoff
 
@@ -129,12 +124,30 @@ def retry_after_seconds(value: str | None, *, now: float | None = None) -> float
     return max(0.0, moment.timestamp() - (time.time() if now is None else now))
 
 
+class OutboundHttp(Protocol):
+    """The guarded client SourceHttp calls through: the worker's PlainClient
+    (admin/outbound/fast.py), or OutboundClient (admin/outbound/client.py, httpx); both
+    raise OutboundRefused, OutboundFailed and OutboundTimeout."""
+
+    async def request(
+        self,
+        method: str,
+        url: str,
+        *,
+        headers: Mapping[str, str] | None = None,
+        params: Mapping[str, str] | None = None,
+        json: Any = None,
+        form: Mapping[str, str] | None = None,
+        auth: tuple[str, str] | None = None,
+    ) -> Answer: ...
+
+
 class SourceHttp:
     """Calls one source's API for one job. ``label`` names the source in reasons."""
 
     def __init__(
         self,
-        client: OutboundClient,
+        client: OutboundHttp,
         label: str,
         *,
         sleep: Sleep = asyncio.sleep,

@@ -1,12 +1,17 @@
-"""A small HTTP/1.1 client for exactly one job: POST a webhook, read a bounded answer.
+"""A small HTTP/1.1 client: send one request, read a bounded answer.
+
+The webhook sender (admin/worker/sender.py) POSTs deliveries with it, and the plain
+outbound client (admin/outbound/fast.py) calls import sources' APIs with it.
 
 Why not httpx: on the benchmark machine httpx spent about 1 ms of CPU per
 request and its pool slowed down sharply with concurrency (850 requests/s at 4
 concurrent, 110 at 64), while the same receiver took 7,000+ requests/s from
-plain asyncio streams. The dispatcher needs little of HTTP: one request form,
-keep-alive, a status, a few headers, and at most ``keep`` bytes of the body;
-it never follows redirects and never decompresses. Everything it does not
-understand is an error of the attempt, not a guess.
+plain asyncio streams. Its callers need little of HTTP: a request line, headers
+and a body, keep-alive, a status, a few headers, and at most ``keep`` bytes of
+the body; they never follow redirects and never decompress (they ask for no
+content coding). Everything it does not understand is an error of the attempt,
+not a guess. It does not read answers to HEAD (which have no body whatever
+their headers say): nobody sends one.
 
 The receiver is untrusted, so the answer is read against strict grammars
 (RFC 9112): a status code of exactly three ASCII digits, header names that are
@@ -31,6 +36,7 @@ import contextlib
 import re
 import ssl
 import time
+from urllib.parse import SplitResult, quote
 
 MAX_HEAD_BYTES = 16 * 1024
 MAX_INTERIM_ANSWERS = 8  # 1xx answers before the real one
@@ -41,6 +47,9 @@ _CONTROL = re.compile(rb"[\x00-\x08\x0a-\x1f\x7f]")  # control characters but HT
 _DIGITS = re.compile(r"[0-9]{1,18}")  # up to 18 digits: below 2**63 whatever reads it
 _HEX_DIGITS = re.compile(rb"[0-9A-Fa-f]{1,16}")
 _NO_BODY_STATUSES = (204, 304)
+# What stays as it is in a request target: RFC 3986 pchar and query characters, and %
+# (a URL given to us already percent-encoded is sent as it came).
+_TARGET_SAFE = "!$&'()*+,;=:@/?%~-._"
 
 
 class ProtocolError(Exception):
@@ -229,7 +238,7 @@ class Connection:
         with contextlib.suppress(Exception):
             self.writer.close()
 
-    async def post(self, head: bytes, body: bytes, keep: int) -> Answer:
+    async def exchange(self, head: bytes, body: bytes, keep: int) -> Answer:
         self.writer.write(head + body)
         await self.writer.drain()
         answer = await read_answer(self.reader, keep, stale_if_silent=self.used > 0)
@@ -238,11 +247,36 @@ class Connection:
         return answer
 
 
-def request_head(target: str, headers: list[tuple[str, str]], body_length: int) -> bytes:
-    lines = [f"POST {target} HTTP/1.1"]
+def request_head(
+    target: str,
+    headers: list[tuple[str, str]],
+    body_length: int | None,
+    method: str = "POST",
+) -> bytes:
+    """The request line and headers; ``body_length`` None: no body, no Content-Length."""
+    if method == "HEAD":
+        raise ValueError("answers to HEAD are not read")
+    lines = [f"{method} {target} HTTP/1.1"]
     for name, value in headers:
         if "\r" in value or "\n" in value:
             raise ValueError(f"header {name} contains a line break")
         lines.append(f"{name}: {value}")
-    lines.append(f"Content-Length: {body_length}")
+    if body_length is not None:
+        lines.append(f"Content-Length: {body_length}")
     return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
+
+
+def request_target(path: str, query: str) -> str:
+    """The request line's target for a URL's path and query, percent-encoded where needed."""
+    target = quote(path or "/", safe=_TARGET_SAFE)
+    return f"{target}?{quote(query, safe=_TARGET_SAFE)}" if query else target
+
+
+def host_header(parts: SplitResult) -> str:
+    """The ``Host`` header of a URL: IPv6 literals bracketed, names in IDNA form."""
+    host = parts.hostname or ""
+    if ":" in host:
+        host = f"[{host}]"
+    elif not host.isascii():
+        host = host.encode("idna").decode("ascii")
+    return f"{host}:{parts.port}" if parts.port else host
