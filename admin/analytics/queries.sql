@@ -103,3 +103,21 @@ GROUP BY 1, 2
 SELECT id, short_code, domain, long_url, environment, deleted_at
 FROM links
 WHERE id = ANY(%(ids)s::text[]) AND workspace_id = %(workspace_id)s AND environment = %(environment)s
+
+-- name: account_campaigns
+-- Campaign breakdowns of GET /v1/analytics: the daily rollups of the account's links
+-- that carry UTM fields, counted under each link's current utm source, medium and
+-- campaign (links.utm, admin/links LinkUtm). Links without a field are left out of
+-- that field's counts. Only links with UTM fields are read: rollups are reached by
+-- their key (link_id, day, ...), links by links_owner_all_idx.
+SELECT d.dimension, d.value, r.is_bot, sum(r.clicks)::bigint AS clicks
+FROM links l
+JOIN click_rollups r ON r.link_id = l.id
+CROSS JOIN LATERAL (VALUES ('utmSource', l.utm ->> 'source'),
+                           ('utmMedium', l.utm ->> 'medium'),
+                           ('utmCampaign', l.utm ->> 'campaign'))
+     AS d(dimension, value)
+WHERE l.workspace_id = %(workspace_id)s AND l.environment = %(environment)s
+  AND l.utm IS NOT NULL AND d.value IS NOT NULL
+  AND r.day >= %(day_from)s::date AND r.day < %(day_to)s::date
+GROUP BY 1, 2, 3

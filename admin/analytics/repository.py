@@ -228,7 +228,9 @@ class LinkSummary(msgspec.Struct, frozen=True):
 
 
 class AccountStats(msgspec.Struct, frozen=True):
-    counts: list[Count]  # dimensions day, link, country, device, os, browser, referrer
+    # dimensions day, link, country, device, os, browser, referrer, and the campaign
+    # dimensions utmSource, utmMedium, utmCampaign (no row for links without the field)
+    counts: list[Count]
     hours: list[Count]  # dimension "hour" (value: "YYYY-MM-DD HH:00:00"); empty unless asked
 
 
@@ -242,12 +244,14 @@ async def account_stats(
     hours: tuple[datetime, datetime] | None,
 ) -> AccountStats:
     """Every count of the account's links over the whole UTC days [day_from, day_to)
-    from the rollups; with ``hours``, also clicks per hour over that range (raw clicks)."""
+    from the rollups, campaigns included; with ``hours``, also clicks per hour over
+    that range (raw clicks)."""
     owner = {"workspace_id": workspace_id, "environment": environment}
     params = {**owner, "day_from": day_from, "day_to": day_to}
     counts = [
         Count(*row)
-        for row in await (await conn.execute(_SQL["account_breakdown"], params)).fetchall()
+        for query in ("account_breakdown", "account_campaigns")
+        for row in await (await conn.execute(_SQL[query], params)).fetchall()
     ]
     hourly: list[Count] = []
     if hours is not None:

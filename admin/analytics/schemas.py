@@ -100,12 +100,17 @@ class TopLink(msgspec.Struct, kw_only=True, rename="camel"):
     clicks: int
 
 
-class AccountBreakdown(msgspec.Struct, kw_only=True):
+class AccountBreakdown(msgspec.Struct, kw_only=True, rename="camel"):
     country: dict[str, int]
     device: dict[str, int]
     os: dict[str, int]
     browser: dict[str, int]
     referrer: dict[str, int]
+    # Campaigns: clicks by the links' current UTM fields (utm.source, .medium,
+    # .campaign); links without the field are not counted in it.
+    utm_source: dict[str, int]
+    utm_medium: dict[str, int]
+    utm_campaign: dict[str, int]
 
 
 @example(
@@ -135,6 +140,9 @@ class AccountBreakdown(msgspec.Struct, kw_only=True):
             "os": {"iOS": 3, "Windows": 1, "Android": 1},
             "browser": {"Mobile Safari": 3, "Chrome": 2},
             "referrer": {"news.example.org": 3, "direct": 2},
+            "utmSource": {"newsletter": 5},
+            "utmMedium": {"email": 5},
+            "utmCampaign": {"spring-sale": 5},
         },
     }
 )

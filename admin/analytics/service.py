@@ -38,6 +38,8 @@ from admin.urls import short_url
 from common.timefmt import iso_utc, utc_now
 
 _DIMENSIONS = ("country", "device", "os", "browser", "referrer")
+# GET /v1/analytics' campaign breakdowns: the links' UTM fields (repository names).
+_CAMPAIGNS = {"utmSource": "utm_source", "utmMedium": "utm_medium", "utmCampaign": "utm_campaign"}
 MAX_HISTORY_PAGE = 200
 MAX_TOP_LINKS = 100
 ACCOUNT_MAX_DAYS = 366  # days and weeks: the longest range of GET /v1/analytics
@@ -116,6 +118,8 @@ class AnalyticsService:
             if row.dimension in _DIMENSIONS and (include_bots or not row.is_bot):
                 key = row.value or ("direct" if row.dimension == "referrer" else "unknown")
                 counts[row.dimension][key] += row.clicks
+            elif row.dimension in _CAMPAIGNS and row.value and (include_bots or not row.is_bot):
+                counts[_CAMPAIGNS[row.dimension]][row.value] += row.clicks
         return AccountAnalytics(
             from_=iso_utc(start),
             to=iso_utc(end),
@@ -140,7 +144,9 @@ class AnalyticsService:
                 for link_id, clicks in ranked
                 if link_id in named
             ],
-            breakdown=AccountBreakdown(**{name: _sorted(counts[name]) for name in _DIMENSIONS}),
+            breakdown=AccountBreakdown(
+                **{name: _sorted(counts[name]) for name in (*_DIMENSIONS, *_CAMPAIGNS.values())}
+            ),
         )
 
     async def link_clicks(
