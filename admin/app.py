@@ -46,7 +46,8 @@ from admin.db.redis_batch import RedisBatcher
 from admin.domains.routes import DomainController
 from admin.domains.service import DomainService
 from admin.domains.txt import TxtLookup
-from admin.export.routes import ExportController
+from admin.export.clicks import ClickExportService
+from admin.export.routes import ClickExportController, ExportController
 from admin.export.service import ExportService
 from admin.export.slots import ExportSlots
 from admin.http.allow import fix_options
@@ -119,6 +120,7 @@ ROUTE_HANDLERS: list[Any] = [
     QrController,
     BioController,
     ExportController,
+    ClickExportController,
     WebhookController,
     ImportController,
     LinkReviewController,
@@ -243,6 +245,8 @@ def _services(settings: Settings, stores: Stores, box: SecretBox) -> dict[str, A
     )
     managed = ManagedLinks(admission, settings.short_base_url)
     outbound = AddressPolicy(settings.webhooks.networks)
+    # One bound for the export pool, which the account and link click exports share.
+    export_slots = ExportSlots(settings.admin.export_concurrency)
     return {
         "db": db,
         "redis": redis,
@@ -274,9 +278,12 @@ def _services(settings: Settings, stores: Stores, box: SecretBox) -> dict[str, A
         "qr": QrService(db, link_cache, settings.short_base_url, managed),
         "export": ExportService(
             Database(stores.export_pool),
-            ExportSlots(settings.admin.export_concurrency),
+            export_slots,
             settings.short_base_url,
             settings.admin.export_idle_timeout,
+        ),
+        "click_export": ClickExportService(
+            Database(stores.export_pool), export_slots, settings.admin.export_idle_timeout
         ),
         "bio": BioService(
             db,

@@ -29,11 +29,12 @@ from admin.errors import ERRORS_BY_STATUS
 OPT_OUT = "idempotency"  # handler opt: False ignores Idempotency-Key on that route
 
 
-def binary_response(*media_types: str) -> type[Operation]:
+def binary_response(*media_types: str, examples: dict[str, str] | None = None) -> type[Operation]:
     """``operation_class`` of a handler whose 200 is a file in one of ``media_types``.
 
     Litestar documents one media type per handler, as JSON; this operation lists
-    every media type the handler may answer, each a binary string.
+    every media type the handler may answer, each a binary string, with its example
+    from ``examples`` if any (a JSON-based type such as NDJSON needs one).
     """
 
     @dataclass
@@ -43,7 +44,10 @@ def binary_response(*media_types: str) -> type[Operation]:
             if isinstance(ok, OpenAPIResponse):
                 binary = Schema(type=OpenAPIType.STRING, format=OpenAPIFormat.BINARY)
                 ok.content = {
-                    media_type: OpenAPIMediaType(schema=binary) for media_type in media_types
+                    media_type: OpenAPIMediaType(
+                        schema=binary, example=(examples or {}).get(media_type)
+                    )
+                    for media_type in media_types
                 }
 
     return BinaryOperation

@@ -33,8 +33,15 @@ class ExportResponse(ASGIResponse):
     __slots__ = ("chunks", "idle_timeout")
     _should_set_content_length: ClassVar[bool] = False
 
-    def __init__(self, chunks: AsyncGenerator[bytes, None], idle_timeout: float) -> None:
-        super().__init__(media_type="application/json", status_code=200)
+    def __init__(
+        self,
+        chunks: AsyncGenerator[bytes, None],
+        idle_timeout: float,
+        *,
+        media_type: str = "application/json",
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__(media_type=media_type, status_code=200, headers=headers)
         self.chunks = chunks
         self.idle_timeout = idle_timeout
 

@@ -1,15 +1,19 @@
-"""SQL for the export (sections.sql): one consistent snapshot, each section a server-side
-cursor whose rows PostgreSQL has already turned into JSON text."""
+"""SQL for the exports: the account's (sections.sql: one consistent snapshot, each section
+a server-side cursor whose rows PostgreSQL has already turned into JSON text) and one
+link's raw clicks (clicks.sql: a server-side cursor of plain rows)."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncGenerator
+from datetime import datetime
+from typing import Any
 
 import msgspec
 
 from admin.db import Connection, load_queries
 
 _SQL = load_queries(__file__, "sections.sql")
+_CLICKS = load_queries(__file__, "clicks.sql")
 
 
 class ExportScope(msgspec.Struct, frozen=True, kw_only=True):
@@ -41,3 +45,21 @@ async def json_batches(
         await cursor.execute(_SQL[query], msgspec.structs.asdict(scope))
         while rows := await cursor.fetchmany(batch_rows):
             yield [row[0] for row in rows]
+
+
+async def link_click_batches(
+    conn: Connection,
+    cursor_name: str,
+    link_id: str,
+    *,
+    start: datetime | None,
+    end: datetime | None,
+    batch_rows: int,
+) -> AsyncGenerator[list[tuple[Any, ...]], None]:
+    """One link's clicks in [start, end), oldest first, ``batch_rows`` at a time, in the
+    columns of clicks.sql's link_clicks."""
+    params = {"link_id": link_id, "from": start, "to": end}
+    async with conn.cursor(name=cursor_name) as cursor:
+        await cursor.execute(_CLICKS["link_clicks"], params)
+        while rows := await cursor.fetchmany(batch_rows):
+            yield rows
