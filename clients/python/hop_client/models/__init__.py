@@ -8,6 +8,9 @@ from .account_breakdown_country import AccountBreakdownCountry
 from .account_breakdown_device import AccountBreakdownDevice
 from .account_breakdown_os import AccountBreakdownOs
 from .account_breakdown_referrer import AccountBreakdownReferrer
+from .account_breakdown_utm_campaign import AccountBreakdownUtmCampaign
+from .account_breakdown_utm_medium import AccountBreakdownUtmMedium
+from .account_breakdown_utm_source import AccountBreakdownUtmSource
 from .account_delete import AccountDelete
 from .account_totals import AccountTotals
 from .api_key import ApiKey
@@ -79,6 +82,7 @@ from .event_data import EventData
 from .event_qr_create import EventQrCreate
 from .event_qr_create_type import EventQrCreateType
 from .export_account_response_200 import ExportAccountResponse200
+from .export_link_clicks_format import ExportLinkClicksFormat
 from .export_links_status import ExportLinksStatus
 from .export_links_tag_match import ExportLinksTagMatch
 from .field_error import FieldError
@@ -250,6 +254,9 @@ __all__ = (
     "AccountBreakdownDevice",
     "AccountBreakdownOs",
     "AccountBreakdownReferrer",
+    "AccountBreakdownUtmCampaign",
+    "AccountBreakdownUtmMedium",
+    "AccountBreakdownUtmSource",
     "AccountDelete",
     "AccountTotals",
     "ApiKey",
@@ -321,6 +328,7 @@ __all__ = (
     "EventQrCreate",
     "EventQrCreateType",
     "ExportAccountResponse200",
+    "ExportLinkClicksFormat",
     "ExportLinksStatus",
     "ExportLinksTagMatch",
     "FieldError",

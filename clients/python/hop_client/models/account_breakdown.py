@@ -12,6 +12,9 @@ if TYPE_CHECKING:
     from ..models.account_breakdown_device import AccountBreakdownDevice
     from ..models.account_breakdown_os import AccountBreakdownOs
     from ..models.account_breakdown_referrer import AccountBreakdownReferrer
+    from ..models.account_breakdown_utm_campaign import AccountBreakdownUtmCampaign
+    from ..models.account_breakdown_utm_medium import AccountBreakdownUtmMedium
+    from ..models.account_breakdown_utm_source import AccountBreakdownUtmSource
 
 
 T = TypeVar("T", bound="AccountBreakdown")
@@ -26,6 +29,9 @@ class AccountBreakdown:
         device (AccountBreakdownDevice):
         os (AccountBreakdownOs):
         referrer (AccountBreakdownReferrer):
+        utm_campaign (AccountBreakdownUtmCampaign):
+        utm_medium (AccountBreakdownUtmMedium):
+        utm_source (AccountBreakdownUtmSource):
     """
 
     browser: AccountBreakdownBrowser
@@ -33,6 +39,9 @@ class AccountBreakdown:
     device: AccountBreakdownDevice
     os: AccountBreakdownOs
     referrer: AccountBreakdownReferrer
+    utm_campaign: AccountBreakdownUtmCampaign
+    utm_medium: AccountBreakdownUtmMedium
+    utm_source: AccountBreakdownUtmSource
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -46,6 +55,12 @@ class AccountBreakdown:
 
         referrer = self.referrer.to_dict()
 
+        utm_campaign = self.utm_campaign.to_dict()
+
+        utm_medium = self.utm_medium.to_dict()
+
+        utm_source = self.utm_source.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -55,6 +70,9 @@ class AccountBreakdown:
                 "device": device,
                 "os": os,
                 "referrer": referrer,
+                "utmCampaign": utm_campaign,
+                "utmMedium": utm_medium,
+                "utmSource": utm_source,
             }
         )
 
@@ -67,6 +85,9 @@ class AccountBreakdown:
         from ..models.account_breakdown_device import AccountBreakdownDevice  # noqa: PLC0415
         from ..models.account_breakdown_os import AccountBreakdownOs  # noqa: PLC0415
         from ..models.account_breakdown_referrer import AccountBreakdownReferrer  # noqa: PLC0415
+        from ..models.account_breakdown_utm_campaign import AccountBreakdownUtmCampaign  # noqa: PLC0415
+        from ..models.account_breakdown_utm_medium import AccountBreakdownUtmMedium  # noqa: PLC0415
+        from ..models.account_breakdown_utm_source import AccountBreakdownUtmSource  # noqa: PLC0415
 
         d = dict(src_dict)
         browser = AccountBreakdownBrowser.from_dict(d.pop("browser"))
@@ -79,12 +100,21 @@ class AccountBreakdown:
 
         referrer = AccountBreakdownReferrer.from_dict(d.pop("referrer"))
 
+        utm_campaign = AccountBreakdownUtmCampaign.from_dict(d.pop("utmCampaign"))
+
+        utm_medium = AccountBreakdownUtmMedium.from_dict(d.pop("utmMedium"))
+
+        utm_source = AccountBreakdownUtmSource.from_dict(d.pop("utmSource"))
+
         account_breakdown = cls(
             browser=browser,
             country=country,
             device=device,
             os=os,
             referrer=referrer,
+            utm_campaign=utm_campaign,
+            utm_medium=utm_medium,
+            utm_source=utm_source,
         )
 
         account_breakdown.additional_properties = d
