@@ -4,10 +4,12 @@ from .account_analytics import AccountAnalytics
 from .account_analytics_interval import AccountAnalyticsInterval
 from .account_breakdown import AccountBreakdown
 from .account_breakdown_browser import AccountBreakdownBrowser
+from .account_breakdown_city import AccountBreakdownCity
 from .account_breakdown_country import AccountBreakdownCountry
 from .account_breakdown_device import AccountBreakdownDevice
 from .account_breakdown_os import AccountBreakdownOs
 from .account_breakdown_referrer import AccountBreakdownReferrer
+from .account_breakdown_region import AccountBreakdownRegion
 from .account_delete import AccountDelete
 from .account_totals import AccountTotals
 from .api_key import ApiKey
@@ -38,11 +40,13 @@ from .bio_social_in import BioSocialIn
 from .bio_social_in_network import BioSocialInNetwork
 from .breakdown import Breakdown
 from .breakdown_browser import BreakdownBrowser
+from .breakdown_city import BreakdownCity
 from .breakdown_country import BreakdownCountry
 from .breakdown_day import BreakdownDay
 from .breakdown_device import BreakdownDevice
 from .breakdown_os import BreakdownOs
 from .breakdown_referrer import BreakdownReferrer
+from .breakdown_region import BreakdownRegion
 from .bulk_action import BulkAction
 from .bulk_action_type import BulkActionType
 from .bulk_create import BulkCreate
@@ -246,10 +250,12 @@ __all__ = (
     "AccountAnalyticsInterval",
     "AccountBreakdown",
     "AccountBreakdownBrowser",
+    "AccountBreakdownCity",
     "AccountBreakdownCountry",
     "AccountBreakdownDevice",
     "AccountBreakdownOs",
     "AccountBreakdownReferrer",
+    "AccountBreakdownRegion",
     "AccountDelete",
     "AccountTotals",
     "ApiKey",
@@ -280,11 +286,13 @@ __all__ = (
     "BioSocialInNetwork",
     "Breakdown",
     "BreakdownBrowser",
+    "BreakdownCity",
     "BreakdownCountry",
     "BreakdownDay",
     "BreakdownDevice",
     "BreakdownOs",
     "BreakdownReferrer",
+    "BreakdownRegion",
     "BulkAction",
     "BulkActionType",
     "BulkCreate",
