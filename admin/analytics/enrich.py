@@ -4,6 +4,10 @@
   immediate peer is one of HOP_TRUSTED_PROXIES (anyone else can send it), else the
   RIR-delegation database shipped by ``iptocc``. The edge forwards the header raw and
   leaves this judgement here, off its hot path;
+- region and city: with HOP_GEOIP_DB, the city database's answer for the same client
+  address (admin/analytics/geo.py), whose country then also comes before the bundled
+  table's; kept only when its country is the click's (a trusted header may say
+  otherwise). Without it, both are '';
 - browser, OS and device class: uap-core rules via ``ua-parser`` (native matcher);
 - bot: ``crawlerdetect``'s list, or uap-core's "Spider" device;
 - referrer host from the Referer header;
@@ -26,6 +30,7 @@ from crawlerdetect import CrawlerDetect
 from ua_parser import parse as parse_user_agent
 
 from admin.analytics import hll
+from admin.analytics.geo import NOWHERE, GeoDatabase
 from common.clientip import TrustedProxies, peer_host
 from common.wire import ClickEvent
 
@@ -89,6 +94,8 @@ class EnrichedClick(msgspec.Struct, frozen=True):
     kind: str = "click"  # wire.ClickEvent.kind: "click" or "bio" (a Bio page visit)
     short_code: str = ""  # for a Bio page visit: the username visited
     variant: int = -1  # wire.ClickEvent.variant: the A/B variant sent to (-1: none)
+    region: str = ""  # ISO 3166-2 code (geo.py), '' when unknown or without HOP_GEOIP_DB
+    city: str = ""  # English name, '' when unknown or without HOP_GEOIP_DB
 
 
 def _device_class(os: str, device_family: str, user_agent: str) -> str:
@@ -127,11 +134,13 @@ def warm_up() -> None:
 
 
 def country_of(header_country: str, ip: str) -> str:
-    if header_country:
-        code = header_country.upper()
-        if _COUNTRY.fullmatch(code) and code not in _NOT_COUNTRIES:
-            return code
-    return _country_of_ip(ip)
+    return _header_country(header_country) or _country_of_ip(ip)
+
+
+def _header_country(header_country: str) -> str:
+    """The proxy's country header as an ISO code, or '' when it names none."""
+    code = header_country.upper()
+    return code if _COUNTRY.fullmatch(code) and code not in _NOT_COUNTRIES else ""
 
 
 @functools.lru_cache(maxsize=100_000)
@@ -152,15 +161,25 @@ def referrer_host(referrer: str) -> str:
 
 
 class Enricher:
-    def __init__(self, visitor_salt: bytes, trusted_proxies: TrustedProxies) -> None:
+    def __init__(
+        self,
+        visitor_salt: bytes,
+        trusted_proxies: TrustedProxies,
+        geo: GeoDatabase | None = None,
+    ) -> None:
         self.salt = visitor_salt
         self.trusted = trusted_proxies
+        self.geo = geo
 
     def enrich(self, event: ClickEvent) -> EnrichedClick:
         peer = peer_host(event.peer_ip)
         ip = self.trusted.client_ip(peer, event.forwarded_for or None)
         header_country = event.country if event.country and self.trusted.trusts(peer) else ""
         agent = classify_agent(event.user_agent)
+        place = self.geo.place(ip) if self.geo is not None and ip else NOWHERE
+        country = _header_country(header_country) or place.country or _country_of_ip(ip)
+        if place.country != country:
+            place = NOWHERE  # a trusted proxy placed the visitor elsewhere: keep no city
         visitor = hashlib.blake2b(
             f"{ip}\0{event.user_agent}".encode(), key=self.salt[:64], digest_size=16
         ).digest()
@@ -170,7 +189,7 @@ class Enricher:
             clicked_at=datetime.fromtimestamp(event.at_ms / 1000, UTC),
             visitor_id=visitor,
             visitor_hll=hll.observation(visitor),
-            country=country_of(header_country, ip),
+            country=country,
             device=agent.device,
             os=agent.os,
             browser=agent.browser,
@@ -182,4 +201,6 @@ class Enricher:
             kind=event.kind,
             short_code=event.short_code,
             variant=event.variant,
+            region=place.region,
+            city=place.city,
         )

@@ -4,12 +4,13 @@
 CREATE TEMPORARY TABLE IF NOT EXISTS click_staging (
     event_id text, link_id text, clicked_at timestamptz, visitor_id bytea,
     visitor_hll integer, country text, device text, os text, browser text, referrer text,
-    referrer_host text, user_agent text, is_bot boolean, is_qr boolean
+    referrer_host text, user_agent text, is_bot boolean, is_qr boolean, region text, city text
 ) ON COMMIT DELETE ROWS
 
 -- name: copy_clicks
 COPY click_staging (event_id, link_id, clicked_at, visitor_id, visitor_hll, country, device,
-                    os, browser, referrer, referrer_host, user_agent, is_bot, is_qr)
+                    os, browser, referrer, referrer_host, user_agent, is_bot, is_qr, region,
+                    city)
 FROM STDIN (FORMAT BINARY)
 
 -- name: ingest_clicks
@@ -19,30 +20,34 @@ FROM STDIN (FORMAT BINARY)
 WITH incoming AS (
     -- The batch, as copied into click_staging in this transaction (binary COPY).
     SELECT event_id, link_id, clicked_at, visitor_id, visitor_hll, country, device, os,
-           browser, referrer, referrer_host, user_agent, is_bot, is_qr
+           browser, referrer, referrer_host, user_agent, is_bot, is_qr, region, city
     FROM click_staging
 ),
 inserted AS (
     INSERT INTO clicks (event_id, link_id, clicked_at, visitor_id, country, device, os,
-                        browser, referrer, referrer_host, user_agent, is_bot, is_qr)
+                        browser, referrer, referrer_host, user_agent, is_bot, is_qr, region,
+                        city)
     SELECT event_id, link_id, clicked_at, visitor_id, country, device, os, browser,
-           referrer, referrer_host, user_agent, is_bot, is_qr
+           referrer, referrer_host, user_agent, is_bot, is_qr, region, city
     FROM incoming
     -- A replay repeats the event id and its time, so this is the event id's uniqueness
     -- (the partitioned table's key must hold the partition key).
     ON CONFLICT (event_id, clicked_at) DO NOTHING
     RETURNING event_id, link_id, clicked_at, country, device, os, browser, referrer,
-              referrer_host, is_bot
+              referrer_host, is_bot, region, city
 ),
 rollups AS (
-    INSERT INTO click_rollups (link_id, day, is_bot, country, device, os, browser,
-                               referrer_host, clicks)
-    SELECT link_id, (clicked_at AT TIME ZONE 'UTC')::date, is_bot, country, device, os,
-           browser, referrer_host, count(*)
+    -- Region and city are two more columns of the combination (0020_geo.sql), as the
+    -- country is: no further upsert per click.
+    INSERT INTO click_rollups (link_id, day, is_bot, country, region, city, device, os,
+                               browser, referrer_host, clicks)
+    SELECT link_id, (clicked_at AT TIME ZONE 'UTC')::date, is_bot, country, region, city,
+           device, os, browser, referrer_host, count(*)
     FROM inserted
-    GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
-    ORDER BY 1, 2, 3, 4, 5, 6, 7, 8  -- one lock order for every worker: no deadlocks here
-    ON CONFLICT (link_id, day, is_bot, country, device, os, browser, referrer_host)
+    GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+    ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10  -- one lock order for every worker: no deadlocks
+    ON CONFLICT (link_id, day, is_bot, country, region, city, device, os, browser,
+                 referrer_host)
     DO UPDATE SET clicks = click_rollups.clicks + EXCLUDED.clicks
 ),
 -- Unique visitors: the day's HyperLogLog sketch of each link takes the new

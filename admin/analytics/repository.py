@@ -32,7 +32,7 @@ def batch_json(items: Sequence[EnrichedClick]) -> str:
 
 _STAGING_TYPES = (
     "text", "text", "timestamptz", "bytea", "int4", "text", "text", "text", "text", "text",
-    "text", "text", "bool", "bool",
+    "text", "text", "bool", "bool", "text", "text",
 )  # fmt: skip
 
 
@@ -41,6 +41,7 @@ def _staged(c: EnrichedClick) -> tuple[object, ...]:
     return (
         c.event_id, c.link_id, c.clicked_at, c.visitor_id, c.visitor_hll, c.country, c.device,
         c.os, c.browser, c.referrer, c.referrer_host, c.user_agent, c.is_bot, c.is_qr,
+        c.region, c.city,
     )  # fmt: skip
 
 
@@ -176,6 +177,8 @@ class Click(msgspec.Struct, frozen=True):
     referrer: str | None
     is_bot: bool
     is_qr: bool
+    region: str
+    city: str
 
 
 class ClickStats(msgspec.Struct, frozen=True):
@@ -228,8 +231,9 @@ class LinkSummary(msgspec.Struct, frozen=True):
 
 
 class AccountStats(msgspec.Struct, frozen=True):
-    # dimensions day, link, country, device, os, browser, referrer, and the campaign
-    # dimensions utmSource, utmMedium, utmCampaign (no row for links without the field)
+    # dimensions day, link, country, region, city, device, os, browser, referrer, and the
+    # campaign dimensions utmSource, utmMedium, utmCampaign (no row for links without the
+    # field)
     counts: list[Count]
     hours: list[Count]  # dimension "hour" (value: "YYYY-MM-DD HH:00:00"); empty unless asked
 

@@ -20,6 +20,8 @@ class ClickTotals(msgspec.Struct, kw_only=True):
 
 class Breakdown(msgspec.Struct, kw_only=True):
     country: dict[str, int]
+    region: dict[str, int]  # ISO 3166-2 (e.g. DE-BY); only with HOP_GEOIP_DB, else "unknown"
+    city: dict[str, int]  # English name; only with HOP_GEOIP_DB, else "unknown"
     device: dict[str, int]
     os: dict[str, int]
     browser: dict[str, int]
@@ -37,6 +39,8 @@ class ClickRecord(msgspec.Struct, kw_only=True, rename="camel"):
     referrer: str | None
     is_bot: bool
     is_qr: bool
+    region: str | None  # ISO 3166-2, e.g. DE-BY; null when unknown or without HOP_GEOIP_DB
+    city: str | None  # English name; null when unknown or without HOP_GEOIP_DB
 
 
 @example(
@@ -48,6 +52,8 @@ class ClickRecord(msgspec.Struct, kw_only=True, rename="camel"):
         "totals": {"total": 3, "unique": 2, "bots": 1},
         "breakdown": {
             "country": {"DE": 2, "US": 1},
+            "region": {"DE-BY": 2, "US-CA": 1},
+            "city": {"Munich": 2, "San Francisco": 1},
             "device": {"mobile": 2, "desktop": 1},
             "os": {"iOS": 2, "Windows": 1},
             "browser": {"Mobile Safari": 2, "Chrome": 1},
@@ -65,6 +71,8 @@ class ClickRecord(msgspec.Struct, kw_only=True, rename="camel"):
                 "referrer": "news.example.org",
                 "isBot": False,
                 "isQr": False,
+                "region": "DE-BY",
+                "city": "Munich",
             }
         ],
         "nextCursor": None,
@@ -102,6 +110,8 @@ class TopLink(msgspec.Struct, kw_only=True, rename="camel"):
 
 class AccountBreakdown(msgspec.Struct, kw_only=True, rename="camel"):
     country: dict[str, int]
+    region: dict[str, int]  # ISO 3166-2 (e.g. DE-BY); only with HOP_GEOIP_DB, else "unknown"
+    city: dict[str, int]  # English name; only with HOP_GEOIP_DB, else "unknown"
     device: dict[str, int]
     os: dict[str, int]
     browser: dict[str, int]
@@ -136,6 +146,8 @@ class AccountBreakdown(msgspec.Struct, kw_only=True, rename="camel"):
         ],
         "breakdown": {
             "country": {"DE": 3, "US": 2},
+            "region": {"DE-BY": 3, "US-CA": 2},
+            "city": {"Munich": 3, "San Francisco": 2},
             "device": {"mobile": 4, "desktop": 1},
             "os": {"iOS": 3, "Windows": 1, "Android": 1},
             "browser": {"Mobile Safari": 3, "Chrome": 2},

@@ -37,7 +37,7 @@ from admin.pagination import CursorId, Position, decode_cursor, encode_cursor
 from admin.urls import short_url
 from common.timefmt import iso_utc, utc_now
 
-_DIMENSIONS = ("country", "device", "os", "browser", "referrer")
+_DIMENSIONS = ("country", "region", "city", "device", "os", "browser", "referrer")
 # GET /v1/analytics' campaign breakdowns: the links' UTM fields (repository names).
 _CAMPAIGNS = {"utmSource": "utm_source", "utmMedium": "utm_medium", "utmCampaign": "utm_campaign"}
 MAX_HISTORY_PAGE = 200
@@ -275,6 +275,8 @@ def _record(click: repo.Click) -> ClickRecord:
         referrer=click.referrer or None,
         is_bot=click.is_bot,
         is_qr=click.is_qr,
+        region=click.region or None,
+        city=click.city or None,
     )
 
 

@@ -7,9 +7,8 @@ SELECT c.event_id,
        to_char(c.clicked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
        encode(c.visitor_id, 'hex'), nullif(c.referrer, ''), nullif(c.referrer_host, ''),
        nullif(c.country, ''),
-       -- region and city: stored from migration 0020 (cities and regions, issue 29);
-       -- NULL until that migration's clicks.region and clicks.city exist here.
-       NULL::text, NULL::text,
+       -- region and city (migration 0020): '' when unknown, null in the file
+       NULLIF(c.region, ''), NULLIF(c.city, ''),
        c.device, c.os, c.browser, c.user_agent, c.is_bot, c.is_qr, c.variant::integer
 FROM clicks c
 WHERE c.link_id = %(link_id)s

@@ -55,7 +55,8 @@ SELECT json_build_object(
     'visitorId', encode(c.visitor_id, 'hex'), 'country', nullif(c.country, ''),
     'device', c.device, 'os', c.os, 'browser', c.browser,
     'referrer', nullif(c.referrer, ''), 'userAgent', c.user_agent,
-    'isBot', c.is_bot, 'isQr', c.is_qr)::text
+    'isBot', c.is_bot, 'isQr', c.is_qr,
+    'region', nullif(c.region, ''), 'city', nullif(c.city, ''))::text
 FROM links l JOIN clicks c ON c.link_id = l.id
 WHERE l.workspace_id = %(workspace_id)s AND l.environment = %(environment)s
 ORDER BY c.link_id, c.clicked_at, c.event_id

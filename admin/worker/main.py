@@ -21,6 +21,7 @@ import uvloop
 from redis.asyncio import Redis
 
 from admin.analytics.enrich import Enricher, warm_up
+from admin.analytics.geo import GeoDatabase, GeoDatabaseError, open_geo_database
 from admin.analytics.ingest import visitor_salt
 from admin.bio.cache import rebuild_bio_pages
 from admin.db import Database, DatabaseUnavailable, create_worker_pool
@@ -56,7 +57,7 @@ from common.logs import configure_logging
 from common.metrics import serve_process
 from common.redis_store import RedisUnavailable, connect, ensure_version, redis_outage
 from common.roles import require
-from common.settings import Settings
+from common.settings import Settings, SettingsError
 
 logger = logging.getLogger(__name__)
 # A worker told to stop that is still busy this long logs what it waits on.
@@ -68,14 +69,23 @@ def run(settings: Settings) -> int:
     assert settings.database_url is not None  # checked by require()
     assert settings.redis_url is not None
     configure_logging(settings.log_level, settings.log_format)
+    geo = _geo_database(settings)  # before anything starts: a bad path stops the worker here
     if settings.worker.metrics_listen is not None:
         serve_process(settings.worker.metrics_listen)
     # uvloop, as the edge and the admin run under granian: the dispatcher and the click
     # consumer are socket-bound, and the standard loop's selector and transports took
     # about a fifth of the worker's CPU under webhook load.
     with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
-        healthy = runner.run(serve(settings, settings.database_url, settings.redis_url))
+        healthy = runner.run(serve(settings, settings.database_url, settings.redis_url, geo))
     return 0 if healthy else 1
+
+
+def _geo_database(settings: Settings) -> GeoDatabase | None:
+    """HOP_GEOIP_DB opened, or None when unset; unreadable, it is a settings error."""
+    try:
+        return open_geo_database(settings.worker.geoip_db)
+    except GeoDatabaseError as exc:
+        raise SettingsError(f"HOP_GEOIP_DB: {exc}") from exc
 
 
 async def _start(db: Database, redis: Redis, stop: asyncio.Event) -> bytes:
@@ -257,8 +267,11 @@ def _where(task: asyncio.Task[Any]) -> list[str]:
     return places
 
 
-async def serve(settings: Settings, database_url: str, redis_url: str) -> bool:
-    """Run until SIGTERM/SIGINT; False if it stopped because a task failed."""
+async def serve(
+    settings: Settings, database_url: str, redis_url: str, geo: GeoDatabase | None = None
+) -> bool:
+    """Run until SIGTERM/SIGINT; False if it stopped because a task failed. ``geo``: the
+    city database clicks are placed with (HOP_GEOIP_DB), if any."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -270,7 +283,7 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> bool:
         salt = await _start(db, redis, stop)
         warm_up()  # before joining the click stream's group, not on its first batch
         freeze_startup_heap()
-        enricher = Enricher(salt, TrustedProxies(settings.trusted_proxies))
+        enricher = Enricher(salt, TrustedProxies(settings.trusted_proxies), geo)
         name = settings.worker.name or f"{socket.gethostname()}-{os.getpid()}"
         # One consumer per click stream shard: every worker reads every shard.
         consumers = [

@@ -266,6 +266,12 @@ class WorkerSettings(msgspec.Struct, frozen=True, kw_only=True):
         "Days raw clicks are kept: the worker drops each monthly partition of the clicks table "
         "once all of it is older. Daily counts and unique-visitor sketches stay. 0 (default): "
         "keep every click.")]
+    geoip_db: Annotated[str | None, Variable(
+        "HOP_GEOIP_DB", p.text, None,
+        "Path to a GeoIP2/GeoLite2-City or DB-IP City database (`.mmdb`) the worker reads at "
+        "start (it refuses to start if it cannot): clicks then carry the visitor's region and "
+        "city, and their country comes from it too. Unset: country from the bundled "
+        "RIR-delegation table, no region or city (docs/analytics.md#cities-and-regions).")]
     delivery_retention_days: Annotated[int, Variable(
         "HOP_DELIVERY_RETENTION", p.non_negative_int, 30,
         "Days a finished webhook delivery (succeeded or failed) and its attempt log are kept; "

@@ -4,13 +4,12 @@ from .account_analytics import AccountAnalytics
 from .account_analytics_interval import AccountAnalyticsInterval
 from .account_breakdown import AccountBreakdown
 from .account_breakdown_browser import AccountBreakdownBrowser
+from .account_breakdown_city import AccountBreakdownCity
 from .account_breakdown_country import AccountBreakdownCountry
 from .account_breakdown_device import AccountBreakdownDevice
 from .account_breakdown_os import AccountBreakdownOs
 from .account_breakdown_referrer import AccountBreakdownReferrer
-from .account_breakdown_utm_campaign import AccountBreakdownUtmCampaign
-from .account_breakdown_utm_medium import AccountBreakdownUtmMedium
-from .account_breakdown_utm_source import AccountBreakdownUtmSource
+from .account_breakdown_region import AccountBreakdownRegion
 from .account_delete import AccountDelete
 from .account_totals import AccountTotals
 from .api_key import ApiKey
@@ -41,11 +40,13 @@ from .bio_social_in import BioSocialIn
 from .bio_social_in_network import BioSocialInNetwork
 from .breakdown import Breakdown
 from .breakdown_browser import BreakdownBrowser
+from .breakdown_city import BreakdownCity
 from .breakdown_country import BreakdownCountry
 from .breakdown_day import BreakdownDay
 from .breakdown_device import BreakdownDevice
 from .breakdown_os import BreakdownOs
 from .breakdown_referrer import BreakdownReferrer
+from .breakdown_region import BreakdownRegion
 from .bulk_action import BulkAction
 from .bulk_action_type import BulkActionType
 from .bulk_create import BulkCreate
@@ -82,7 +83,6 @@ from .event_data import EventData
 from .event_qr_create import EventQrCreate
 from .event_qr_create_type import EventQrCreateType
 from .export_account_response_200 import ExportAccountResponse200
-from .export_link_clicks_format import ExportLinkClicksFormat
 from .export_links_status import ExportLinksStatus
 from .export_links_tag_match import ExportLinksTagMatch
 from .field_error import FieldError
@@ -250,13 +250,12 @@ __all__ = (
     "AccountAnalyticsInterval",
     "AccountBreakdown",
     "AccountBreakdownBrowser",
+    "AccountBreakdownCity",
     "AccountBreakdownCountry",
     "AccountBreakdownDevice",
     "AccountBreakdownOs",
     "AccountBreakdownReferrer",
-    "AccountBreakdownUtmCampaign",
-    "AccountBreakdownUtmMedium",
-    "AccountBreakdownUtmSource",
+    "AccountBreakdownRegion",
     "AccountDelete",
     "AccountTotals",
     "ApiKey",
@@ -287,11 +286,13 @@ __all__ = (
     "BioSocialInNetwork",
     "Breakdown",
     "BreakdownBrowser",
+    "BreakdownCity",
     "BreakdownCountry",
     "BreakdownDay",
     "BreakdownDevice",
     "BreakdownOs",
     "BreakdownReferrer",
+    "BreakdownRegion",
     "BulkAction",
     "BulkActionType",
     "BulkCreate",
@@ -328,7 +329,6 @@ __all__ = (
     "EventQrCreate",
     "EventQrCreateType",
     "ExportAccountResponse200",
-    "ExportLinkClicksFormat",
     "ExportLinksStatus",
     "ExportLinksTagMatch",
     "FieldError",

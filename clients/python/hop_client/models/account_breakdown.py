@@ -8,13 +8,12 @@ from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
     from ..models.account_breakdown_browser import AccountBreakdownBrowser
+    from ..models.account_breakdown_city import AccountBreakdownCity
     from ..models.account_breakdown_country import AccountBreakdownCountry
     from ..models.account_breakdown_device import AccountBreakdownDevice
     from ..models.account_breakdown_os import AccountBreakdownOs
     from ..models.account_breakdown_referrer import AccountBreakdownReferrer
-    from ..models.account_breakdown_utm_campaign import AccountBreakdownUtmCampaign
-    from ..models.account_breakdown_utm_medium import AccountBreakdownUtmMedium
-    from ..models.account_breakdown_utm_source import AccountBreakdownUtmSource
+    from ..models.account_breakdown_region import AccountBreakdownRegion
 
 
 T = TypeVar("T", bound="AccountBreakdown")
@@ -25,27 +24,27 @@ class AccountBreakdown:
     """
     Attributes:
         browser (AccountBreakdownBrowser):
+        city (AccountBreakdownCity):
         country (AccountBreakdownCountry):
         device (AccountBreakdownDevice):
         os (AccountBreakdownOs):
         referrer (AccountBreakdownReferrer):
-        utm_campaign (AccountBreakdownUtmCampaign):
-        utm_medium (AccountBreakdownUtmMedium):
-        utm_source (AccountBreakdownUtmSource):
+        region (AccountBreakdownRegion):
     """
 
     browser: AccountBreakdownBrowser
+    city: AccountBreakdownCity
     country: AccountBreakdownCountry
     device: AccountBreakdownDevice
     os: AccountBreakdownOs
     referrer: AccountBreakdownReferrer
-    utm_campaign: AccountBreakdownUtmCampaign
-    utm_medium: AccountBreakdownUtmMedium
-    utm_source: AccountBreakdownUtmSource
+    region: AccountBreakdownRegion
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         browser = self.browser.to_dict()
+
+        city = self.city.to_dict()
 
         country = self.country.to_dict()
 
@@ -55,24 +54,19 @@ class AccountBreakdown:
 
         referrer = self.referrer.to_dict()
 
-        utm_campaign = self.utm_campaign.to_dict()
-
-        utm_medium = self.utm_medium.to_dict()
-
-        utm_source = self.utm_source.to_dict()
+        region = self.region.to_dict()
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "browser": browser,
+                "city": city,
                 "country": country,
                 "device": device,
                 "os": os,
                 "referrer": referrer,
-                "utmCampaign": utm_campaign,
-                "utmMedium": utm_medium,
-                "utmSource": utm_source,
+                "region": region,
             }
         )
 
@@ -81,16 +75,17 @@ class AccountBreakdown:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.account_breakdown_browser import AccountBreakdownBrowser  # noqa: PLC0415
+        from ..models.account_breakdown_city import AccountBreakdownCity  # noqa: PLC0415
         from ..models.account_breakdown_country import AccountBreakdownCountry  # noqa: PLC0415
         from ..models.account_breakdown_device import AccountBreakdownDevice  # noqa: PLC0415
         from ..models.account_breakdown_os import AccountBreakdownOs  # noqa: PLC0415
         from ..models.account_breakdown_referrer import AccountBreakdownReferrer  # noqa: PLC0415
-        from ..models.account_breakdown_utm_campaign import AccountBreakdownUtmCampaign  # noqa: PLC0415
-        from ..models.account_breakdown_utm_medium import AccountBreakdownUtmMedium  # noqa: PLC0415
-        from ..models.account_breakdown_utm_source import AccountBreakdownUtmSource  # noqa: PLC0415
+        from ..models.account_breakdown_region import AccountBreakdownRegion  # noqa: PLC0415
 
         d = dict(src_dict)
         browser = AccountBreakdownBrowser.from_dict(d.pop("browser"))
+
+        city = AccountBreakdownCity.from_dict(d.pop("city"))
 
         country = AccountBreakdownCountry.from_dict(d.pop("country"))
 
@@ -100,21 +95,16 @@ class AccountBreakdown:
 
         referrer = AccountBreakdownReferrer.from_dict(d.pop("referrer"))
 
-        utm_campaign = AccountBreakdownUtmCampaign.from_dict(d.pop("utmCampaign"))
-
-        utm_medium = AccountBreakdownUtmMedium.from_dict(d.pop("utmMedium"))
-
-        utm_source = AccountBreakdownUtmSource.from_dict(d.pop("utmSource"))
+        region = AccountBreakdownRegion.from_dict(d.pop("region"))
 
         account_breakdown = cls(
             browser=browser,
+            city=city,
             country=country,
             device=device,
             os=os,
             referrer=referrer,
-            utm_campaign=utm_campaign,
-            utm_medium=utm_medium,
-            utm_source=utm_source,
+            region=region,
         )
 
         account_breakdown.additional_properties = d

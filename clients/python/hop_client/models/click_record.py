@@ -14,6 +14,7 @@ class ClickRecord:
     """
     Attributes:
         browser (str):
+        city (None | str):
         clicked_at (str):
         country (None | str):
         device (str):
@@ -22,9 +23,11 @@ class ClickRecord:
         is_qr (bool):
         os (str):
         referrer (None | str):
+        region (None | str):
     """
 
     browser: str
+    city: None | str
     clicked_at: str
     country: None | str
     device: str
@@ -33,10 +36,14 @@ class ClickRecord:
     is_qr: bool
     os: str
     referrer: None | str
+    region: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         browser = self.browser
+
+        city: None | str
+        city = self.city
 
         clicked_at = self.clicked_at
 
@@ -56,11 +63,15 @@ class ClickRecord:
         referrer: None | str
         referrer = self.referrer
 
+        region: None | str
+        region = self.region
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "browser": browser,
+                "city": city,
                 "clickedAt": clicked_at,
                 "country": country,
                 "device": device,
@@ -69,6 +80,7 @@ class ClickRecord:
                 "isQr": is_qr,
                 "os": os,
                 "referrer": referrer,
+                "region": region,
             }
         )
 
@@ -78,6 +90,13 @@ class ClickRecord:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         browser = d.pop("browser")
+
+        def _parse_city(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        city = _parse_city(d.pop("city"))
 
         clicked_at = d.pop("clickedAt")
 
@@ -105,8 +124,16 @@ class ClickRecord:
 
         referrer = _parse_referrer(d.pop("referrer"))
 
+        def _parse_region(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        region = _parse_region(d.pop("region"))
+
         click_record = cls(
             browser=browser,
+            city=city,
             clicked_at=clicked_at,
             country=country,
             device=device,
@@ -115,6 +142,7 @@ class ClickRecord:
             is_qr=is_qr,
             os=os,
             referrer=referrer,
+            region=region,
         )
 
         click_record.additional_properties = d
