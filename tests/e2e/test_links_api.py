@@ -427,7 +427,12 @@ def test_link_json_shape_round_trips(api: httpx.Client, account: Account) -> Non
         "domain",
         # Who made it (issue 26): here the account's API key.
         "createdBy",
+        # Imports (issue 28): clicks at the shortener it came from, its archived state.
+        "importedClicks",
+        "archived",
     }
+    assert body["importedClicks"] == 0
+    assert body["archived"] is False
     assert body["passwordProtected"] is False
     assert body["createdBy"].startswith("key_")
     assert all(body[name] is None for name in ("rules", "variants", "maxClicks", "utm", "domain"))
