@@ -323,6 +323,7 @@ async def serve(settings: Settings, database_url: str, redis_url: str) -> bool:
                         deliveries=settings.worker.delivery_retention_days,
                         events=settings.worker.event_retention_days,
                         audit=settings.worker.audit_retention_days,
+                        anonymize_clicks=settings.worker.click_anonymize_days,
                     ),
                 ),
                 name="housekeeping",

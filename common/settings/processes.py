@@ -266,6 +266,11 @@ class WorkerSettings(msgspec.Struct, frozen=True, kw_only=True):
         "Days raw clicks are kept: the worker drops each monthly partition of the clicks table "
         "once all of it is older. Daily counts and unique-visitor sketches stay. 0 (default): "
         "keep every click.")]
+    click_anonymize_days: Annotated[int, Variable(
+        "HOP_CLICK_ANONYMIZE_DAYS", p.non_negative_int, 0,
+        "Days a raw click keeps its visitor id and user agent: the worker's housekeeping then "
+        "blanks both (device, OS, browser and bot stay, parsed; docs/privacy.md). Counts and "
+        "unique-visitor sketches are unchanged. 0 (default): never.")]
     delivery_retention_days: Annotated[int, Variable(
         "HOP_DELIVERY_RETENTION", p.non_negative_int, 30,
         "Days a finished webhook delivery (succeeded or failed) and its attempt log are kept; "

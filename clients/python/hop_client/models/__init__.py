@@ -238,6 +238,7 @@ from .workspace_create import WorkspaceCreate
 from .workspace_delete import WorkspaceDelete
 from .workspace_list import WorkspaceList
 from .workspace_plan import WorkspacePlan
+from .workspace_privacy import WorkspacePrivacy
 from .workspace_role import WorkspaceRole
 from .workspace_update import WorkspaceUpdate
 
@@ -480,6 +481,7 @@ __all__ = (
     "WorkspaceDelete",
     "WorkspaceList",
     "WorkspacePlan",
+    "WorkspacePrivacy",
     "WorkspaceRole",
     "WorkspaceUpdate",
 )
