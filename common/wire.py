@@ -100,6 +100,9 @@ class ClickEvent(msgspec.Struct, frozen=True, array_like=True, gc=False):
     kind: str = "click"
     # Appended in issue 15: the index of the A/B variant the visitor was sent to; -1 none.
     variant: int = -1
+    # Appended in issue 29: the request said DNT: 1 or Sec-GPC: 1. The worker honours it
+    # when the link's workspace promised to (workspaces.honor_dnt, docs/privacy.md).
+    dnt: bool = False
 
 
 CLICK_KIND = "click"

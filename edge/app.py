@@ -256,6 +256,7 @@ class EdgeApp:
                 qr=qr,
                 kind=kind,
                 variant=variant,
+                dnt=headers.get("dnt") == "1" or headers.get("sec-gpc") == "1",
             )
         )
 

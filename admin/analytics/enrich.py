@@ -96,6 +96,7 @@ class EnrichedClick(msgspec.Struct, frozen=True):
     variant: int = -1  # wire.ClickEvent.variant: the A/B variant sent to (-1: none)
     region: str = ""  # ISO 3166-2 code (geo.py), '' when unknown or without HOP_GEOIP_DB
     city: str = ""  # English name, '' when unknown or without HOP_GEOIP_DB
+    dnt: bool = False  # wire.ClickEvent.dnt: ingest.sql honours it per workspace
 
 
 def _device_class(os: str, device_family: str, user_agent: str) -> str:
@@ -203,4 +204,5 @@ class Enricher:
             variant=event.variant,
             region=place.region,
             city=place.city,
+            dnt=event.dnt,
         )

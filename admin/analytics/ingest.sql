@@ -4,24 +4,55 @@
 CREATE TEMPORARY TABLE IF NOT EXISTS click_staging (
     event_id text, link_id text, clicked_at timestamptz, visitor_id bytea,
     visitor_hll integer, country text, device text, os text, browser text, referrer text,
-    referrer_host text, user_agent text, is_bot boolean, is_qr boolean, region text, city text
+    referrer_host text, user_agent text, is_bot boolean, is_qr boolean, region text, city text,
+    dnt boolean
 ) ON COMMIT DELETE ROWS
 
 -- name: copy_clicks
 COPY click_staging (event_id, link_id, clicked_at, visitor_id, visitor_hll, country, device,
                     os, browser, referrer, referrer_host, user_agent, is_bot, is_qr, region,
-                    city)
+                    city, dnt)
 FROM STDIN (FORMAT BINARY)
 
 -- name: ingest_clicks
 -- One statement per batch: store the clicks not seen before, and only for those
 -- bump the daily rollups and the link totals and write link.clicked events.
 -- A redelivered batch therefore changes nothing.
-WITH incoming AS (
-    -- The batch, as copied into click_staging in this transaction (binary COPY).
-    SELECT event_id, link_id, clicked_at, visitor_id, visitor_hll, country, device, os,
-           browser, referrer, referrer_host, user_agent, is_bot, is_qr, region, city
-    FROM click_staging
+WITH batch_links AS (
+    -- What the privacy rules need of the batch's links, looked up once per link. The
+    -- key-share lock waits for a deletion purging a link's clicks (its FOR UPDATE) to
+    -- commit and then reads its clicks_purged, so no click is stored after its purge.
+    -- It conflicts only with FOR UPDATE (not with other batches' counter updates), and
+    -- is taken in descending id order, the order in which a bulk change locks links
+    -- (links/queries.sql matching_for_update): the two wait for each other, never in a
+    -- cycle. Held from here, it also keeps a bulk change from taking a link between here
+    -- and the totals' update below.
+    SELECT l.id, l.clicks_purged, w.honor_dnt
+    FROM links l JOIN workspaces w ON w.id = l.workspace_id
+    WHERE l.id IN (SELECT link_id FROM click_staging)
+    ORDER BY l.id DESC
+    FOR KEY SHARE OF l
+),
+incoming AS (
+    -- The batch, as copied into click_staging in this transaction (binary COPY), as it
+    -- may be kept (docs/privacy.md): the clicks of a link deleted with purgeClicks are
+    -- dropped; a click that asked not to be tracked (DNT or GPC) of a workspace that
+    -- honours it is counted, but keeps no visitor id, user agent, referrer, region or
+    -- city, and is left out of the unique visitors (private).
+    SELECT s.event_id, s.link_id, s.clicked_at,
+           CASE WHEN p.private THEN ''::bytea ELSE s.visitor_id END AS visitor_id,
+           s.visitor_hll, s.country, s.device, s.os, s.browser,
+           CASE WHEN p.private THEN '' ELSE s.referrer END AS referrer,
+           CASE WHEN p.private THEN '' ELSE s.referrer_host END AS referrer_host,
+           CASE WHEN p.private THEN '' ELSE s.user_agent END AS user_agent,
+           s.is_bot, s.is_qr,
+           CASE WHEN p.private THEN '' ELSE s.region END AS region,
+           CASE WHEN p.private THEN '' ELSE s.city END AS city,
+           p.private
+    FROM click_staging s
+    LEFT JOIN batch_links k ON k.id = s.link_id
+    CROSS JOIN LATERAL (SELECT s.dnt AND coalesce(k.honor_dnt, false) AS private) AS p
+    WHERE k.clicks_purged IS NOT TRUE
 ),
 inserted AS (
     INSERT INTO clicks (event_id, link_id, clicked_at, visitor_id, country, device, os,
@@ -61,7 +92,7 @@ uniques AS (
     FROM (SELECT link_id, (clicked_at AT TIME ZONE 'UTC')::date AS day,
                  max(visitor_hll) AS observation
           FROM incoming
-          WHERE NOT is_bot AND event_id IN (SELECT event_id FROM inserted)
+          WHERE NOT is_bot AND NOT private AND event_id IN (SELECT event_id FROM inserted)
           GROUP BY 1, 2, visitor_hll >> 8) AS registers
     GROUP BY 1, 2
     ORDER BY 1, 2  -- one lock order for every worker

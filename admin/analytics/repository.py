@@ -32,7 +32,7 @@ def batch_json(items: Sequence[EnrichedClick]) -> str:
 
 _STAGING_TYPES = (
     "text", "text", "timestamptz", "bytea", "int4", "text", "text", "text", "text", "text",
-    "text", "text", "bool", "bool", "text", "text",
+    "text", "text", "bool", "bool", "text", "text", "bool",
 )  # fmt: skip
 
 
@@ -41,7 +41,7 @@ def _staged(c: EnrichedClick) -> tuple[object, ...]:
     return (
         c.event_id, c.link_id, c.clicked_at, c.visitor_id, c.visitor_hll, c.country, c.device,
         c.os, c.browser, c.referrer, c.referrer_host, c.user_agent, c.is_bot, c.is_qr,
-        c.region, c.city,
+        c.region, c.city, c.dnt,
     )  # fmt: skip
 
 

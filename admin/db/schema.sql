@@ -1165,3 +1165,24 @@ ALTER TABLE click_rollups DROP CONSTRAINT click_rollups_pkey;
 ALTER TABLE click_rollups
     ADD CONSTRAINT click_rollups_pkey
     PRIMARY KEY (link_id, day, is_bot, country, region, city, device, os, browser, referrer_host);
+-- Privacy (0022, docs/privacy.md): DNT honoured per workspace, old clicks anonymised,
+-- clicks purged with their link.
+
+-- When set, a click whose request said DNT: 1 or Sec-GPC: 1 is counted but stored
+-- without visitor id, user agent and referrer (admin/analytics/ingest.sql).
+ALTER TABLE workspaces ADD COLUMN honor_dnt boolean NOT NULL DEFAULT false;
+
+-- A link deleted with purgeClicks: its clicks are gone, and the ones still on their way
+-- through the click stream are dropped at ingest rather than stored after the purge.
+ALTER TABLE links ADD COLUMN clicks_purged boolean NOT NULL DEFAULT false;
+
+-- Anonymisation walks the clicks in time order; a BRIN index finds a day's clicks for
+-- a few pages of index and costs the ingest next to nothing (clicks arrive in time order).
+CREATE INDEX clicks_clicked_at_brin ON clicks USING brin (clicked_at);
+
+-- Every click older than done_before has been anonymised: each housekeeping run goes on
+-- from here instead of scanning the old clicks again. One row.
+CREATE TABLE click_anonymization (
+    singleton    boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+    done_before  timestamptz NOT NULL
+);

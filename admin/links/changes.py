@@ -137,7 +137,10 @@ class LinkChanger(LinkWriter):
         await self.cache.write(written)
         return (await self.resources.with_counts([row]))[0]
 
-    async def delete(self, principal: Principal, link_id: str) -> None:
+    async def delete(
+        self, principal: Principal, link_id: str, *, purge_clicks: bool = False
+    ) -> None:
+        """Delete the link; with ``purge_clicks``, everything stored of its clicks too."""
         async with self.db.transaction() as conn:
             current = await repo.get_link(conn, principal, link_id, for_update=True)
             if current is not None:
@@ -146,6 +149,8 @@ class LinkChanger(LinkWriter):
             if row is None:
                 raise NotFound(f"No link with id {link_id!r}.")
             await record_audit(conn, principal, "link.deleted", link_id)
+            if purge_clicks:
+                await repo.purge_link_clicks(conn, link_id)
         await self.cache.write([row])
 
     async def bulk_update(

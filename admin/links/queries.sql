@@ -152,6 +152,25 @@ freed AS (
 )
 SELECT * FROM link
 
+-- name: purge_link_clicks
+-- DELETE /v1/links/:id?purgeClicks=true, in the deletion's transaction (which holds the
+-- link's row lock): the link's raw clicks, daily counts and unique-visitor sketches go,
+-- and clicks_purged makes the worker drop its clicks still in the stream
+-- (admin/analytics/ingest.sql). How many raw clicks went.
+WITH flagged AS (
+    UPDATE links SET clicks_purged = true WHERE id = %(id)s
+),
+raw AS (
+    DELETE FROM clicks WHERE link_id = %(id)s RETURNING 1
+),
+rollups AS (
+    DELETE FROM click_rollups WHERE link_id = %(id)s
+),
+uniques AS (
+    DELETE FROM click_uniques WHERE link_id = %(id)s
+)
+SELECT count(*) FROM raw
+
 -- name: delete_managed_link
 WITH link AS (
     UPDATE links SET deleted_at = now(), updated_at = now()

@@ -176,6 +176,15 @@ async def delete_link(
     return row
 
 
+async def purge_link_clicks(conn: Connection, link_id: str) -> int:
+    """Delete every stored click of the link (raw, daily counts, visitor sketches) and
+    have later ones dropped at ingest; the caller holds the link's row lock. How many
+    raw clicks went."""
+    cursor = await conn.execute(_SQL["purge_link_clicks"], {"id": link_id})
+    row = await cursor.fetchone()
+    return int(row[0]) if row else 0
+
+
 async def delete_managed_link(conn: Connection, link_id: str) -> LinkRow | None:
     """Delete a link the service manages for a QR code or Bio page (no owner check)."""
     return await _one(conn, "delete_managed_link", {"id": link_id})

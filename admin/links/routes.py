@@ -309,10 +309,25 @@ class LinkController(Controller):
         operation_id="deleteLink",
         summary="Delete a link",
     )
-    async def delete_link(self, link_id: LinkId, principal: Principal, links: LinkService) -> None:
+    async def delete_link(
+        self,
+        link_id: LinkId,
+        principal: Principal,
+        links: LinkService,
+        purge_clicks: Annotated[
+            bool,
+            Parameter(
+                query="purgeClicks",
+                description="Also delete everything stored of its clicks: the raw clicks, "
+                "their daily counts and unique visitors (the workspace's totals drop by "
+                "them), and those still on their way (docs/privacy.md).",
+            ),
+        ] = False,
+    ) -> None:
         """Delete a link; its short URL answers 410 Gone from then on, and its code stays
-        reserved for you (HOP_CODE_RESERVATION_DAYS) before anyone else may take it."""
-        await links.delete(principal, link_id)
+        reserved for you (HOP_CODE_RESERVATION_DAYS) before anyone else may take it. With
+        `purgeClicks=true` nothing of its visits is kept."""
+        await links.delete(principal, link_id, purge_clicks=purge_clicks)
 
 
 class TagController(Controller):

@@ -1,6 +1,7 @@
 """Periodic clean-up the worker does besides clicks: expired idempotency keys and
 refresh tokens, invitations unusable for 30 days, the clicks table's monthly partitions
-(made ahead, dropped past HOP_CLICK_RETENTION), finished webhook deliveries past
+(made ahead, dropped past HOP_CLICK_RETENTION), the raw clicks' visitor ids and user
+agents (blanked past HOP_CLICK_ANONYMIZE_DAYS), finished webhook deliveries past
 HOP_DELIVERY_RETENTION, events past HOP_EVENT_RETENTION and audit log entries past
 HOP_AUDIT_RETENTION. Cheap, idempotent, safe to run in every worker at
 once (partition changes take an advisory lock in PostgreSQL). The schedule is here;
@@ -16,7 +17,11 @@ from collections.abc import Awaitable, Callable
 import msgspec
 
 from admin.accounts.selfservice import purge_expired_tokens
-from admin.analytics.ingest import drop_click_partitions, ensure_click_partitions
+from admin.analytics.ingest import (
+    anonymize_old_clicks,
+    drop_click_partitions,
+    ensure_click_partitions,
+)
 from admin.audit.log import purge_old_entries
 from admin.auth.service import purge_expired_refresh_tokens
 from admin.db import Database, DatabaseUnavailable
@@ -36,6 +41,7 @@ class Retention(msgspec.Struct, frozen=True, kw_only=True):
     deliveries: int = 0
     events: int = 0
     audit: int = 0
+    anonymize_clicks: int = 0  # days a raw click keeps its visitor id and user agent
 
 
 async def purge_once(
@@ -52,6 +58,8 @@ async def purge_once(
     if retention.clicks:
         dropped = await drop_click_partitions(db, retention.clicks)
         removed["click_partitions_dropped"] = len(dropped)
+    if retention.anonymize_clicks:
+        removed["clicks_anonymized"] = await anonymize_old_clicks(db, retention.anonymize_clicks)
     batches: list[tuple[str, int, Callable[[Database, int], Awaitable[int]]]] = [
         ("deliveries", retention.deliveries, _purge_deliveries),
         ("events", retention.events, purge_old_events),

@@ -336,6 +336,7 @@ async def serve(
                         deliveries=settings.worker.delivery_retention_days,
                         events=settings.worker.event_retention_days,
                         audit=settings.worker.audit_retention_days,
+                        anonymize_clicks=settings.worker.click_anonymize_days,
                     ),
                 ),
                 name="housekeeping",

@@ -22,6 +22,7 @@ class WorkspaceRow(msgspec.Struct, frozen=True):
     personal_of: str | None
     created_at: datetime
     require_mfa: bool = False
+    honor_dnt: bool = False  # docs/privacy.md
 
 
 class MembershipRow(msgspec.Struct, frozen=True):
@@ -33,6 +34,7 @@ class MembershipRow(msgspec.Struct, frozen=True):
     created_at: datetime
     role: Role
     require_mfa: bool = False
+    honor_dnt: bool = False  # docs/privacy.md
 
 
 class MemberRow(msgspec.Struct, frozen=True):
@@ -129,13 +131,21 @@ async def update_workspace(
     workspace_id: str,
     name: str | None,
     slug: str | None,
+    *,
     require_mfa: bool | None = None,
+    honor_dnt: bool | None = None,
 ) -> WorkspaceRow | None:
     try:
         return await fetch_one(
             conn,
             _SQL["update_workspace"],
-            {"id": workspace_id, "name": name, "slug": slug, "require_mfa": require_mfa},
+            {
+                "id": workspace_id,
+                "name": name,
+                "slug": slug,
+                "require_mfa": require_mfa,
+                "honor_dnt": honor_dnt,
+            },
             WorkspaceRow,
         )
     except UniqueViolation:

@@ -34,7 +34,22 @@ WORKSPACE_EXAMPLE = {
     "personal": False,
     "createdAt": "2026-03-01T09:30:00Z",
     "requireMfa": False,
+    "privacy": {"honorDnt": False},
 }
+
+
+@example({"honorDnt": True})
+class WorkspacePrivacy(msgspec.Struct, kw_only=True, rename="camel", forbid_unknown_fields=True):
+    """What the workspace promises its links' visitors (docs/privacy.md)."""
+
+    honor_dnt: Annotated[
+        bool,
+        Meta(
+            description="Honour `DNT: 1` and `Sec-GPC: 1`: such a click is still counted, but "
+            "no visitor id, user agent or referrer is kept of it, and it is left out of "
+            "unique visitors and counted as a direct visit."
+        ),
+    ] = False
 
 
 @example({"name": "Acme marketing", "slug": "acme-marketing"})
@@ -59,6 +74,13 @@ class WorkspaceUpdate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
         ]
         | None
     ) = msgspec.field(default=None, name="requireMfa")
+    privacy: (
+        Annotated[
+            WorkspacePrivacy,
+            Meta(description="The promises kept to visitors (role `admin` or higher)."),
+        ]
+        | None
+    ) = None
 
 
 @example({"confirm": "acme-marketing"})
@@ -85,6 +107,7 @@ class Workspace(msgspec.Struct, kw_only=True, rename="camel"):
     require_mfa: Annotated[
         bool, Meta(description="Members must sign in with a second factor (TOTP or a passkey).")
     ] = False
+    privacy: WorkspacePrivacy = msgspec.field(default_factory=WorkspacePrivacy)
 
 
 @example({"data": [WORKSPACE_EXAMPLE]})

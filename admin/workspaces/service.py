@@ -52,6 +52,7 @@ from admin.workspaces.schemas import (
     Workspace,
     WorkspaceCreate,
     WorkspaceList,
+    WorkspacePrivacy,
     WorkspaceUpdate,
 )
 from common.channels import publish
@@ -80,6 +81,7 @@ def _workspace(row: repo.WorkspaceRow, role: Role) -> Workspace:
         personal=row.personal_of is not None,
         created_at=iso_utc(row.created_at),
         require_mfa=row.require_mfa,
+        privacy=WorkspacePrivacy(honor_dnt=row.honor_dnt),
     )
 
 
@@ -175,7 +177,14 @@ class WorkspaceService:
             data=[
                 _workspace(
                     repo.WorkspaceRow(
-                        r.id, r.name, r.slug, r.plan, r.personal_of, r.created_at, r.require_mfa
+                        r.id,
+                        r.name,
+                        r.slug,
+                        r.plan,
+                        r.personal_of,
+                        r.created_at,
+                        r.require_mfa,
+                        r.honor_dnt,
                     ),
                     r.role,
                 )
@@ -194,7 +203,8 @@ class WorkspaceService:
     async def update(
         self, principal: Principal, workspace_id: str, data: WorkspaceUpdate
     ) -> Workspace:
-        """Rename (admin): its name, its slug; require two-factor sign-in (owner)."""
+        """Rename (admin): its name, its slug; its privacy promises (admin); require
+        two-factor sign-in (owner)."""
         _may_write(principal)
         needed: Role = "owner" if data.require_mfa is not None else "admin"
         role = await self._require(principal, workspace_id, needed)
@@ -202,7 +212,14 @@ class WorkspaceService:
         if name == "":
             raise validation([FieldError("name", "must not be blank")])
         async with self.db.transaction() as conn:
-            row = await repo.update_workspace(conn, workspace_id, name, data.slug, data.require_mfa)
+            row = await repo.update_workspace(
+                conn,
+                workspace_id,
+                name,
+                data.slug,
+                require_mfa=data.require_mfa,
+                honor_dnt=data.privacy.honor_dnt if data.privacy is not None else None,
+            )
             if row is None:
                 raise NotFound(_NOT_FOUND.format(workspace_id))
             await record_audit(

@@ -272,6 +272,11 @@ class WorkerSettings(msgspec.Struct, frozen=True, kw_only=True):
         "start (it refuses to start if it cannot): clicks then carry the visitor's region and "
         "city, and their country comes from it too. Unset: country from the bundled "
         "RIR-delegation table, no region or city (docs/analytics.md#cities-and-regions).")]
+    click_anonymize_days: Annotated[int, Variable(
+        "HOP_CLICK_ANONYMIZE_DAYS", p.non_negative_int, 0,
+        "Days a raw click keeps its visitor id and user agent: the worker's housekeeping then "
+        "blanks both (device, OS, browser and bot stay, parsed; docs/privacy.md). Counts and "
+        "unique-visitor sketches are unchanged. 0 (default): never.")]
     delivery_retention_days: Annotated[int, Variable(
         "HOP_DELIVERY_RETENTION", p.non_negative_int, 30,
         "Days a finished webhook delivery (succeeded or failed) and its attempt log are kept; "

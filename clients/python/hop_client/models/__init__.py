@@ -10,6 +10,9 @@ from .account_breakdown_device import AccountBreakdownDevice
 from .account_breakdown_os import AccountBreakdownOs
 from .account_breakdown_referrer import AccountBreakdownReferrer
 from .account_breakdown_region import AccountBreakdownRegion
+from .account_breakdown_utm_campaign import AccountBreakdownUtmCampaign
+from .account_breakdown_utm_medium import AccountBreakdownUtmMedium
+from .account_breakdown_utm_source import AccountBreakdownUtmSource
 from .account_delete import AccountDelete
 from .account_totals import AccountTotals
 from .api_key import ApiKey
@@ -83,6 +86,7 @@ from .event_data import EventData
 from .event_qr_create import EventQrCreate
 from .event_qr_create_type import EventQrCreateType
 from .export_account_response_200 import ExportAccountResponse200
+from .export_link_clicks_format import ExportLinkClicksFormat
 from .export_links_status import ExportLinksStatus
 from .export_links_tag_match import ExportLinksTagMatch
 from .field_error import FieldError
@@ -242,6 +246,7 @@ from .workspace_create import WorkspaceCreate
 from .workspace_delete import WorkspaceDelete
 from .workspace_list import WorkspaceList
 from .workspace_plan import WorkspacePlan
+from .workspace_privacy import WorkspacePrivacy
 from .workspace_role import WorkspaceRole
 from .workspace_update import WorkspaceUpdate
 
@@ -256,6 +261,9 @@ __all__ = (
     "AccountBreakdownOs",
     "AccountBreakdownReferrer",
     "AccountBreakdownRegion",
+    "AccountBreakdownUtmCampaign",
+    "AccountBreakdownUtmMedium",
+    "AccountBreakdownUtmSource",
     "AccountDelete",
     "AccountTotals",
     "ApiKey",
@@ -329,6 +337,7 @@ __all__ = (
     "EventQrCreate",
     "EventQrCreateType",
     "ExportAccountResponse200",
+    "ExportLinkClicksFormat",
     "ExportLinksStatus",
     "ExportLinksTagMatch",
     "FieldError",
@@ -488,6 +497,7 @@ __all__ = (
     "WorkspaceDelete",
     "WorkspaceList",
     "WorkspacePlan",
+    "WorkspacePrivacy",
     "WorkspaceRole",
     "WorkspaceUpdate",
 )

@@ -14,6 +14,9 @@ if TYPE_CHECKING:
     from ..models.account_breakdown_os import AccountBreakdownOs
     from ..models.account_breakdown_referrer import AccountBreakdownReferrer
     from ..models.account_breakdown_region import AccountBreakdownRegion
+    from ..models.account_breakdown_utm_campaign import AccountBreakdownUtmCampaign
+    from ..models.account_breakdown_utm_medium import AccountBreakdownUtmMedium
+    from ..models.account_breakdown_utm_source import AccountBreakdownUtmSource
 
 
 T = TypeVar("T", bound="AccountBreakdown")
@@ -30,6 +33,9 @@ class AccountBreakdown:
         os (AccountBreakdownOs):
         referrer (AccountBreakdownReferrer):
         region (AccountBreakdownRegion):
+        utm_campaign (AccountBreakdownUtmCampaign):
+        utm_medium (AccountBreakdownUtmMedium):
+        utm_source (AccountBreakdownUtmSource):
     """
 
     browser: AccountBreakdownBrowser
@@ -39,6 +45,9 @@ class AccountBreakdown:
     os: AccountBreakdownOs
     referrer: AccountBreakdownReferrer
     region: AccountBreakdownRegion
+    utm_campaign: AccountBreakdownUtmCampaign
+    utm_medium: AccountBreakdownUtmMedium
+    utm_source: AccountBreakdownUtmSource
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -56,6 +65,12 @@ class AccountBreakdown:
 
         region = self.region.to_dict()
 
+        utm_campaign = self.utm_campaign.to_dict()
+
+        utm_medium = self.utm_medium.to_dict()
+
+        utm_source = self.utm_source.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -67,6 +82,9 @@ class AccountBreakdown:
                 "os": os,
                 "referrer": referrer,
                 "region": region,
+                "utmCampaign": utm_campaign,
+                "utmMedium": utm_medium,
+                "utmSource": utm_source,
             }
         )
 
@@ -81,6 +99,9 @@ class AccountBreakdown:
         from ..models.account_breakdown_os import AccountBreakdownOs  # noqa: PLC0415
         from ..models.account_breakdown_referrer import AccountBreakdownReferrer  # noqa: PLC0415
         from ..models.account_breakdown_region import AccountBreakdownRegion  # noqa: PLC0415
+        from ..models.account_breakdown_utm_campaign import AccountBreakdownUtmCampaign  # noqa: PLC0415
+        from ..models.account_breakdown_utm_medium import AccountBreakdownUtmMedium  # noqa: PLC0415
+        from ..models.account_breakdown_utm_source import AccountBreakdownUtmSource  # noqa: PLC0415
 
         d = dict(src_dict)
         browser = AccountBreakdownBrowser.from_dict(d.pop("browser"))
@@ -97,6 +118,12 @@ class AccountBreakdown:
 
         region = AccountBreakdownRegion.from_dict(d.pop("region"))
 
+        utm_campaign = AccountBreakdownUtmCampaign.from_dict(d.pop("utmCampaign"))
+
+        utm_medium = AccountBreakdownUtmMedium.from_dict(d.pop("utmMedium"))
+
+        utm_source = AccountBreakdownUtmSource.from_dict(d.pop("utmSource"))
+
         account_breakdown = cls(
             browser=browser,
             city=city,
@@ -105,6 +132,9 @@ class AccountBreakdown:
             os=os,
             referrer=referrer,
             region=region,
+            utm_campaign=utm_campaign,
+            utm_medium=utm_medium,
+            utm_source=utm_source,
         )
 
         account_breakdown.additional_properties = d

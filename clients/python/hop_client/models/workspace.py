@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -9,6 +9,10 @@ from attrs import field as _attrs_field
 from ..models.workspace_plan import WorkspacePlan, check_workspace_plan
 from ..models.workspace_role import WorkspaceRole, check_workspace_role
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.workspace_privacy import WorkspacePrivacy
+
 
 T = TypeVar("T", bound="Workspace")
 
@@ -24,6 +28,7 @@ class Workspace:
         plan (WorkspacePlan):
         role (WorkspaceRole): The caller's role in it.
         slug (str):
+        privacy (WorkspacePrivacy | Unset): What the workspace promises its links' visitors (docs/privacy.md).
         require_mfa (bool | Unset): Members must sign in with a second factor (TOTP or a passkey). Default: False.
     """
 
@@ -34,6 +39,7 @@ class Workspace:
     plan: WorkspacePlan
     role: WorkspaceRole
     slug: str
+    privacy: WorkspacePrivacy | Unset = UNSET
     require_mfa: bool | Unset = False
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -52,6 +58,10 @@ class Workspace:
 
         slug = self.slug
 
+        privacy: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.privacy, Unset):
+            privacy = self.privacy.to_dict()
+
         require_mfa = self.require_mfa
 
         field_dict: dict[str, Any] = {}
@@ -67,6 +77,8 @@ class Workspace:
                 "slug": slug,
             }
         )
+        if privacy is not UNSET:
+            field_dict["privacy"] = privacy
         if require_mfa is not UNSET:
             field_dict["requireMfa"] = require_mfa
 
@@ -74,6 +86,8 @@ class Workspace:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.workspace_privacy import WorkspacePrivacy  # noqa: PLC0415
+
         d = dict(src_dict)
         created_at = d.pop("createdAt")
 
@@ -89,6 +103,13 @@ class Workspace:
 
         slug = d.pop("slug")
 
+        _privacy = d.pop("privacy", UNSET)
+        privacy: WorkspacePrivacy | Unset
+        if isinstance(_privacy, Unset):
+            privacy = UNSET
+        else:
+            privacy = WorkspacePrivacy.from_dict(_privacy)
+
         require_mfa = d.pop("requireMfa", UNSET)
 
         workspace = cls(
@@ -99,6 +120,7 @@ class Workspace:
             plan=plan,
             role=role,
             slug=slug,
+            privacy=privacy,
             require_mfa=require_mfa,
         )
 

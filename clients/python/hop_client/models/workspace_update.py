@@ -1,11 +1,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.workspace_privacy import WorkspacePrivacy
+
 
 T = TypeVar("T", bound="WorkspaceUpdate")
 
@@ -15,20 +19,32 @@ class WorkspaceUpdate:
     """
     Attributes:
         name (None | str | Unset):
+        privacy (None | Unset | WorkspacePrivacy):
         require_mfa (bool | None | Unset):
         slug (None | str | Unset):
     """
 
     name: None | str | Unset = UNSET
+    privacy: None | Unset | WorkspacePrivacy = UNSET
     require_mfa: bool | None | Unset = UNSET
     slug: None | str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.workspace_privacy import WorkspacePrivacy  # noqa: PLC0415
+
         name: None | str | Unset
         if isinstance(self.name, Unset):
             name = UNSET
         else:
             name = self.name
+
+        privacy: dict[str, Any] | None | Unset
+        if isinstance(self.privacy, Unset):
+            privacy = UNSET
+        elif isinstance(self.privacy, WorkspacePrivacy):
+            privacy = self.privacy.to_dict()
+        else:
+            privacy = self.privacy
 
         require_mfa: bool | None | Unset
         if isinstance(self.require_mfa, Unset):
@@ -47,6 +63,8 @@ class WorkspaceUpdate:
         field_dict.update({})
         if name is not UNSET:
             field_dict["name"] = name
+        if privacy is not UNSET:
+            field_dict["privacy"] = privacy
         if require_mfa is not UNSET:
             field_dict["requireMfa"] = require_mfa
         if slug is not UNSET:
@@ -56,6 +74,8 @@ class WorkspaceUpdate:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.workspace_privacy import WorkspacePrivacy  # noqa: PLC0415
+
         d = dict(src_dict)
 
         def _parse_name(data: object) -> None | str | Unset:
@@ -66,6 +86,23 @@ class WorkspaceUpdate:
             return cast(None | str | Unset, data)
 
         name = _parse_name(d.pop("name", UNSET))
+
+        def _parse_privacy(data: object) -> None | Unset | WorkspacePrivacy:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                privacy_type_0 = WorkspacePrivacy.from_dict(data)
+
+                return privacy_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Unset | WorkspacePrivacy, data)
+
+        privacy = _parse_privacy(d.pop("privacy", UNSET))
 
         def _parse_require_mfa(data: object) -> bool | None | Unset:
             if data is None:
@@ -87,6 +124,7 @@ class WorkspaceUpdate:
 
         workspace_update = cls(
             name=name,
+            privacy=privacy,
             require_mfa=require_mfa,
             slug=slug,
         )

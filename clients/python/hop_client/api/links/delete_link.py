@@ -7,18 +7,27 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     link_id: str,
+    *,
+    purge_clicks: bool | Unset = False,
 ) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["purgeClicks"] = purge_clicks
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "delete",
         "url": "/v1/links/{link_id}".format(
             link_id=quote(str(link_id), safe=""),
         ),
+        "params": params,
     }
 
     return _kwargs
@@ -93,14 +102,19 @@ def sync_detailed(
     link_id: str,
     *,
     client: AuthenticatedClient,
+    purge_clicks: bool | Unset = False,
 ) -> Response[Any | Problem]:
     """Delete a link
 
      Delete a link; its short URL answers 410 Gone from then on, and its code stays
-    reserved for you (HOP_CODE_RESERVATION_DAYS) before anyone else may take it.
+    reserved for you (HOP_CODE_RESERVATION_DAYS) before anyone else may take it. With
+    `purgeClicks=true` nothing of its visits is kept.
 
     Args:
         link_id (str): A link id (lnk_…).
+        purge_clicks (bool | Unset): Also delete everything stored of its clicks: the raw clicks,
+            their daily counts and unique visitors (the workspace's totals drop by them), and those
+            still on their way (docs/privacy.md). Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -112,6 +126,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         link_id=link_id,
+        purge_clicks=purge_clicks,
     )
 
     response = client.get_httpx_client().request(
@@ -125,14 +140,19 @@ def sync(
     link_id: str,
     *,
     client: AuthenticatedClient,
+    purge_clicks: bool | Unset = False,
 ) -> Any | Problem | None:
     """Delete a link
 
      Delete a link; its short URL answers 410 Gone from then on, and its code stays
-    reserved for you (HOP_CODE_RESERVATION_DAYS) before anyone else may take it.
+    reserved for you (HOP_CODE_RESERVATION_DAYS) before anyone else may take it. With
+    `purgeClicks=true` nothing of its visits is kept.
 
     Args:
         link_id (str): A link id (lnk_…).
+        purge_clicks (bool | Unset): Also delete everything stored of its clicks: the raw clicks,
+            their daily counts and unique visitors (the workspace's totals drop by them), and those
+            still on their way (docs/privacy.md). Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -145,6 +165,7 @@ def sync(
     return sync_detailed(
         link_id=link_id,
         client=client,
+        purge_clicks=purge_clicks,
     ).parsed
 
 
@@ -152,14 +173,19 @@ async def asyncio_detailed(
     link_id: str,
     *,
     client: AuthenticatedClient,
+    purge_clicks: bool | Unset = False,
 ) -> Response[Any | Problem]:
     """Delete a link
 
      Delete a link; its short URL answers 410 Gone from then on, and its code stays
-    reserved for you (HOP_CODE_RESERVATION_DAYS) before anyone else may take it.
+    reserved for you (HOP_CODE_RESERVATION_DAYS) before anyone else may take it. With
+    `purgeClicks=true` nothing of its visits is kept.
 
     Args:
         link_id (str): A link id (lnk_…).
+        purge_clicks (bool | Unset): Also delete everything stored of its clicks: the raw clicks,
+            their daily counts and unique visitors (the workspace's totals drop by them), and those
+            still on their way (docs/privacy.md). Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -171,6 +197,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         link_id=link_id,
+        purge_clicks=purge_clicks,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -182,14 +209,19 @@ async def asyncio(
     link_id: str,
     *,
     client: AuthenticatedClient,
+    purge_clicks: bool | Unset = False,
 ) -> Any | Problem | None:
     """Delete a link
 
      Delete a link; its short URL answers 410 Gone from then on, and its code stays
-    reserved for you (HOP_CODE_RESERVATION_DAYS) before anyone else may take it.
+    reserved for you (HOP_CODE_RESERVATION_DAYS) before anyone else may take it. With
+    `purgeClicks=true` nothing of its visits is kept.
 
     Args:
         link_id (str): A link id (lnk_…).
+        purge_clicks (bool | Unset): Also delete everything stored of its clicks: the raw clicks,
+            their daily counts and unique visitors (the workspace's totals drop by them), and those
+            still on their way (docs/privacy.md). Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -203,5 +235,6 @@ async def asyncio(
         await asyncio_detailed(
             link_id=link_id,
             client=client,
+            purge_clicks=purge_clicks,
         )
     ).parsed
