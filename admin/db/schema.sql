@@ -1165,7 +1165,7 @@ ALTER TABLE click_rollups DROP CONSTRAINT click_rollups_pkey;
 ALTER TABLE click_rollups
     ADD CONSTRAINT click_rollups_pkey
     PRIMARY KEY (link_id, day, is_bot, country, region, city, device, os, browser, referrer_host);
--- Privacy (0022, docs/privacy.md): DNT honoured per workspace, old clicks anonymised,
+-- Privacy (0021, docs/privacy.md): DNT honoured per workspace, old clicks anonymised,
 -- clicks purged with their link.
 
 -- When set, a click whose request said DNT: 1 or Sec-GPC: 1 is counted but stored
