@@ -89,6 +89,7 @@ class EnrichedClick(msgspec.Struct, frozen=True):
     kind: str = "click"  # wire.ClickEvent.kind: "click" or "bio" (a Bio page visit)
     short_code: str = ""  # for a Bio page visit: the username visited
     variant: int = -1  # wire.ClickEvent.variant: the A/B variant sent to (-1: none)
+    orphan: str = ""  # wire.ClickEvent.orphan: an orphan visit's type
 
 
 def _device_class(os: str, device_family: str, user_agent: str) -> str:
@@ -182,4 +183,5 @@ class Enricher:
             kind=event.kind,
             short_code=event.short_code,
             variant=event.variant,
+            orphan=event.orphan,
         )
