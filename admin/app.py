@@ -266,7 +266,9 @@ def _services(settings: Settings, stores: Stores, box: SecretBox) -> dict[str, A
             ),
         ),
         "safety": SafetyService(db, checker, link_cache, settings.short_base_url, redis),
-        "analytics": AnalyticsService(db, settings.short_base_url),
+        "analytics": AnalyticsService(
+            db, settings.short_base_url, settings.admin.orphans_workspace
+        ),
         "domains": DomainService(
             db,
             TxtLookup(settings.admin.dns_resolver),

@@ -20,7 +20,7 @@ from redis.exceptions import ResponseError
 
 from common.backoff import Backoff
 from common.channels import Subscription
-from common.keys import DOMAIN_CHANGES_CHANNEL, DOMAINS_KEY
+from common.keys import DOMAIN_CHANGES_CHANNEL, DOMAIN_NOT_FOUND_KEY, DOMAINS_KEY
 from common.redis_store import RedisUnavailable, redis_outage
 
 logger = logging.getLogger(__name__)
@@ -44,6 +44,8 @@ class CustomDomains:
         self.redis = redis
         self.on_change = on_change
         self.hosts: frozenset[str] = frozenset()
+        # Hostname → where its unknown codes are redirected (DOMAIN_NOT_FOUND_KEY).
+        self.not_found: dict[str, str] = {}
         self.loaded = False  # the set has been read at least once
         self._stale = asyncio.Event()
         self.subscription = Subscription(
@@ -67,6 +69,9 @@ class CustomDomains:
             try:
                 with redis_outage():
                     members = cast("set[bytes]", await self.redis.smembers(DOMAINS_KEY))
+                    pages = cast(
+                        "dict[bytes, bytes]", await self.redis.hgetall(DOMAIN_NOT_FOUND_KEY)
+                    )
             except (RedisUnavailable, ResponseError) as exc:
                 if isinstance(exc, ResponseError):  # refused: a fault to see, not an outage;
                     logger.error(  # still, retry
@@ -83,6 +88,9 @@ class CustomDomains:
                 continue
             backoff.reset()
             hosts = frozenset(member.decode() for member in members)
+            self.not_found = {
+                host.decode(): url.decode() for host, url in pages.items() if host in members
+            }
             if hosts != self.hosts or not self.loaded:
                 self.hosts = hosts
                 self.loaded = True

@@ -24,6 +24,10 @@ FLUSH_ALL = "*"  # the payload on LINK_CHANGES_CHANNEL that drops every cached l
 # hostname) on DOMAIN_CHANGES_CHANNEL so every edge worker reloads the set.
 DOMAINS_KEY = "hop:domains"
 DOMAIN_CHANGES_CHANNEL = "hop:domain-changes"
+# Verified hostname → its owner's "not found" destination (issue 29), for the domains
+# that set one: the edge redirects unknown codes there. Kept with DOMAINS_KEY and
+# announced on the same channel.
+DOMAIN_NOT_FOUND_KEY = "hop:domain-not-found"
 # Published when credentials change (a key revoked, a plan changed) so every
 # admin process drops what it cached; see admin/auth/cache.py.
 AUTH_CHANGES_CHANNEL = "hop:auth-changes"

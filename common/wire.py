@@ -103,10 +103,18 @@ class ClickEvent(msgspec.Struct, frozen=True, array_like=True, gc=False):
     # Appended in issue 29: the request said DNT: 1 or Sec-GPC: 1. The worker honours it
     # when the link's workspace promised to (workspaces.honor_dnt, docs/privacy.md).
     dnt: bool = False
+    # Appended in issue 29: for kind "orphan" (a visit that found no link; link_id holds
+    # the domain, "" for the default short host, and short_code the path), what it found:
+    # one of ORPHAN_TYPES.
+    orphan: str = ""
 
 
 CLICK_KIND = "click"
 BIO_VISIT_KIND = "bio"
+ORPHAN_KIND = "orphan"
+# An unknown code (or any path that is no code), the bare host ("/"), an expired or
+# exhausted link, a deleted one.
+ORPHAN_TYPES = ("unknown", "base", "expired", "deleted")
 
 
 # A stream entry carries one batch: {b"v": CLICK_BATCH_VERSION, b"c": <msgpack list>}.

@@ -33,7 +33,7 @@ from common.linkpass import LinkPasswords
 from common.logs import configure_logging
 from common.redis_store import RedisUnavailable, connect
 from common.settings import Settings, SettingsError, load_settings
-from common.wire import CLICK_KIND, ClickEvent
+from common.wire import CLICK_KIND, ORPHAN_KIND, ClickEvent
 from edge import clock, pages, safety
 from edge.cache import LinkCache
 from edge.clicks import ClickBuffer
@@ -44,7 +44,7 @@ from edge.namespaces import elsewhere, not_a_code
 from edge.resolver import Resolver
 from edge.targets import NO_STORE, REDIRECT
 from edge.unlock import post
-from edge.visit import CODE, HEALTH_PATH, METHODS, Visit
+from edge.visit import CODE, HEALTH_PATH, METHODS, ORPHAN_PATH_MAX, Visit
 from edge.visitors import Visitors
 
 logger = logging.getLogger(__name__)
@@ -238,6 +238,7 @@ class EdgeApp:
         qr: bool,
         kind: str,
         variant: int = -1,
+        orphan: str = "",
     ) -> None:
         """Append the visit to the click buffer: raw, cropped headers (``scope.headers``,
         passed in where the caller has it already); the worker parses."""
@@ -257,8 +258,20 @@ class EdgeApp:
                 kind=kind,
                 variant=variant,
                 dnt=headers.get("dnt") == "1" or headers.get("sec-gpc") == "1",
+                orphan=orphan,
             )
         )
+
+    def track_orphan(self, scope: Any, headers: Any, domain: str, path: str, orphan: str) -> None:
+        """Count a GET that found no link (docs/analytics.md#orphans): ``domain`` is the
+        custom domain asked ("" for the default short host), ``orphan`` one of
+        ``ORPHAN_TYPES``. The same O(1) append as a click; HEAD is a probe, not a visit."""
+        if scope.method == "GET":
+            now_ms = int(clock.now() * 1000)
+            path = path[:ORPHAN_PATH_MAX]
+            self.track(
+                scope, headers, domain, path, now_ms, qr=False, kind=ORPHAN_KIND, orphan=orphan
+            )
 
 
 def create_app() -> EdgeApp:

@@ -5,7 +5,7 @@ not a redirect: unknown, gone or expired, blocked, warned (an interstitial) or p
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Any, Final
 
 from common.linkpass import cookie_name
 from common.targeting import (
@@ -17,9 +17,12 @@ from common.targeting import (
 )
 from common.wire import CLICK_KIND
 from edge import pages, safety
-from edge.targets import BLOCK, GONE, MISSING, NO_STORE, WARN, locked_preview
+from edge.targets import BLOCK, GONE, MISSING, NO_STORE, WARN, header_safe, locked_preview
 from edge.visit import Visit
 from edge.visitors import is_preview_bot
+
+if TYPE_CHECKING:
+    from edge.app import EdgeApp
 
 # A QR code of an existing short link encodes <short url>?qr=1 (see docs/qr.md):
 # the marker makes the visit a scan and is not forwarded to the destination.
@@ -107,9 +110,11 @@ async def not_redirected(visit: Visit) -> int:
     target, proto = visit.target, visit.proto
     errors = pages.SANDBOX_ERROR_HEADERS if visit.sandbox else pages.ERROR_HEADERS
     if target.kind == MISSING:
-        proto.response_bytes(404, errors, pages.NOT_FOUND)
-        return 404
+        return not_found(visit)
     if target.kind == GONE or (target.expires_at_ms and visit.now_ms >= target.expires_at_ms):
+        if not visit.sandbox:  # test traffic is nobody's orphan
+            kind = "deleted" if target.deleted else "expired"
+            visit.edge.track_orphan(visit.scope, visit.headers, visit.host, visit.path, kind)
         if target.expired_location:  # the owner's page for an expired or exhausted link
             headers = [("location", target.expired_location), ("cache-control", NO_STORE)]
             proto.response_empty(302, [*headers, pages.NOINDEX] if visit.sandbox else headers)
@@ -123,6 +128,27 @@ async def not_redirected(visit: Visit) -> int:
     if target.verifier:  # protected (LOCKED, or WARN: the password comes first)
         return await locked(visit)
     return await warned(visit)
+
+
+def not_found(visit: Visit) -> int:
+    """An unknown code: an orphan visit (not in the sandbox), answered by the 404 page or,
+    on a custom domain whose owner set one, a redirect to its "not found" page."""
+    if visit.sandbox:
+        visit.proto.response_bytes(404, pages.SANDBOX_ERROR_HEADERS, pages.NOT_FOUND)
+        return 404
+    visit.edge.track_orphan(visit.scope, visit.headers, visit.host, visit.path, "unknown")
+    return missing_page(visit.edge, visit.proto, visit.host)
+
+
+def missing_page(edge: EdgeApp, proto: Any, host: str) -> int:
+    """The 404 page, or the redirect to the custom domain's "not found" destination."""
+    location = edge.domains.not_found.get(host) if host else None
+    if location:
+        headers = [("location", header_safe(location)), ("cache-control", NO_STORE)]
+        proto.response_empty(302, headers)
+        return 302
+    proto.response_bytes(404, pages.ERROR_HEADERS, pages.NOT_FOUND)
+    return 404
 
 
 async def warned(visit: Visit) -> int:

@@ -12,10 +12,18 @@ from common.keys import bio_key, link_cache_key, sandbox_bio_key, sandbox_link_k
 from common.redis_store import RedisUnavailable, redis_outage
 from common.wire import BIO_VISIT_KIND, bio_entry_decoder, link_entry_decoder
 from edge import clock, pages
-from edge.decide import not_redirected, redirect
+from edge.decide import missing_page, not_redirected, redirect
 from edge.targets import NO_STORE, REDIRECT, not_found, target_of
 from edge.unlock import post
-from edge.visit import BIO_PATH, CODE, HEALTH_PATH, METHODS, SANDBOX_PREFIX, Visit
+from edge.visit import (
+    BIO_PATH,
+    CODE,
+    HEALTH_PATH,
+    METHODS,
+    NOT_ORPHANS,
+    SANDBOX_PREFIX,
+    Visit,
+)
 
 if TYPE_CHECKING:
     from edge.app import EdgeApp
@@ -32,10 +40,13 @@ async def not_a_code(edge: EdgeApp, scope: Any, proto: Any, path: str) -> None:
         await in_sandbox(edge, scope, proto, path[len(SANDBOX_PREFIX) :])
     elif path == "/":
         proto.response_empty(302, edge.landing)
+        edge.track_orphan(scope, scope.headers, "", path, "base")
     elif path == HEALTH_PATH:
         proto.response_bytes(200, _HEALTH_HEADERS, b"ok")
     else:
         proto.response_bytes(404, pages.ERROR_HEADERS, pages.NOT_FOUND)
+        if path not in NOT_ORPHANS:
+            edge.track_orphan(scope, scope.headers, "", path, "unknown")
 
 
 async def bio(
@@ -116,7 +127,11 @@ async def on_domain(edge: EdgeApp, scope: Any, proto: Any, host: str) -> None:
         return
     code = path[1:]
     if not CODE.fullmatch(code):
-        proto.response_bytes(404, pages.ERROR_HEADERS, pages.NOT_FOUND)
+        if path not in NOT_ORPHANS:
+            edge.track_orphan(
+                scope, scope.headers, host, path, "base" if path == "/" else "unknown"
+            )
+        missing_page(edge, proto, host)
         return
     target = edge.domain_cache.get(link_cache_key(code, host))
     counts = edge.hits

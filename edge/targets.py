@@ -92,6 +92,8 @@ class Target(msgspec.Struct, gc=False):
     # with a verifier) names no destination, only a mark for its short URL, and is served
     # through ``locked_preview`` only.
     preview_page: bytes = b""
+    # GONE: deleted (else expired or exhausted); an orphan visit's type says which.
+    deleted: bool = False
 
     def headers_to(self, location: str, query: str) -> list[tuple[str, str]]:
         """Headers redirecting to ``location`` plus the visit's query, before any fragment."""
@@ -197,7 +199,7 @@ def target_of(entry: LinkEntry) -> Target:
     features = entry.features or _NO_FEATURES
     expired_location = header_safe(features.expired_url) if features.expired_url else ""
     if entry.state != "active":
-        return Target(GONE, entry.link_id)
+        return Target(GONE, entry.link_id, deleted=True)
     if features.exhausted:
         return Target(GONE, entry.link_id, expired_location=expired_location)
     cache_control = PERMANENT_CACHE if entry.redirect_type in (301, 308) else NO_STORE

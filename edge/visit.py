@@ -28,6 +28,10 @@ BIO_PATH: Final = "/@"
 # never indexed, and read from Redis on each visit like Bio pages: test traffic
 # stays out of the in-process cache that serves live codes.
 SANDBOX_PREFIX: Final = SANDBOX_PATH + "/"
+# Paths browsers and crawlers ask every host for: a miss on them is no orphan visit.
+NOT_ORPHANS: Final = frozenset({HEALTH_PATH, "/favicon.ico", "/robots.txt"})
+# An orphan visit's path is kept this long at most (the rest is cut off at the edge).
+ORPHAN_PATH_MAX: Final = 256
 
 
 class Visit:

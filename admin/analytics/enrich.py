@@ -97,6 +97,7 @@ class EnrichedClick(msgspec.Struct, frozen=True):
     region: str = ""  # ISO 3166-2 code (geo.py), '' when unknown or without HOP_GEOIP_DB
     city: str = ""  # English name, '' when unknown or without HOP_GEOIP_DB
     dnt: bool = False  # wire.ClickEvent.dnt: ingest.sql honours it per workspace
+    orphan: str = ""  # wire.ClickEvent.orphan: an orphan visit's type
 
 
 def _device_class(os: str, device_family: str, user_agent: str) -> str:
@@ -205,4 +206,5 @@ class Enricher:
             region=place.region,
             city=place.city,
             dnt=event.dnt,
+            orphan=event.orphan,
         )

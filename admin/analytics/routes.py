@@ -1,4 +1,4 @@
-"""GET /v1/links/:id/clicks and GET /v1/analytics."""
+"""GET /v1/links/:id/clicks, GET /v1/analytics and GET /v1/analytics/orphans."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Annotated
 from litestar import Controller, get
 from litestar.params import Parameter
 
-from admin.analytics.schemas import AccountAnalytics, Interval, LinkClicks
+from admin.analytics.schemas import AccountAnalytics, Interval, LinkClicks, OrphanVisits
 from admin.analytics.service import (
     MAX_HISTORY_PAGE,
     MAX_TOP_LINKS,
@@ -91,4 +91,39 @@ class AccountAnalyticsController(Controller):
             interval=interval,
             include_bots=include_bots,
             top=top,
+        )
+
+    @get(
+        "/orphans",
+        opt={"scope": "analytics:read"},
+        responses=problems(401, 403, 404, 422),
+        operation_id="getOrphanVisits",
+        summary="Get a domain's orphan visits",
+    )
+    async def orphan_visits(
+        self,
+        principal: Principal,
+        analytics: AnalyticsService,
+        domain: Annotated[
+            str | None,
+            Parameter(
+                description="One of your verified custom domains; omitted: the default "
+                "short host (the operator's workspace only, HOP_ORPHANS_WORKSPACE).",
+                max_length=253,
+            ),
+        ] = None,
+        from_: Annotated[
+            str | None, Parameter(query="from", description=_INSTANT, max_length=40)
+        ] = None,
+        to: Annotated[str | None, Parameter(description=_INSTANT, max_length=40)] = None,
+    ) -> OrphanVisits:
+        """Visits that found no link on a domain in [from, to) (whole UTC days, the last
+        30 by default): unknown codes and paths, the bare host, expired and deleted links;
+        totals by type with bots apart, a daily series, the top paths and referrer hosts
+        (docs/analytics.md#orphans)."""
+        return await analytics.orphans(
+            principal,
+            domain=domain,
+            start=parse_instant("from", from_),
+            end=parse_instant("to", to),
         )

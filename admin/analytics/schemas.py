@@ -167,3 +167,56 @@ class AccountAnalytics(msgspec.Struct, kw_only=True, rename="camel"):
     series: list[SeriesPoint]  # every bucket of the range, empty ones as 0, oldest first
     top_links: list[TopLink]  # most clicked first, ties by id
     breakdown: AccountBreakdown
+
+
+class OrphanTotals(msgspec.Struct, kw_only=True, rename="camel"):
+    total: int  # every orphan visit in the range, bots included
+    bots: int  # visits whose user agent is a known crawler
+    # Humans' visits by type: unknown (no such code or path), base (the bare host "/"),
+    # expired (an expired or exhausted link), deleted (a deleted link).
+    humans: dict[str, int]
+    bot_types: dict[str, int]  # the bots' visits, by the same types
+
+
+class OrphanDay(msgspec.Struct, kw_only=True):
+    day: str  # UTC day, YYYY-MM-DD
+    humans: int
+    bots: int
+
+
+class OrphanCount(msgspec.Struct, kw_only=True):
+    value: str  # a path ("/summer-sale") or a referrer host
+    visits: int
+
+
+@example(
+    {
+        "domain": "go.brand.example",
+        "from": "2026-03-01T00:00:00Z",
+        "to": "2026-03-03T00:00:00Z",
+        "totals": {
+            "total": 7,
+            "bots": 2,
+            "humans": {"unknown": 3, "base": 1, "expired": 1, "deleted": 0},
+            "botTypes": {"unknown": 2, "base": 0, "expired": 0, "deleted": 0},
+        },
+        "series": [
+            {"day": "2026-03-01", "humans": 2, "bots": 2},
+            {"day": "2026-03-02", "humans": 3, "bots": 0},
+        ],
+        "topPaths": [{"value": "/spring-sael", "visits": 3}, {"value": "/", "visits": 1}],
+        "otherPaths": 0,
+        "topReferrers": [{"value": "news.example.org", "visits": 2}],
+        "otherReferrers": 0,
+    }
+)
+class OrphanVisits(msgspec.Struct, kw_only=True, rename="camel"):
+    domain: str | None  # null: the default short host
+    from_: str = msgspec.field(name="from")
+    to: str
+    totals: OrphanTotals
+    series: list[OrphanDay]  # every day of the range, empty ones as 0, oldest first
+    top_paths: list[OrphanCount]  # most visited first
+    other_paths: int  # visits to paths past each day's first 100 distinct ones
+    top_referrers: list[OrphanCount]  # referrer hosts, most visits first (none: not listed)
+    other_referrers: int  # visits from hosts past each day's first 100 distinct ones

@@ -17,6 +17,7 @@ from typing import Annotated
 import msgspec
 
 from admin.analytics import repository as repo
+from admin.analytics.orphan_report import orphan_visits
 from admin.analytics.schemas import (
     AccountAnalytics,
     AccountBreakdown,
@@ -26,6 +27,7 @@ from admin.analytics.schemas import (
     ClickTotals,
     Interval,
     LinkClicks,
+    OrphanVisits,
     SeriesPoint,
     TopLink,
 )
@@ -55,9 +57,31 @@ class ClickCursor(Position, frozen=True):
 
 
 class AnalyticsService:
-    def __init__(self, db: Database, short_base_url: str = "") -> None:
+    def __init__(
+        self, db: Database, short_base_url: str = "", orphans_workspace: str | None = None
+    ) -> None:
         self.db = db
         self.short_base_url = short_base_url
+        self.orphans_workspace = orphans_workspace  # HOP_ORPHANS_WORKSPACE
+
+    async def orphans(
+        self,
+        principal: Principal,
+        *,
+        domain: str | None,
+        start: datetime | None,
+        end: datetime | None,
+    ) -> OrphanVisits:
+        """A domain's orphan visits (GET /v1/analytics/orphans; orphan_report.py)."""
+        async with self.db.transaction() as conn:
+            return await orphan_visits(
+                conn,
+                principal,
+                domain=domain,
+                start=start,
+                end=end,
+                operator_workspace=self.orphans_workspace,
+            )
 
     async def account(
         self,

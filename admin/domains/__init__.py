@@ -5,6 +5,7 @@ in pyproject.toml hold that).
 """
 
 from admin.domains.cache import DomainSet, rebuild_domains
+from admin.domains.repository import owns_verified
 from admin.domains.schemas import CHALLENGE_LABEL, HOSTNAME_PATTERN
 from admin.domains.service import normal_hostname
 from admin.domains.txt import TxtLookup
@@ -15,5 +16,6 @@ __all__ = [
     "DomainSet",
     "TxtLookup",
     "normal_hostname",
+    "owns_verified",
     "rebuild_domains",
 ]

@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import cast
+from typing import Any, cast
 
 from redis.asyncio import Redis
 
 from admin.db import Connection
-from admin.domains.repository import verified_hostnames
+from admin.domains.repository import verified_hostnames, verified_not_found
 from common.channels import publish
 from common.keys import (
     DOMAIN_CHANGES_CHANNEL,
+    DOMAIN_NOT_FOUND_KEY,
     DOMAINS_KEY,
     FLUSH_ALL,
     LINK_CHANGES_CHANNEL,
@@ -35,8 +36,8 @@ class DomainSet:
     def __init__(self, redis: Redis) -> None:
         self.redis = redis
 
-    async def add(self, hostname: str) -> None:
-        await self._change(hostname, add=True)
+    async def add(self, hostname: str, not_found_url: str | None = None) -> None:
+        await self._change(hostname, add=True, not_found_url=not_found_url)
 
     async def remove(self, hostname: str) -> None:
         await self._change(hostname, add=False)
@@ -50,13 +51,32 @@ class DomainSet:
         except RedisUnavailable:
             return hostname in known()
 
-    async def _change(self, hostname: str, *, add: bool) -> None:
+    async def set_not_found(self, hostname: str, url: str | None) -> None:
+        """Where the edges redirect the verified ``hostname``'s unknown codes (None: the
+        404 page); announced like a change of the set."""
+        try:
+            with redis_outage():
+                if url:
+                    await self.redis.hset(DOMAIN_NOT_FOUND_KEY, hostname, url)
+                else:
+                    await self.redis.hdel(DOMAIN_NOT_FOUND_KEY, hostname)
+                await publish(self.redis, DOMAIN_CHANGES_CHANNEL, hostname)
+        except RedisUnavailable:
+            logger.exception(
+                "domain's not-found destination not written; `hop cache rebuild` writes it",
+                extra={"action": "domains.write_failed", "hostname": hostname},
+            )
+
+    async def _change(self, hostname: str, *, add: bool, not_found_url: str | None = None) -> None:
         try:
             with redis_outage():
                 if add:
                     await self.redis.sadd(DOMAINS_KEY, hostname)
+                    if not_found_url:
+                        await self.redis.hset(DOMAIN_NOT_FOUND_KEY, hostname, not_found_url)
                 else:
                     await self.redis.srem(DOMAINS_KEY, hostname)
+                    await self.redis.hdel(DOMAIN_NOT_FOUND_KEY, hostname)
                 await publish(self.redis, DOMAIN_CHANGES_CHANNEL, hostname)
         except RedisUnavailable:
             logger.exception(
@@ -76,8 +96,21 @@ async def rebuild_domains(conn: Connection, redis: Redis) -> int:
         await redis.sadd(DOMAINS_KEY, *(wanted - held))
     if held - wanted:
         await redis.srem(DOMAINS_KEY, *(held - wanted))
+    await _rebuild_not_found(redis, await verified_not_found(conn))
     await publish(redis, DOMAIN_CHANGES_CHANNEL, "*")
     return len(wanted)
+
+
+async def _rebuild_not_found(redis: Redis, pages: dict[str, str]) -> None:
+    """Make the "not found" destinations PostgreSQL's (changed ones written, gone ones
+    deleted, never emptied on the way)."""
+    held = cast("dict[bytes, bytes]", await redis.hgetall(DOMAIN_NOT_FOUND_KEY))
+    stale = [host for host in (key.decode() for key in held) if host not in pages]
+    if pages:
+        mapping: dict[Any, Any] = dict(pages)  # redis-py's key type is a union: invariant
+        await redis.hset(DOMAIN_NOT_FOUND_KEY, mapping=mapping)
+    if stale:
+        await redis.hdel(DOMAIN_NOT_FOUND_KEY, *stale)
 
 
 # Keys deleted per DEL: a domain may hold many codes.

@@ -4,18 +4,18 @@ INSERT INTO domains (id, workspace_id, environment, hostname, token, created_by)
 VALUES (%(id)s, %(workspace_id)s, %(environment)s, %(hostname)s, %(token)s, %(created_by)s)
 ON CONFLICT (workspace_id, environment, hostname) WHERE deleted_at IS NULL DO NOTHING
 RETURNING id, hostname, token, created_at, verified_at, checked_at, lapsing_since, lapsed_at,
-       created_by
+       created_by, not_found_url
 
 -- name: list_domains
 SELECT id, hostname, token, created_at, verified_at, checked_at, lapsing_since, lapsed_at,
-       created_by
+       created_by, not_found_url
 FROM domains
 WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s AND deleted_at IS NULL
 ORDER BY id
 
 -- name: domain_by_id
 SELECT id, hostname, token, created_at, verified_at, checked_at, lapsing_since, lapsed_at,
-       created_by
+       created_by, not_found_url
 FROM domains
 WHERE id = %(id)s AND workspace_id = %(workspace_id)s AND environment = %(environment)s
   AND deleted_at IS NULL
@@ -32,7 +32,7 @@ SET checked_at = now(),
 WHERE id = %(id)s AND workspace_id = %(workspace_id)s AND environment = %(environment)s
   AND deleted_at IS NULL
 RETURNING id, hostname, token, created_at, verified_at, checked_at, lapsing_since, lapsed_at,
-       created_by
+       created_by, not_found_url
 
 -- name: delete_domain
 UPDATE domains SET deleted_at = now()
@@ -43,10 +43,28 @@ RETURNING id
 -- name: verified_hostnames
 SELECT hostname FROM domains WHERE verified_at IS NOT NULL AND deleted_at IS NULL
 
+-- name: set_not_found
+UPDATE domains SET not_found_url = %(url)s
+WHERE id = %(id)s AND workspace_id = %(workspace_id)s AND environment = %(environment)s
+  AND deleted_at IS NULL
+RETURNING id, hostname, token, created_at, verified_at, checked_at, lapsing_since, lapsed_at,
+       created_by, not_found_url
+
+-- name: verified_not_found
+SELECT hostname, not_found_url FROM domains
+WHERE verified_at IS NOT NULL AND deleted_at IS NULL AND not_found_url IS NOT NULL
+
+-- name: owns_verified
+SELECT EXISTS (
+    SELECT 1 FROM domains
+    WHERE hostname = %(hostname)s AND workspace_id = %(workspace_id)s
+      AND environment = %(environment)s AND verified_at IS NOT NULL AND deleted_at IS NULL
+)
+
 -- name: domain_for_delete
 -- The row locked against links being written on it meanwhile (links' lock_domain).
 SELECT id, hostname, token, created_at, verified_at, checked_at, lapsing_since, lapsed_at,
-       created_by
+       created_by, not_found_url
 FROM domains
 WHERE id = %(id)s AND workspace_id = %(workspace_id)s AND environment = %(environment)s
   AND deleted_at IS NULL

@@ -26,6 +26,7 @@ class DomainRow(msgspec.Struct, kw_only=True):
     lapsing_since: datetime | None
     lapsed_at: datetime | None
     created_by: str | None  # an API key's id or a user's; None: made before workspaces
+    not_found_url: str | None = None  # where its unknown codes redirect (issue 29)
 
 
 class DueDomain(msgspec.Struct, kw_only=True):
@@ -174,6 +175,26 @@ async def forget_codes(conn: Connection, principal: Principal, hostname: str) ->
 async def verified_hostnames(conn: Connection) -> list[str]:
     cursor = await conn.execute(_SQL["verified_hostnames"])
     return [str(hostname) for (hostname,) in await cursor.fetchall()]
+
+
+async def set_not_found(
+    conn: Connection, principal: Principal, domain_id: str, url: str | None
+) -> DomainRow | None:
+    params = {**_owner(principal), "id": domain_id, "url": url}
+    return await fetch_one(conn, _SQL["set_not_found"], params, DomainRow)
+
+
+async def verified_not_found(conn: Connection) -> dict[str, str]:
+    """Verified hostname → its "not found" destination, for those that set one."""
+    cursor = await conn.execute(_SQL["verified_not_found"])
+    return {str(host): str(url) for host, url in await cursor.fetchall()}
+
+
+async def owns_verified(conn: Connection, principal: Principal, hostname: str) -> bool:
+    """Whether ``hostname`` is a verified domain of the principal's workspace."""
+    cursor = await conn.execute(_SQL["owns_verified"], {**_owner(principal), "hostname": hostname})
+    row = await cursor.fetchone()
+    return bool(row and row[0])
 
 
 async def delete_domain(conn: Connection, principal: Principal, domain_id: str) -> bool:

@@ -4,13 +4,20 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from litestar import Controller, Response, delete, get, post
+from litestar import Controller, Response, delete, get, patch, post
 from litestar.params import Parameter
 
 from admin.api.body import JsonBody
 from admin.api.operations import problems
 from admin.auth import Principal
-from admin.domains.schemas import HOSTNAME_PATTERN, Domain, DomainCheck, DomainCreate, DomainList
+from admin.domains.schemas import (
+    HOSTNAME_PATTERN,
+    Domain,
+    DomainCheck,
+    DomainCreate,
+    DomainList,
+    DomainUpdate,
+)
 from admin.domains.service import DomainService
 
 DomainId = Annotated[str, Parameter(description="A domain id (dom_…).", max_length=64)]
@@ -85,6 +92,22 @@ class DomainController(Controller):
     ) -> Domain:
         """One domain."""
         return await domains.get(principal, domain_id)
+
+    @patch(
+        "/{domain_id:str}",
+        dto=JsonBody[DomainUpdate],
+        return_dto=None,
+        opt={"scope": "links:write", "role": "admin"},
+        responses=problems(400, 401, 403, 404, 422),
+        operation_id="updateDomain",
+        summary="Update a custom domain",
+    )
+    async def update_domain(
+        self, domain_id: DomainId, data: DomainUpdate, principal: Principal, domains: DomainService
+    ) -> Domain:
+        """Set where the edge redirects unknown codes on the domain (`notFoundUrl`; null:
+        the 404 page). Such visits are still counted as orphan visits."""
+        return await domains.update(principal, domain_id, data)
 
     @delete(
         "/{domain_id:str}",

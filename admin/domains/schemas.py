@@ -62,6 +62,7 @@ DOMAIN_EXAMPLE = {
     "lapsesAt": None,
     "lapsedAt": None,
     "createdBy": "usr_01JNQ3V5W6X7Y8Z9A0B1C2D3EF",
+    "notFoundUrl": "https://brand.example/not-found",
 }
 
 
@@ -94,6 +95,29 @@ class Domain(msgspec.Struct, kw_only=True, rename="camel"):
     ]
     lapsed_at: Annotated[str | None, Meta(description="When the domain lapsed.")]
     created_by: CreatedBy = None
+    not_found_url: Annotated[
+        str | None,
+        Meta(
+            description="Where the edge redirects visits of unknown codes on this domain "
+            "(still counted as orphan visits); null: the 404 page."
+        ),
+    ] = None
+
+
+@example({"notFoundUrl": "https://brand.example/not-found"})
+class DomainUpdate(msgspec.Struct, kw_only=True, rename="camel", forbid_unknown_fields=True):
+    not_found_url: (
+        Annotated[
+            str,
+            Meta(
+                max_length=2048,
+                description="An http(s) URL, not on a host where short links answer "
+                "(redirect loop), where unknown codes on this domain redirect; null: the 404 "
+                "page again.",
+            ),
+        ]
+        | None
+    )
 
 
 @example({"data": [DOMAIN_EXAMPLE]})

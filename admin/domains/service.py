@@ -21,11 +21,13 @@ from admin.domains.schemas import (
     Domain,
     DomainCheck,
     DomainList,
+    DomainUpdate,
     Verification,
 )
 from admin.domains.txt import TxtLookup
 from admin.errors import Conflict, FieldError, NotFound, validation
 from admin.events import Event, LinkDeleted
+from admin.urls import InvalidUrl, parse_http_url
 from common.ids import new_id, new_secret_token
 from common.timefmt import iso_utc
 
@@ -35,6 +37,9 @@ _HOSTNAME = re.compile(
     r"(?=.{1,253}\Z)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+"
     r"[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?\Z"
 )
+
+
+_LOOP = "must not point at a short link (redirect loop)"  # as admin/links/admission.py
 
 
 def normal_hostname(raw: str, *, field: str = "hostname") -> str:
@@ -124,6 +129,7 @@ class DomainService:
             lapses_at=_iso(lapses_at),
             lapsed_at=_iso(row.lapsed_at),
             created_by=row.created_by,
+            not_found_url=row.not_found_url,
         )
 
     async def create(self, principal: Principal, hostname: str) -> Domain:
@@ -214,8 +220,36 @@ class DomainService:
             raise validation(
                 [FieldError("verification", f"no TXT record at {record} holds the token yet")]
             )
-        await self.hostnames.add(checked.hostname)  # again for a verified one: harmless
+        # Again for a verified one: harmless.
+        await self.hostnames.add(checked.hostname, checked.not_found_url)
         return self.to_resource(checked)
+
+    async def update(self, principal: Principal, domain_id: str, data: DomainUpdate) -> Domain:
+        """Set (or clear, with null) the domain's "not found" destination; a verified
+        domain's edges redirect its unknown codes there from the next change announced."""
+        url = data.not_found_url
+        if url is not None:
+            self._check_destination(url)
+        async with self.db.transaction() as conn:
+            row = await repo.set_not_found(conn, principal, domain_id, url)
+            if row is not None:
+                await record_audit(conn, principal, "domain.updated", row.id)
+        if row is None:
+            raise NotFound(f"No domain with id {domain_id!r}.")
+        if row.verified_at is not None:
+            await self.hostnames.set_not_found(row.hostname, url)
+        return self.to_resource(row)
+
+    def _check_destination(self, url: str) -> None:
+        """As a link's destination is checked: an http(s) URL, not on a host where short
+        links answer (the short host, the admin's, any verified custom domain)."""
+        try:
+            parts = parse_http_url(url)
+        except InvalidUrl as exc:
+            raise validation([FieldError("notFoundUrl", str(exc))]) from None
+        host = (parts.hostname or "").rstrip(".").lower()
+        if host in self.own_hosts or host in self.served_hosts():
+            raise validation([FieldError("notFoundUrl", _LOOP)])
 
     async def check(self, domain: str) -> DomainCheck:
         """For a TLS proxy's on-demand certificates (Caddy's ``ask``): 200 only for a

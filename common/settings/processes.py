@@ -194,6 +194,11 @@ class AdminSettings(msgspec.Struct, frozen=True, kw_only=True):
         "Seconds a custom domain may go on lapsing before it lapses: it is no longer served (its "
         "links answer 404 at the edge), its owner is e-mailed, and the name is free for whoever "
         "proves it next.")]
+    orphans_workspace: Annotated[str | None, Variable(
+        "HOP_ORPHANS_WORKSPACE", p.text, None,
+        "Id of the operator's workspace (`ws_…`): its members and keys may read the default "
+        "short host's orphan visits (`GET /v1/analytics/orphans` without `domain`), visits to "
+        "codes nobody owns. Unset: nobody may (403).")]
 
 
 class EdgeSettings(msgspec.Struct, frozen=True, kw_only=True):

@@ -76,6 +76,7 @@ from .domain_check import DomainCheck
 from .domain_create import DomainCreate
 from .domain_list import DomainList
 from .domain_status import DomainStatus
+from .domain_update import DomainUpdate
 from .email_data import EmailData
 from .email_qr_create import EmailQrCreate
 from .email_qr_create_type import EmailQrCreateType
@@ -155,6 +156,12 @@ from .member_list import MemberList
 from .member_role import MemberRole
 from .member_update import MemberUpdate
 from .member_update_role import MemberUpdateRole
+from .orphan_count import OrphanCount
+from .orphan_day import OrphanDay
+from .orphan_totals import OrphanTotals
+from .orphan_totals_bot_types import OrphanTotalsBotTypes
+from .orphan_totals_humans import OrphanTotalsHumans
+from .orphan_visits import OrphanVisits
 from .own_bio_link import OwnBioLink
 from .own_bio_social import OwnBioSocial
 from .passkey import Passkey
@@ -327,6 +334,7 @@ __all__ = (
     "DomainCreate",
     "DomainList",
     "DomainStatus",
+    "DomainUpdate",
     "EmailData",
     "EmailQrCreate",
     "EmailQrCreateType",
@@ -406,6 +414,12 @@ __all__ = (
     "MemberUpdate",
     "MemberUpdateRole",
     "MePlan",
+    "OrphanCount",
+    "OrphanDay",
+    "OrphanTotals",
+    "OrphanTotalsBotTypes",
+    "OrphanTotalsHumans",
+    "OrphanVisits",
     "OwnBioLink",
     "OwnBioSocial",
     "Passkey",

@@ -36,6 +36,8 @@ class Domain:
         created_by (None | str | Unset): Who made it: the API key's id (key_…) when a key made it, else the user's id
             (usr_…: a dashboard session or an access token). It stays when that person leaves or the key is revoked; null:
             made before workspaces.
+        not_found_url (None | str | Unset): Where the edge redirects visits of unknown codes on this domain (still
+            counted as orphan visits); null: the 404 page.
     """
 
     checked_at: None | str
@@ -49,6 +51,7 @@ class Domain:
     verification: Verification
     verified_at: None | str
     created_by: None | str | Unset = UNSET
+    not_found_url: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -83,6 +86,12 @@ class Domain:
         else:
             created_by = self.created_by
 
+        not_found_url: None | str | Unset
+        if isinstance(self.not_found_url, Unset):
+            not_found_url = UNSET
+        else:
+            not_found_url = self.not_found_url
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -101,6 +110,8 @@ class Domain:
         )
         if created_by is not UNSET:
             field_dict["createdBy"] = created_by
+        if not_found_url is not UNSET:
+            field_dict["notFoundUrl"] = not_found_url
 
         return field_dict
 
@@ -164,6 +175,15 @@ class Domain:
 
         created_by = _parse_created_by(d.pop("createdBy", UNSET))
 
+        def _parse_not_found_url(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        not_found_url = _parse_not_found_url(d.pop("notFoundUrl", UNSET))
+
         domain = cls(
             checked_at=checked_at,
             created_at=created_at,
@@ -176,6 +196,7 @@ class Domain:
             verification=verification,
             verified_at=verified_at,
             created_by=created_by,
+            not_found_url=not_found_url,
         )
 
         domain.additional_properties = d
