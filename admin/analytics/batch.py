@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from admin.analytics.enrich import EnrichedClick
-from admin.analytics.orphans import store_orphans
+from admin.analytics.orphans_repository import store_orphans
 from admin.analytics.repository import batch_json, store_clicks
 from admin.bio import store_visits
 from admin.db import Connection

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime, time, timedelta
 
-from admin.analytics import orphans as repo
+from admin.analytics import orphans_repository as repo
 from admin.analytics.schemas import OrphanCount, OrphanDay, OrphanTotals, OrphanVisits
 from admin.auth import Principal
 from admin.db import Connection
