@@ -194,6 +194,11 @@ class AdminSettings(msgspec.Struct, frozen=True, kw_only=True):
         "Seconds a custom domain may go on lapsing before it lapses: it is no longer served (its "
         "links answer 404 at the edge), its owner is e-mailed, and the name is free for whoever "
         "proves it next.")]
+    live_streams_per_workspace: Annotated[int, Variable(
+        "HOP_LIVE_STREAMS_PER_WORKSPACE", p.positive_int, 5,
+        "Live click streams (`GET /v1/analytics/live`, `GET /v1/links/:id/clicks/live`) one "
+        "workspace may have open at once, across every admin process (counted in Redis); "
+        "beyond it they answer 429.")]
 
 
 class EdgeSettings(msgspec.Struct, frozen=True, kw_only=True):
