@@ -6,7 +6,7 @@ from typing import Annotated
 
 from litestar import Controller, get
 from litestar.openapi import ResponseSpec
-from litestar.params import Parameter
+from litestar.params import HeaderParameter, Parameter
 
 from admin.analytics.live_service import LiveService
 from admin.analytics.schemas import AccountAnalytics, Interval, LinkClicks, LiveClick
@@ -108,8 +108,8 @@ _LIVE_RESPONSES: dict[int, ResponseSpec] = {
 }
 LastEventId = Annotated[
     str | None,
-    Parameter(
-        header="Last-Event-ID",
+    HeaderParameter(
+        name="Last-Event-ID",
         max_length=41,
         description="The `id:` of the last event received: resume after it.",
     ),
