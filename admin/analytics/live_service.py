@@ -2,8 +2,9 @@
 as Server-Sent Events, read from the workspace's live stream in Redis (``live``), so
 any admin process serves any client.
 
-- Each event is ``id: <stream entry id>``, ``event: click``, ``data: <LiveClick JSON>``.
-- ``Last-Event-ID`` resumes after that entry. When it is no longer in the window
+- Each event is ``id: <stream entry id>/<index in the entry>``, ``event: click``,
+  ``data: <LiveClick JSON>`` (an entry holds up to 50 clicks of one worker batch).
+- ``Last-Event-ID`` resumes after that click. When it is no longer in the window
   (trimmed, or the stream dropped while idle) clicks may have been missed: the stream
   says so with an ``event: gap`` and starts at the window's start.
 - ``XREAD BLOCK`` waits at most ``block_ms``, so the response notices a client gone
@@ -26,7 +27,7 @@ from typing import Any, cast
 import msgspec
 from redis.asyncio import Redis
 
-from admin.analytics.live import DATA_FIELD, LINK_FIELD
+from admin.analytics.live import CLICKS_FIELD, entry_clicks
 from admin.auth import Principal
 from admin.db import Database
 from admin.db.redis_batch import LuaScript, RedisBatcher
@@ -37,7 +38,7 @@ from common.redis_store import redis_outage
 
 logger = logging.getLogger(__name__)
 
-_ENTRY_ID = re.compile(r"\d{1,20}-\d{1,20}")
+_EVENT_ID = re.compile(r"(\d{1,20})-(\d{1,20})/(\d{1,6})")
 _READ_COUNT = 200
 SLOT_LEASE_MS = 60_000
 RETRY_SECONDS = 15
@@ -68,6 +69,14 @@ class Gap(msgspec.Struct, kw_only=True, rename="camel"):
     resumed_from: str | None
 
 
+class Start(msgspec.Struct, frozen=True):
+    """Read after ``position``; of entry ``entry`` show only the clicks past ``seen``."""
+
+    position: str
+    entry: bytes = b""
+    seen: int = -1
+
+
 class LiveService:
     def __init__(
         self,
@@ -92,7 +101,7 @@ class LiveService:
     ) -> AsyncGenerator[bytes, None]:
         """The event stream's chunks, its slot taken: 404, 422 and 429 come from here,
         before the response starts. Closing the generator frees the slot."""
-        if last_event_id is not None and not _ENTRY_ID.fullmatch(last_event_id):
+        if last_event_id is not None and not _EVENT_ID.fullmatch(last_event_id):
             raise validation([FieldError("Last-Event-ID", "must be an id this stream sent")])
         if link_id is not None:
             async with self.db.connection() as conn:
@@ -145,15 +154,16 @@ class LiveService:
         token: str,
         stream: str,
         link_id: str | None,
-        start: str | Gap,
+        start: Start | Gap,
     ) -> AsyncGenerator[bytes, None]:
         try:
             # A first line at once: the client (and any proxy) sees the stream open, and
             # every click from the start position on is on it.
             yield b": live clicks\n\n"
-            position = "0-0" if isinstance(start, Gap) else start
             if isinstance(start, Gap):
                 yield b"event: gap\ndata: " + _gap_encoder.encode(start) + b"\n\n"
+                start = Start("0-0")
+            position, resumed, seen = start.position, start.entry, start.seen
             last_sent = last_renewed = time.monotonic()
             while True:
                 wait = self.heartbeat_seconds - (time.monotonic() - last_sent)
@@ -162,8 +172,11 @@ class LiveService:
                 chunk = bytearray()
                 for entry_id, fields in entries:
                     position = entry_id.decode()
-                    if link_id is None or fields.get(LINK_FIELD) == link_id.encode():
-                        chunk += _click_event(entry_id, fields)
+                    skip = seen if entry_id == resumed else -1
+                    shown = entry_clicks.decode(fields[CLICKS_FIELD])
+                    for index, (clicked, data) in enumerate(shown):
+                        if index > skip and (link_id is None or clicked == link_id):
+                            chunk += _click_event(entry_id, index, data)
                 now = time.monotonic()
                 if not chunk and now - last_sent >= self.heartbeat_seconds:
                     chunk += b": heartbeat\n\n"
@@ -178,19 +191,20 @@ class LiveService:
         finally:
             await self._release_slot(workspace_id, token)
 
-    async def _start(self, stream: str, last_event_id: str | None) -> str | Gap:
-        """Where reading starts: after the last event the client saw if it is still in the
-        window, else a gap; without one, after the stream's newest entry."""
+    async def _start(self, stream: str, last_event_id: str | None) -> Start | Gap:
+        """Where reading starts: after the last click the client saw if its entry is still
+        in the window, else a gap; without one, after the stream's newest entry."""
         with redis_outage():
             if last_event_id is None:
                 newest = cast("list[Entry]", await self.redis.xrevrange(stream, count=1))
-                return newest[0][0].decode() if newest else "0-0"
-            seen = await self.redis.xrange(stream, min=last_event_id, max=last_event_id)
+                return Start(newest[0][0].decode() if newest else "0-0")
+            entry_id, _, index = last_event_id.partition("/")
+            seen = await self.redis.xrange(stream, min=entry_id, max=entry_id)
             if seen:
-                return last_event_id
+                return Start(_before(entry_id), entry_id.encode(), int(index))
             oldest = cast("list[Entry]", await self.redis.xrange(stream, count=1))
-        if oldest and _id(oldest[0][0].decode()) < _id(last_event_id):
-            return last_event_id  # the window holds everything after it still
+        if oldest and _id(oldest[0][0].decode()) < _id(entry_id):
+            return Start(entry_id)  # the window holds everything after it still
         # Trimmed past it, or the idle stream dropped: what came between is unknown.
         first = oldest[0][0].decode() if oldest else None
         return Gap(last_event_id=last_event_id, resumed_from=first)
@@ -206,8 +220,16 @@ class LiveService:
         return entries
 
 
-def _click_event(entry_id: bytes, fields: dict[bytes, bytes]) -> bytes:
-    return b"id: " + entry_id + b"\nevent: click\ndata: " + fields[DATA_FIELD] + b"\n\n"
+def _click_event(entry_id: bytes, index: int, data: bytes) -> bytes:
+    return b"id: %b/%d\nevent: click\ndata: %b\n\n" % (entry_id, index, data)
+
+
+def _before(entry_id: str) -> str:
+    """The id just below ``entry_id``: XREAD after it returns ``entry_id`` first."""
+    millis, sequence = _id(entry_id)
+    if sequence:
+        return f"{millis}-{sequence - 1}"
+    return f"{millis - 1}-{2**64 - 1}" if millis else "0-0"
 
 
 def _id(entry_id: str) -> tuple[int, int]:

@@ -110,7 +110,7 @@ LastEventId = Annotated[
     str | None,
     HeaderParameter(
         name="Last-Event-ID",
-        max_length=41,
+        max_length=48,
         description="The `id:` of the last event received: resume after it.",
     ),
 ]

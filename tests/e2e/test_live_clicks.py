@@ -125,13 +125,13 @@ def test_a_resume_from_outside_the_window_says_there_is_a_gap(
     admin_url: str, account: Account, streams: list[EventStream]
 ) -> None:
     stream = EventStream(
-        f"{admin_url}/v1/analytics/live", {**account.headers(), "Last-Event-ID": "1-0"}
+        f"{admin_url}/v1/analytics/live", {**account.headers(), "Last-Event-ID": "1-0/0"}
     )
     streams.append(stream)
     assert stream.status == 200
     gap = stream.next_event()
     assert gap.kind == "gap"
-    assert gap.json()["lastEventId"] == "1-0"
+    assert gap.json()["lastEventId"] == "1-0/0"
 
 
 def test_a_sixth_stream_of_a_workspace_is_refused_until_one_closes(
