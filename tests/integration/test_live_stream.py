@@ -136,3 +136,23 @@ def test_slots_are_bounded_per_workspace_and_freed_on_close(
         await redis.aclose()
 
     asyncio.run(scenario())
+
+
+def test_a_quiet_stream_sends_heartbeats(redis_url: str, database_url: str, workspace: str) -> None:
+    async def scenario() -> list[bytes]:
+        redis = Redis.from_url(redis_url)
+        pool = AsyncConnectionPool(database_url, open=False)
+        live = LiveService(
+            Database(pool), redis, RedisBatcher(redis), 5, heartbeat_seconds=0.2, block_ms=100
+        )
+        chunks = await live.open(_principal(workspace), None, None)
+        sent = [await anext(chunks)]
+        while b": heartbeat\n\n" not in sent:
+            sent.append(await anext(chunks))
+        await chunks.aclose()
+        await redis.aclose()
+        return sent
+
+    sent = asyncio.run(scenario())
+    assert sent[0] == b": live clicks\n\n"
+    assert set(sent[1:-1]) <= {b""}  # nothing but the turns that let the response look up
