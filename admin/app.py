@@ -25,7 +25,13 @@ from admin.accounts.passkeys import PasskeyService
 from admin.accounts.routes import AccountController
 from admin.accounts.selfservice import SelfService
 from admin.accounts.service import AccountService
-from admin.analytics.routes import AccountAnalyticsController, AnalyticsController
+from admin.analytics.live_service import LiveService
+from admin.analytics.routes import (
+    AccountAnalyticsController,
+    AnalyticsController,
+    LinkLiveClicksController,
+    LiveClicksController,
+)
 from admin.analytics.service import AnalyticsService
 from admin.audit.log import AuditLog
 from admin.audit.routes import AuditLogController
@@ -117,6 +123,8 @@ ROUTE_HANDLERS: list[Any] = [
     DomainController,
     AnalyticsController,
     AccountAnalyticsController,
+    LiveClicksController,
+    LinkLiveClicksController,
     QrController,
     BioController,
     ExportController,
@@ -269,6 +277,7 @@ def _services(settings: Settings, stores: Stores, box: SecretBox) -> dict[str, A
         "analytics": AnalyticsService(
             db, settings.short_base_url, settings.admin.orphans_workspace
         ),
+        "live": LiveService(db, redis, stores.batcher, settings.admin.live_streams_per_workspace),
         "domains": DomainService(
             db,
             TxtLookup(settings.admin.dns_resolver),

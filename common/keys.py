@@ -181,3 +181,14 @@ def sso_state_key(state_digest: str) -> str:
     """A workspace single sign-on in flight (its nonce and PKCE verifier), by the SHA-256
     of its ``state``; taken once (GETDEL) by the callback (admin/workspaces/sso.py)."""
     return f"hop:sso:state:{state_digest}"
+
+
+def live_clicks_stream(workspace_id: str, environment: str) -> str:
+    """A workspace's recent clicks in one environment, newest last, for the live streams
+    (admin/analytics/live.py): a short window, trimmed as the worker appends."""
+    return f"hop:live:{{{workspace_id}}}:{environment}"
+
+
+def live_slots_key(workspace_id: str) -> str:
+    """The live streams a workspace has open (a sorted set: stream token → lease end)."""
+    return f"hop:live:{{{workspace_id}}}:slots"

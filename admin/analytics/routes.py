@@ -1,13 +1,22 @@
-"""GET /v1/links/:id/clicks, GET /v1/analytics and GET /v1/analytics/orphans."""
+"""GET /v1/links/:id/clicks, GET /v1/analytics, their live streams (Server-Sent Events)
+and GET /v1/analytics/orphans."""
 
 from __future__ import annotations
 
 from typing import Annotated
 
 from litestar import Controller, get
-from litestar.params import Parameter
+from litestar.openapi import ResponseSpec
+from litestar.params import HeaderParameter, Parameter
 
-from admin.analytics.schemas import AccountAnalytics, Interval, LinkClicks, OrphanVisits
+from admin.analytics.live_service import LiveService
+from admin.analytics.schemas import (
+    AccountAnalytics,
+    Interval,
+    LinkClicks,
+    LiveClick,
+    OrphanVisits,
+)
 from admin.analytics.service import (
     MAX_HISTORY_PAGE,
     MAX_TOP_LINKS,
@@ -15,6 +24,7 @@ from admin.analytics.service import (
 )
 from admin.api.operations import problems
 from admin.api.parameters import parse_instant
+from admin.api.sse import EVENT_STREAM, EventStreamResponse
 from admin.auth import Principal
 
 _INSTANT = "ISO 8601 date (UTC midnight) or date-time."
@@ -127,3 +137,67 @@ class AccountAnalyticsController(Controller):
             start=parse_instant("from", from_),
             end=parse_instant("to", to),
         )
+
+
+_LIVE_DOC = (
+    "Server-Sent Events: `event: click` with `id:` (resume with `Last-Event-ID`) and the "
+    "click as `data:` (this schema); `event: gap` when a resumed stream may have missed "
+    "clicks; a comment line every 15 s (docs/analytics.md#live)."
+)
+_LIVE_RESPONSES: dict[int, ResponseSpec] = {
+    200: ResponseSpec(LiveClick, description=_LIVE_DOC, media_type=EVENT_STREAM),
+    **problems(401, 403, 422, 429),
+}
+LastEventId = Annotated[
+    str | None,
+    HeaderParameter(
+        name="Last-Event-ID",
+        max_length=48,
+        description="The `id:` of the last event received: resume after it.",
+    ),
+]
+
+
+class LiveClicksController(Controller):
+    path = "/v1/analytics/live"
+    tags = ["analytics"]
+
+    @get(
+        "/",
+        opt={"scope": "analytics:read"},
+        media_type=EVENT_STREAM,
+        responses=_LIVE_RESPONSES,
+        operation_id="getLiveClicks",
+        summary="Stream the workspace's clicks as they happen",
+    )
+    async def live_clicks(
+        self, principal: Principal, live: LiveService, last_event_id: LastEventId = None
+    ) -> EventStreamResponse:
+        """Every click on the workspace's links within about a second of its redirect, as
+        Server-Sent Events (`curl -N`). A workspace has a few streams open at most (429
+        past them)."""
+        return EventStreamResponse(await live.open(principal, None, last_event_id))
+
+
+class LinkLiveClicksController(Controller):
+    path = "/v1/links/{link_id:str}/clicks/live"
+    tags = ["analytics"]
+
+    @get(
+        "/",
+        opt={"scope": "analytics:read"},
+        media_type=EVENT_STREAM,
+        responses={**_LIVE_RESPONSES, **problems(401, 403, 404, 422, 429)},
+        operation_id="getLinkLiveClicks",
+        summary="Stream a link's clicks as they happen",
+    )
+    async def link_live_clicks(
+        self,
+        link_id: Annotated[str, Parameter(max_length=64)],
+        principal: Principal,
+        live: LiveService,
+        last_event_id: LastEventId = None,
+    ) -> EventStreamResponse:
+        """The clicks of one link within about a second of their redirect, as Server-Sent
+        Events; they count against the workspace's open live streams."""
+        return EventStreamResponse(await live.open(principal, link_id, last_event_id))

@@ -220,3 +220,39 @@ class OrphanVisits(msgspec.Struct, kw_only=True, rename="camel"):
     other_paths: int  # visits to paths past each day's first 100 distinct ones
     top_referrers: list[OrphanCount]  # referrer hosts, most visits first (none: not listed)
     other_referrers: int  # visits from hosts past each day's first 100 distinct ones
+
+
+@example(
+    {
+        "id": "evt_01JNQ5A1B2C3D4E5F6G7H8J9KM",
+        "clickedAt": "2026-03-02T14:05:00.123Z",
+        "linkId": "lnk_01JNQ4Z8K3M2X7V5R9T6Y1W0PA",
+        "shortCode": "spring",
+        "country": "DE",
+        "region": None,
+        "city": None,
+        "device": "mobile",
+        "os": "iOS",
+        "browser": "Mobile Safari",
+        "referrerHost": "news.example.org",
+        "isBot": False,
+        "isQr": False,
+    }
+)
+class LiveClick(msgspec.Struct, kw_only=True, rename="camel"):
+    """A click as the live streams show it (the `data:` of an `event: click`): what the
+    dashboard's live view needs, never the visitor's address or visitor id."""
+
+    id: str
+    clicked_at: str
+    link_id: str
+    short_code: str
+    country: str | None
+    region: str | None
+    city: str | None
+    device: str
+    os: str
+    browser: str
+    referrer_host: str | None
+    is_bot: bool
+    is_qr: bool

@@ -35,6 +35,8 @@ from redis.exceptions import ResponseError
 
 from admin.analytics.batch import KINDS, store_batch
 from admin.analytics.enrich import EnrichedClick, Enricher
+from admin.analytics.live import LiveFeed
+from admin.analytics.live_repository import LinkOwner
 from admin.db import Database, DatabaseUnavailable, Deadlock, RejectedData
 from common.backoff import Backoff
 from common.keys import (
@@ -91,8 +93,11 @@ class ClickConsumer:
         in_flight: int,
         max_deliveries: int = MAX_DELIVERIES,
         shard: int = 0,
+        live: LiveFeed | None = None,
     ) -> None:
         self.redis = redis
+        # Stored clicks also go to their workspaces' live streams (issue 29).
+        self.live = live or LiveFeed()
         # One consumer per shard (HOP_CLICK_STREAM_SHARDS): a shard and its dead letters
         # share a cluster slot, so every command here stays on one node.
         self.shard = shard
@@ -259,6 +264,7 @@ class ClickConsumer:
         try:
             async with self.db.transaction() as conn:
                 stored = await store_batch(conn, batch.clicks)
+                owners = await self.live.owners(conn, batch.clicks) if stored else {}
         except Deadlock:
             # Another transaction held the same rows (the statement's lock order makes
             # this rare): the entries stay pending and are read again from our backlog.
@@ -285,18 +291,42 @@ class ClickConsumer:
                     if entry[0] in batch.entry_ids:
                         await self._store_alone(entry)
             return
-        await self.redis.xack(self.stream, CLICK_CONSUMER_GROUP, *batch.entry_ids)
+        await self.acknowledge(batch.entry_ids, batch.clicks if stored else [], owners)
         self.stored += stored
+
+    async def acknowledge(
+        self, entry_ids: list[bytes], shown: list[EnrichedClick], owners: dict[str, LinkOwner]
+    ) -> None:
+        """XACK the entries and show ``shown`` on the live streams, in one round trip.
+
+        Only a batch that stored something new is shown (a redelivered one repeats
+        nothing); a live stream Redis refuses costs those clicks their live view, never
+        their acknowledgement.
+        """
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.xack(self.stream, CLICK_CONSUMER_GROUP, *entry_ids)
+            self.live.append(pipe, shown, owners)
+            results = await pipe.execute(raise_on_error=False)
+        if isinstance(results[0], Exception):
+            raise results[0]
+        refused = [result for result in results[1:] if isinstance(result, Exception)]
+        if refused:
+            logger.warning(
+                "live click stream refused an append",
+                extra={"action": "worker.live_refused", "error": str(refused[0])},
+            )
 
     async def _store_alone(self, entry: Entry) -> None:
         entry_id, fields = entry
         clicks = [self.enricher.enrich(event) for event in decode_entry(fields)]
         try:
             async with self.db.transaction() as conn:
-                self.stored += await store_batch(conn, clicks)
+                stored = await store_batch(conn, clicks)
+                owners = await self.live.owners(conn, clicks) if stored else {}
         except RejectedData:
             return  # stays pending; recover() dead-letters it after max_deliveries
-        await self.redis.xack(self.stream, CLICK_CONSUMER_GROUP, entry_id)
+        await self.acknowledge([entry_id], clicks if stored else [], owners)
+        self.stored += stored
 
     async def recover(self) -> None:
         """Take over entries idle on dead consumers; dead-letter the hopeless ones."""

@@ -199,6 +199,11 @@ class AdminSettings(msgspec.Struct, frozen=True, kw_only=True):
         "Id of the operator's workspace (`ws_…`): its members and keys may read the default "
         "short host's orphan visits (`GET /v1/analytics/orphans` without `domain`), visits to "
         "codes nobody owns. Unset: nobody may (403).")]
+    live_streams_per_workspace: Annotated[int, Variable(
+        "HOP_LIVE_STREAMS_PER_WORKSPACE", p.positive_int, 5,
+        "Live click streams (`GET /v1/analytics/live`, `GET /v1/links/:id/clicks/live`) one "
+        "workspace may have open at once, across every admin process (counted in Redis); "
+        "beyond it they answer 429.")]
 
 
 class EdgeSettings(msgspec.Struct, frozen=True, kw_only=True):

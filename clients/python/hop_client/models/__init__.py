@@ -144,6 +144,7 @@ from .list_integrations_status import ListIntegrationsStatus
 from .list_links_sort import ListLinksSort
 from .list_links_status import ListLinksStatus
 from .list_links_tag_match import ListLinksTagMatch
+from .live_click import LiveClick
 from .login_mfa import LoginMfa
 from .login_request import LoginRequest
 from .me import Me
@@ -402,6 +403,7 @@ __all__ = (
     "ListLinksSort",
     "ListLinksStatus",
     "ListLinksTagMatch",
+    "LiveClick",
     "LoginMfa",
     "LoginRequest",
     "Me",
