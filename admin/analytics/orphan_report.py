@@ -16,7 +16,7 @@ from admin.analytics.schemas import OrphanCount, OrphanDay, OrphanTotals, Orphan
 from admin.auth import Principal
 from admin.db import Connection
 from admin.domains import normal_hostname, owns_verified
-from admin.errors import FieldError, Forbidden, NotFound, validation
+from admin.errors import FieldError, NotFound, validation
 from common.timefmt import iso_utc, utc_now
 from common.wire import ORPHAN_TYPES
 
@@ -60,7 +60,12 @@ async def _readable_domain(
     principal may read it."""
     if not domain:
         if operator_workspace is None or principal.workspace_id != operator_workspace:
-            raise Forbidden("the default short host's orphan visits are the operator's to read")
+            # As for a domain that is not yours: nothing to see here (the 403s are the
+            # roles' and scopes').
+            raise NotFound(
+                "The default short host's orphan visits are the operator's to read "
+                "(HOP_ORPHANS_WORKSPACE); name one of your verified domains in `domain`."
+            )
         return ""
     host = normal_hostname(domain, field="domain")
     if not await owns_verified(conn, principal, host):

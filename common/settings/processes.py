@@ -198,7 +198,7 @@ class AdminSettings(msgspec.Struct, frozen=True, kw_only=True):
         "HOP_ORPHANS_WORKSPACE", p.text, None,
         "Id of the operator's workspace (`ws_…`): its members and keys may read the default "
         "short host's orphan visits (`GET /v1/analytics/orphans` without `domain`), visits to "
-        "codes nobody owns. Unset: nobody may (403).")]
+        "codes nobody owns. Unset: nobody may (404).")]
     live_streams_per_workspace: Annotated[int, Variable(
         "HOP_LIVE_STREAMS_PER_WORKSPACE", p.positive_int, 5,
         "Live click streams (`GET /v1/analytics/live`, `GET /v1/links/:id/clicks/live`) one "
