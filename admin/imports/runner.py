@@ -10,7 +10,7 @@ page's links with the job's progress in one transaction, put them in the edge's 
   our writes.
 - A source's refusal (bad credential) or a failure that retries cannot mend ends the job
   as failed with its reason; the new-account quota does too (the same import started
-  later goes on where this one stopped). A lost database or Redis is waited out.
+  later goes on where this one stopped). A lost database is waited out.
 """
 
 from __future__ import annotations
@@ -40,7 +40,6 @@ from admin.imports.sources import (
 from admin.links import ImportLink, LinkImporter, imported_source_keys
 from admin.secretbox import SecretBox, SecretUnreadable
 from common.backoff import Backoff
-from common.redis_store import RedisUnavailable
 
 logger = logging.getLogger(__name__)
 # Jobs one worker runs at once (of different workspaces: a workspace's run in turn).
@@ -87,7 +86,7 @@ class ImportRunner:
                 continue
             try:
                 job = await self._claim()
-            except (DatabaseUnavailable, RedisUnavailable) as exc:
+            except DatabaseUnavailable as exc:
                 logger.warning(
                     "imports waiting for PostgreSQL",
                     extra={"action": "import.waiting", "error": str(exc)},
@@ -182,7 +181,9 @@ class _Job:
         principal = await self._principal()
         pending = asyncio.create_task(source.page(self.job.cursor))
         # A written page goes to the edge's cache while the next one is written: one
-        # publish in flight at a time, each awaited before the job ends.
+        # publish in flight at a time, each awaited before the job ends. A lost Redis is
+        # the cache's to log (LinkCache.write): the links are written, and a worker's start
+        # or `hop cache rebuild` puts them in from PostgreSQL.
         publishing: asyncio.Task[None] | None = None
         try:
             while True:
@@ -192,7 +193,7 @@ class _Job:
                 rows = await self._write(principal, page)
                 if publishing is not None:
                     await publishing
-                publishing = asyncio.create_task(self._publish(rows))
+                publishing = asyncio.create_task(self.runner.importer.publish(rows))
                 if page.cursor is None:
                     await publishing
                     await self._finish("done", None)
@@ -340,21 +341,6 @@ class _Job:
             clicks=max(0, link.clicks),
             problem=link.problem,
         )
-
-    async def _publish(self, rows: list[Any]) -> None:
-        """The page's links into the edge's cache, Redis outages waited out (the links
-        are written: a worker that dies here rebuilds the cache from PostgreSQL when it
-        starts again)."""
-        backoff = Backoff(0.2, 5.0)
-        while True:
-            try:
-                await self.runner.importer.publish(rows)
-            except RedisUnavailable:
-                if self.runner.stopping.is_set():
-                    return
-                await asyncio.sleep(backoff.next())
-            else:
-                return
 
     async def _finish(self, status: str, reason: str | None) -> None:
         async with self.db.connection() as conn:

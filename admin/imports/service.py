@@ -131,7 +131,7 @@ class ImportService:
         """Where the job will call, checked by the outbound policy as any address a user
         gives us: a 422 on ``options.baseUrl`` when it is not one we may call."""
         if base_url is None:
-            return str(getattr(kind, "default_base_url", "") or kind.name)
+            return kind.name  # the source's public API
         try:
             parts = parse_endpoint(base_url, allow_http=self.allow_http)
             address = literal_address(parts.hostname or "")
