@@ -189,6 +189,13 @@ def live_clicks_stream(workspace_id: str, environment: str) -> str:
     return f"hop:live:{{{workspace_id}}}:{environment}"
 
 
+def live_watch_key(workspace_id: str, environment: str) -> str:
+    """Present while someone watches the environment's live clicks (and a while after,
+    for resumes): its value is when the watch began (ms). The worker appends to
+    ``live_clicks_stream`` only while it exists."""
+    return f"hop:live:{{{workspace_id}}}:{environment}:watched"
+
+
 def live_slots_key(workspace_id: str) -> str:
     """The live streams a workspace has open (a sorted set: stream token → lease end)."""
     return f"hop:live:{{{workspace_id}}}:slots"

@@ -10,10 +10,15 @@ window: ``XADD MAXLEN ~ LIVE_WINDOW_ENTRIES`` entries, and a workspace's stream 
 click for ``LIVE_IDLE_SECONDS`` is dropped, so Redis holds little per busy workspace
 and nothing for quiet ones.
 
-The commands ride on the pipeline that acknowledges the batch (one round trip, no
-extra one), and only a batch that stored something new is shown: a batch delivered
-again after a crash repeats nothing. A link never changes workspace, so the owners
-of links are looked up once per worker (in the batch's own transaction) and kept.
+Only watched workspaces are fed: a stream that opens sets the workspace's watch key
+(``keys.live_watch_key``), renewed while it is open and kept ``LIVE_WATCH_MS`` after it
+closes so a client can resume. A batch's watched streams are asked in one round trip
+after the batch is stored, so every click of a batch read after a stream opened is
+shown on it; a workspace nobody watches costs the worker no encoding and Redis no
+entry. The appends ride on the pipeline that acknowledges the batch, and only a batch
+that stored something new is shown: a batch delivered again after a crash repeats
+nothing. A link never changes workspace, so the owners of links are looked up once per
+worker (in the batch's own transaction) and kept.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 
 import msgspec
+from redis.asyncio import Redis
 from redis.asyncio.client import Pipeline
 
 from admin.analytics import live_repository as repo
@@ -29,13 +35,16 @@ from admin.analytics.enrich import EnrichedClick
 from admin.analytics.live_repository import LinkOwner
 from admin.analytics.schemas import LiveClick
 from admin.db import Connection
-from common.keys import live_clicks_stream
+from common.keys import live_clicks_stream, live_watch_key
 from common.timefmt import iso_utc
 from common.wire import CLICK_KIND
 
 LIVE_ENTRY_CLICKS = 50
 LIVE_WINDOW_ENTRIES = 200
 LIVE_IDLE_SECONDS = 600
+# How long a watch outlives the last open stream (and each renewal): a client that comes
+# back within it resumes with nothing missed; later, it is told of a gap.
+LIVE_WATCH_MS = 120_000
 CLICKS_FIELD = b"c"  # the entry's msgpack list of (link id, event JSON)
 _OWNERS_KEPT = 100_000
 _encoder = msgspec.json.Encoder()
@@ -89,6 +98,22 @@ class LiveFeed:
                 self._owners.move_to_end(link_id)
                 found[link_id] = owner
         return found
+
+    async def watched(self, redis: Redis, owners: dict[str, LinkOwner]) -> dict[str, LinkOwner]:
+        """Of ``owners``, those whose workspace's live clicks someone watches."""
+        places = sorted({(owner.workspace_id, owner.environment) for owner in owners.values()})
+        if not places:
+            return {}
+        async with redis.pipeline(transaction=False) as pipe:
+            for workspace_id, environment in places:
+                pipe.exists(live_watch_key(workspace_id, environment))
+            found = await pipe.execute()
+        seen = {place for place, exists in zip(places, found, strict=True) if exists}
+        return {
+            link_id: owner
+            for link_id, owner in owners.items()
+            if (owner.workspace_id, owner.environment) in seen
+        }
 
     def append(
         self, pipe: Pipeline, clicks: Sequence[EnrichedClick], owners: dict[str, LinkOwner]

@@ -10,6 +10,9 @@ any admin process serves any client.
 - ``XREAD BLOCK`` waits at most ``block_ms``, so the response notices a client gone
   within that time; a comment line goes out when nothing else has for
   ``heartbeat_seconds``, so proxies and clients see the connection alive.
+- An open stream keeps the workspace's watch key (``keys.live_watch_key``) alive, and
+  the worker feeds only watched workspaces. The key holds when the watch began: a
+  resume from a click older than that (the watch lapsed in between) is told of a gap.
 - A workspace has at most ``streams_per_workspace`` open (429 past it), counted in
   Redis with a lease each stream renews, so an admin that crashed frees its slots
   when their leases lapse.
@@ -27,13 +30,13 @@ from typing import Any, cast
 import msgspec
 from redis.asyncio import Redis
 
-from admin.analytics.live import CLICKS_FIELD, entry_clicks
+from admin.analytics.live import CLICKS_FIELD, LIVE_WATCH_MS, entry_clicks
 from admin.auth import Principal
 from admin.db import Database
 from admin.db.redis_batch import LuaScript, RedisBatcher
 from admin.errors import FieldError, NotFound, RateLimited, retry_after, validation
 from admin.links import get_link
-from common.keys import live_clicks_stream, live_slots_key
+from common.keys import live_clicks_stream, live_slots_key, live_watch_key
 from common.redis_store import redis_outage
 
 logger = logging.getLogger(__name__)
@@ -51,6 +54,18 @@ if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
 redis.call('ZADD', KEYS[1], tonumber(ARGV[1]) + tonumber(ARGV[2]), ARGV[4])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return 1
+"""
+)
+# Start (NX) or prolong the watch. Its value is Redis's own clock in ms, the clock stream
+# entry ids are made of, so it compares with a Last-Event-ID whatever the admin's clock
+# says. KEYS[1]: the watch key; ARGV[1]: its lifetime, ms. Returns when the watch began.
+_WATCH = LuaScript(
+    """
+local t = redis.call('TIME')
+local now = t[1] .. string.format('%03d', math.floor(tonumber(t[2]) / 1000))
+redis.call('SET', KEYS[1], now, 'NX', 'PX', ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+return redis.call('GET', KEYS[1])
 """
 )
 _gap_encoder = msgspec.json.Encoder()
@@ -108,13 +123,17 @@ class LiveService:
                 if await get_link(conn, principal, link_id) is None:
                     raise NotFound(f"No link with id {link_id!r}.")
         stream = live_clicks_stream(principal.workspace_id, principal.environment)
+        watch = live_watch_key(principal.workspace_id, principal.environment)
         token = await self._take_slot(principal.workspace_id)
         try:
-            start = await self._start(stream, last_event_id)
+            watched_since = await self._watch(watch)
+            start = await self._start(stream, last_event_id, watched_since)
         except BaseException:
             await self._release_slot(principal.workspace_id, token)
             raise
-        return self._events(principal.workspace_id, token, stream, link_id, start)
+        return self._events(
+            principal.workspace_id, token, stream, watch, link_id=link_id, start=start
+        )
 
     async def _take_slot(self, workspace_id: str) -> str:
         token = secrets.token_hex(8)
@@ -131,12 +150,18 @@ class LiveService:
             )
         return token
 
-    async def _renew_slot(self, workspace_id: str, token: str) -> None:
+    async def _watch(self, watch: str) -> int:
+        """Start or prolong the watch (one lost meanwhile, say to a Redis restart, begins
+        again); when it began, ms on Redis's clock."""
+        return int(await _WATCH.run(self.batcher, [watch], [LIVE_WATCH_MS]))
+
+    async def _renew_slot(self, workspace_id: str, token: str, watch: str) -> None:
         key = live_slots_key(workspace_id)
         async with self.redis.pipeline(transaction=False) as pipe:
             pipe.zadd(key, {token: int(time.time() * 1000) + SLOT_LEASE_MS})
             pipe.pexpire(key, SLOT_LEASE_MS)
             await pipe.execute()
+        await self._watch(watch)
 
     async def _release_slot(self, workspace_id: str, token: str) -> None:
         try:
@@ -153,6 +178,8 @@ class LiveService:
         workspace_id: str,
         token: str,
         stream: str,
+        watch: str,
+        *,
         link_id: str | None,
         start: Start | Gap,
     ) -> AsyncGenerator[bytes, None]:
@@ -186,19 +213,27 @@ class LiveService:
                 yield bytes(chunk)
                 if now - last_renewed >= self.heartbeat_seconds:
                     with redis_outage():
-                        await self._renew_slot(workspace_id, token)
+                        await self._renew_slot(workspace_id, token, watch)
                     last_renewed = now
         finally:
             await self._release_slot(workspace_id, token)
 
-    async def _start(self, stream: str, last_event_id: str | None) -> Start | Gap:
+    async def _start(
+        self, stream: str, last_event_id: str | None, watched_since: int
+    ) -> Start | Gap:
         """Where reading starts: after the last click the client saw if its entry is still
-        in the window, else a gap; without one, after the stream's newest entry."""
+        in the window and the workspace was watched all along since, else a gap; without
+        one, after the stream's newest entry."""
         with redis_outage():
             if last_event_id is None:
                 newest = cast("list[Entry]", await self.redis.xrevrange(stream, count=1))
                 return Start(newest[0][0].decode() if newest else "0-0")
             entry_id, _, index = last_event_id.partition("/")
+            if _id(entry_id)[0] < watched_since:
+                # Unwatched for a while after that click: the worker fed nobody then.
+                oldest = cast("list[Entry]", await self.redis.xrange(stream, count=1))
+                first = oldest[0][0].decode() if oldest else None
+                return Gap(last_event_id=last_event_id, resumed_from=first)
             seen = await self.redis.xrange(stream, min=entry_id, max=entry_id)
             if seen:
                 return Start(_before(entry_id), entry_id.encode(), int(index))

@@ -297,12 +297,15 @@ class ClickConsumer:
     async def acknowledge(
         self, entry_ids: list[bytes], shown: list[EnrichedClick], owners: dict[str, LinkOwner]
     ) -> None:
-        """XACK the entries and show ``shown`` on the live streams, in one round trip.
+        """XACK the entries and show ``shown`` on the live streams someone watches: one
+        round trip asks which are watched, one acknowledges and appends.
 
         Only a batch that stored something new is shown (a redelivered one repeats
         nothing); a live stream Redis refuses costs those clicks their live view, never
         their acknowledgement.
         """
+        if shown and owners:
+            owners = await self.live.watched(self.redis, owners)
         async with self.redis.pipeline(transaction=False) as pipe:
             pipe.xack(self.stream, CLICK_CONSUMER_GROUP, *entry_ids)
             self.live.append(pipe, shown, owners)

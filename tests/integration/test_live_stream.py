@@ -21,7 +21,7 @@ from admin.auth import Principal
 from admin.db import Database
 from admin.db.redis_batch import RedisBatcher
 from common.clientip import TrustedProxies
-from common.keys import live_clicks_stream
+from common.keys import live_clicks_stream, live_watch_key
 from common.wire import ClickEvent
 from tests.support.sse import Event, parse
 
@@ -95,7 +95,10 @@ def test_last_event_id_inside_an_entry_resumes_after_that_click(
         redis = Redis.from_url(redis_url)
         pool = AsyncConnectionPool(database_url, open=False)  # a link stream would need it
         live = LiveService(Database(pool), redis, RedisBatcher(redis), 5, block_ms=200)
+        watching = await live.open(_principal(workspace), None, None)  # the watch begins
+        await anext(watching)
         await _append(redis, workspace, _clicks(workspace, 5))
+        await watching.aclose()  # the client drops; the watch outlives it
         entries = cast("list[Entry]", await redis.xrange(live_clicks_stream(workspace, "live")))
         ((entry_id, _),) = entries
         resumed = await live.open(_principal(workspace), None, f"{entry_id.decode()}/1")
@@ -156,3 +159,58 @@ def test_a_quiet_stream_sends_heartbeats(redis_url: str, database_url: str, work
     sent = asyncio.run(scenario())
     assert sent[0] == b": live clicks\n\n"
     assert set(sent[1:-1]) <= {b""}  # nothing but the turns that let the response look up
+
+
+def test_a_resume_across_a_lapsed_watch_is_told_of_a_gap(
+    redis_url: str, database_url: str, workspace: str
+) -> None:
+    """The worker feeds nobody while no stream watches: a client coming back after its
+    watch lapsed (and a new one began) hears of a gap even though its click is still in
+    the window."""
+
+    async def scenario() -> list[Event]:
+        redis = Redis.from_url(redis_url)
+        pool = AsyncConnectionPool(database_url, open=False)
+        live = LiveService(Database(pool), redis, RedisBatcher(redis), 5, block_ms=200)
+        watching = await live.open(_principal(workspace), None, None)
+        await anext(watching)
+        await _append(redis, workspace, _clicks(workspace, 2))
+        await watching.aclose()
+        ((entry_id, _),) = cast(
+            "list[Entry]", await redis.xrange(live_clicks_stream(workspace, "live"))
+        )
+        await redis.delete(live_watch_key(workspace, "live"))  # the watch lapsed
+        await asyncio.sleep(0.01)
+        resumed = await live.open(_principal(workspace), None, f"{entry_id.decode()}/1")
+        events = await _events(resumed, 1)
+        await redis.aclose()
+        return events
+
+    (gap,) = asyncio.run(scenario())
+    assert gap.kind == "gap"
+
+
+def test_the_worker_feeds_only_watched_workspaces(
+    redis_url: str, database_url: str, workspace: str
+) -> None:
+    async def scenario() -> tuple[set[str], set[str]]:
+        redis = Redis.from_url(redis_url)
+        pool = AsyncConnectionPool(database_url, open=False)
+        live = LiveService(Database(pool), redis, RedisBatcher(redis), 5, block_ms=200)
+        other = f"{workspace}x"
+        owners = {
+            "lnk_a": LinkOwner("lnk_a", workspace, "live"),
+            "lnk_b": LinkOwner("lnk_b", other, "live"),
+            "lnk_c": LinkOwner("lnk_c", workspace, "test"),
+        }
+        before = set(await LiveFeed().watched(redis, owners))
+        watching = await live.open(_principal(workspace), None, None)
+        await anext(watching)
+        after = set(await LiveFeed().watched(redis, owners))
+        await watching.aclose()
+        await redis.aclose()
+        return before, after
+
+    before, after = asyncio.run(scenario())
+    assert before == set()
+    assert after == {"lnk_a"}  # the watched environment of the watched workspace only
