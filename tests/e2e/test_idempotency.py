@@ -12,6 +12,7 @@ import httpx
 import psycopg
 
 from tests.support.accounts import PASSWORD, Account, create_account, create_key
+from tests.support.waiting import wait_for
 
 
 def post(api: httpx.Client, account: Account, key: str, body: dict[str, object]) -> httpx.Response:
@@ -122,12 +123,12 @@ def recorded_rows(
 ) -> list[tuple[str, bytes, object]]:
     """The stored responses once every key in ``keys`` is recorded: the middleware sends
     its answer before it writes the record, so a client can read the table first."""
-    deadline = time.monotonic() + 10
-    while True:
-        rows = stored_rows(database_url, account)
-        if keys <= {row[0] for row in rows} or time.monotonic() > deadline:
-            return rows
-        time.sleep(0.02)
+    return wait_for(
+        lambda: stored_rows(database_url, account),
+        lambda rows: keys <= {row[0] for row in rows},
+        timeout=10,
+        message=f"responses of {sorted(keys)} not recorded",
+    )
 
 
 def test_a_replay_needs_the_scope_of_the_first_request(
