@@ -63,14 +63,24 @@ def site() -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def unpacked(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def unpacked(tmp_path_factory: pytest.TempPathFactory, web: Stack, site: str) -> Path:
+    """The extension built with the admin's and the site's hosts granted at install: a
+    test cannot answer the permission prompt the options page raises, nor press the
+    toolbar button that grants `activeTab` (which lets the popup read the tab's address)."""
     out = tmp_path_factory.mktemp("extension") / "unpacked"
-    subprocess.run([BUILD, out], check=True, capture_output=True, timeout=60)
+    command: list[str | Path] = [BUILD, "--host", web.admin_url, "--host", site, out]
+    subprocess.run(command, check=True, capture_output=True, timeout=60)
     return out
 
 
 @pytest.fixture
-def browser(unpacked: Path, tmp_path: Path) -> Iterator[tuple[Any, str]]:
+def person(web: Stack) -> Account:
+    """A pro account; made before the browser starts (Playwright's loop would be running)."""
+    return create_account(web.database_url)
+
+
+@pytest.fixture
+def browser(unpacked: Path, tmp_path: Path, person: Account) -> Iterator[tuple[Any, str]]:
     """A Chromium with the extension loaded, and the extension's id."""
     from playwright.sync_api import sync_playwright  # noqa: PLC0415 - may be missing
 
@@ -108,9 +118,11 @@ def _configure(context: Any, extension_id: str, admin_url: str, key: str) -> Any
     return options
 
 
-def test_options_popup_and_redirect(browser: tuple[Any, str], web: Stack, site: str) -> None:
+def test_options_popup_and_redirect(
+    browser: tuple[Any, str], person: Account, web: Stack, site: str
+) -> None:
     context, extension_id = browser
-    account = create_account(web.database_url)
+    account = person
 
     options = _configure(context, extension_id, web.admin_url, account.live_key)
     options.wait_for_selector("#status:has-text('accepted the key')")
@@ -148,7 +160,7 @@ def test_options_popup_and_redirect(browser: tuple[Any, str], web: Stack, site: 
     _shoot(popup, "popup-saved")
     with web.api() as api:
         links = api.get("/v1/links", headers=account.headers()).json()["data"]
-    assert [(link["shortCode"], link["tags"]) for link in links] == [(alias, ["later", "reading"])]
+    assert [(link["shortCode"], link["tags"]) for link in links] == [(alias, ["reading", "later"])]
     moved = httpx.get(f"{web.edge_url}/{alias}", follow_redirects=False, timeout=10)
     assert (moved.status_code, moved.headers["location"]) == (302, site + ARTICLE)
 
@@ -156,6 +168,24 @@ def test_options_popup_and_redirect(browser: tuple[Any, str], web: Stack, site: 
     popup.reload()
     popup.wait_for_selector("body[data-ready='true']")
     assert popup.input_value("#short-url") == f"{web.edge_url}/{alias}"
+
+    # An alias another link has: Hop's refusal, in words.
+    taken = f"{alias}-taken"
+    with web.api() as api:
+        made = api.post(
+            "/v1/links",
+            json={"longUrl": "https://example.com/taken", "alias": taken},
+            headers=account.headers(),
+        )
+        assert made.status_code == 201, made.text
+    popup.fill("#alias", taken)
+    popup.click("#save")
+    popup.wait_for_selector("#problem:not([hidden])")
+    refusal = popup.inner_text("#problem")
+    assert refusal.startswith("Hop refused"), refusal
+    assert "alias" in refusal, refusal
+    assert not refusal.endswith(".."), refusal
+    _shoot(popup, "popup-refused")
 
 
 def _tab_id(context: Any, extension_id: str, url: str) -> int:
@@ -170,9 +200,11 @@ def _tab_id(context: Any, extension_id: str, url: str) -> int:
     return tab_id
 
 
-def test_context_menu_shortens_a_link(browser: tuple[Any, str], web: Stack) -> None:
+def test_context_menu_shortens_a_link(
+    browser: tuple[Any, str], person: Account, web: Stack
+) -> None:
     context, extension_id = browser
-    account: Account = create_account(web.database_url)
+    account = person
     _configure(context, extension_id, web.admin_url, account.live_key).wait_for_selector(
         "#status:has-text('accepted the key')"
     )
@@ -189,9 +221,7 @@ def test_errors_are_said_plainly(browser: tuple[Any, str], web: Stack, site: str
     context, extension_id = browser
     options = _configure(context, extension_id, web.admin_url, "svc_live_" + "x" * 32)
     options.wait_for_selector("#problem:not([hidden])")
-    assert options.inner_text("#problem") == (
-        "Hop did not accept the API key: check it in the extension's options."
-    )
+    assert options.inner_text("#problem") == "Hop did not accept this API key: nothing was saved."
     _shoot(options, "options-refused")
 
     popup = context.new_page()

@@ -1,7 +1,7 @@
 // The options page: the admin's address and an API key, kept in chrome.storage.local. The
 // extension may reach that origin only (an optional host permission asked for here); the
 // key is checked with a request it must be allowed (GET /v1/links) before it is saved.
-import { createHopClient, listLinks } from "./hop/index.js";
+import { createHopClient, listLinks, Problem } from "./hop/index.js";
 import { adminOrigin, describeError, loadSettings, originPattern } from "./shared.js";
 
 const $ = (id) => document.getElementById(id);
@@ -47,7 +47,8 @@ $("settings").addEventListener("submit", async (event) => {
     $("admin-url").value = origin;
     $("status").textContent = `Saved: ${origin} accepted the key.`;
   } catch (error) {
-    complain(describeError(error, origin));
+    const refused = error instanceof Problem && error.status === 401;
+    complain(refused ? "Hop did not accept this API key: nothing was saved." : describeError(error, origin));
   }
 });
 

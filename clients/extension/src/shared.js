@@ -57,29 +57,39 @@ export async function configuredClient() {
   return createHopClient({ baseUrl: adminUrl, apiKey });
 }
 
+/** `text` ending in one full stop. */
+function sentence(text) {
+  const trimmed = String(text).trim();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
 /** A sentence for a person, whatever went wrong. */
 export function describeError(error, adminUrl = "") {
+  return sentence(describe(error, adminUrl));
+}
+
+function describe(error, adminUrl) {
   if (error instanceof NotConfigured) return error.message;
   if (error instanceof Problem) {
     switch (error.status) {
       case 401:
         return "Hop did not accept the API key: check it in the extension's options.";
       case 403:
-        return `Hop refused: ${error.detail || "this API key may not do that"}.`;
+        return `Hop refused: ${error.detail || "this API key may not do that"}`;
       case 404:
         return "Hop no longer has that link.";
       case 409:
-        return `Hop refused: ${error.detail || error.title}.`;
+        return `Hop refused: ${error.detail || error.title}`;
       case 422: {
         const fields = error.errors.map((field) => `${field.field} ${field.message}`);
-        return `Hop refused this: ${fields.join("; ") || error.detail}.`;
+        return `Hop refused this: ${fields.join("; ") || error.detail}`;
       }
       case 429: {
         const wait = error.rateLimit?.retryAfter ?? Number(error.response.headers.get("Retry-After"));
         return wait ? `Too many requests: try again in ${wait} seconds.` : "Too many requests: try again later.";
       }
       default:
-        return `Hop answered ${error.status} ${error.title}${error.detail ? `: ${error.detail}` : ""}.`;
+        return `Hop answered ${error.status} ${error.title}${error.detail ? `: ${error.detail}` : ""}`;
     }
   }
   if (error instanceof TypeError) {
