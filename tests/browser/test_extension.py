@@ -112,10 +112,17 @@ def _shoot(page: Any, name: str) -> None:
 def _configure(context: Any, extension_id: str, admin_url: str, key: str) -> Any:
     options = context.new_page()
     options.goto(f"chrome-extension://{extension_id}/options.html")
+    options.wait_for_selector("body[data-ready='true']")  # the saved settings are filled in
     options.fill("#admin-url", admin_url)
     options.fill("#api-key", key)
     options.click("#save")
     return options
+
+
+def _saved(options: Any) -> None:
+    """Wait for the options to be saved, failing with what the page says otherwise."""
+    options.wait_for_selector("#status:has-text('accepted the key'), #problem:not([hidden])")
+    assert options.locator("#problem").is_hidden(), options.inner_text("#problem")
 
 
 def test_options_popup_and_redirect(
@@ -125,7 +132,7 @@ def test_options_popup_and_redirect(
     account = person
 
     options = _configure(context, extension_id, web.admin_url, account.live_key)
-    options.wait_for_selector("#status:has-text('accepted the key')")
+    _saved(options)
     _shoot(options, "options")
 
     article = context.new_page()
@@ -201,18 +208,28 @@ def _tab_id(context: Any, extension_id: str, url: str) -> int:
 
 
 def test_context_menu_shortens_a_link(
-    browser: tuple[Any, str], person: Account, web: Stack
+    browser: tuple[Any, str], person: Account, web: Stack, site: str
 ) -> None:
     context, extension_id = browser
     account = person
-    _configure(context, extension_id, web.admin_url, account.live_key).wait_for_selector(
-        "#status:has-text('accepted the key')"
-    )
+    _saved(_configure(context, extension_id, web.admin_url, account.live_key))
+    article = context.new_page()
+    article.goto(site + ARTICLE)
+    tab_id = _tab_id(context, extension_id, site + ARTICLE)
     worker = context.service_workers[0]
-    outcome = worker.evaluate("(url) => shortenFromMenu(url)", LINKED)
+    # What the menu item does with the link clicked on the page in that tab.
+    outcome = worker.evaluate("([url, tab]) => shortenFromMenu(url, tab)", [LINKED, tab_id])
     assert "error" not in outcome, outcome
+    assert outcome["copied"] is True
     answer = httpx.get(outcome["shortUrl"], follow_redirects=False, timeout=10)
     assert (answer.status_code, answer.headers["location"]) == (302, LINKED)
+    # The toolbar button says so on that tab.
+    badge = worker.evaluate(
+        """async (tabId) => [await chrome.action.getBadgeText({tabId}),
+                             await chrome.action.getTitle({tabId})]""",
+        tab_id,
+    )
+    assert badge == ["✓", f"Hop: {outcome['shortUrl']} copied"]
     refused = worker.evaluate("(url) => shortenFromMenu(url)", "ftp://example.com/file")
     assert refused == {"error": "Only http and https links can be shortened."}
 

@@ -14,8 +14,10 @@ function complain(text) {
 
 async function fill() {
   const { adminUrl, apiKey } = await loadSettings();
-  $("admin-url").value = adminUrl;
-  $("api-key").value = apiKey;
+  // Never over what was typed while the settings were read.
+  $("admin-url").value ||= adminUrl;
+  $("api-key").value ||= apiKey;
+  document.body.dataset.ready = "true";
 }
 
 $("settings").addEventListener("submit", async (event) => {
