@@ -249,4 +249,5 @@ def test_errors_are_said_plainly(browser: tuple[Any, str], web: Stack, site: str
         "Set your Hop address and API key in the extension's options first."
     )
     assert popup.locator("#open-options").is_visible()
+    assert popup.locator("#recent-section").is_hidden()
     _shoot(popup, "popup-not-configured")

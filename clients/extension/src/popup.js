@@ -83,6 +83,7 @@ async function showRecent() {
   });
   $("recent").replaceChildren(...items);
   if (items.length === 0) $("recent").textContent = "No links yet.";
+  $("recent-section").hidden = false;
 }
 
 async function shortenTab() {
