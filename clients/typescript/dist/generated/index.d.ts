@@ -1,0 +1,2 @@
+export type * from './types.gen.js';
+export * from './sdk.gen.js';
