@@ -255,7 +255,8 @@ WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s
 -- the look-up after it (link_by_destination) must take its snapshot once the lock is
 -- held, to see the link the other one made.
 SELECT pg_advisory_xact_lock(hashtextextended(
-    %(workspace_id)s || ' ' || %(environment)s || ' ' || %(domain)s || ' ' || %(long_url)s, 30))
+    %(workspace_id)s::text || ' ' || %(environment)s::text || ' ' || %(domain)s::text || ' '
+    || %(long_url)s::text, 30))
 
 -- name: link_by_destination
 -- The owner's oldest live link to this destination on this domain, if any;
@@ -263,7 +264,7 @@ SELECT pg_advisory_xact_lock(hashtextextended(
 SELECT id
 FROM links
 WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s
-  AND domain = %(domain)s AND md5(long_url) = md5(%(long_url)s)
+  AND domain = %(domain)s AND md5(long_url) = md5(%(long_url)s::text)
   AND long_url = %(long_url)s AND deleted_at IS NULL AND managed_by IS NULL
 ORDER BY id
 LIMIT 1
