@@ -13,6 +13,7 @@ from tests.support.accounts import Account, create_account
 from tests.support.api import assert_problem, make_link, problem_fields
 from tests.support.clicks import USER_AGENTS, wait_for_clicks
 from tests.support.processes import HopProcess
+from tests.support.web import Browser, sign_in
 
 
 def upsert(api: httpx.Client, account: Account, **body: Any) -> httpx.Response:
@@ -353,3 +354,24 @@ def test_account_analytics_leave_archived_links_out_unless_asked(
     )
     hourly, _, _ = totals(interval="hour")
     assert hourly == {"total": 1, "bots": 0}
+
+
+def test_the_dashboard_list_hides_archived_links_behind_a_box(
+    api: httpx.Client, account: Account, admin_url: str
+) -> None:
+    make_link(api, account, longUrl="https://example.com/on-show")
+    make_link(api, account, longUrl="https://example.com/filed-away", archived=True)
+    browser = Browser(admin_url)
+    try:
+        assert sign_in(browser, account.email).status_code == 303
+        home = browser.get("/")
+        assert home.status_code == 200
+        assert "example.com/on-show" in home.text
+        assert "example.com/filed-away" not in home.text
+        assert 'name="archived"' in home.text
+        archived = browser.get("/?archived=1")
+        assert "example.com/filed-away" in archived.text
+        assert "example.com/on-show" not in archived.text
+        assert "(archived)" in archived.text
+    finally:
+        browser.close()
