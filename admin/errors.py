@@ -113,6 +113,16 @@ class AliasTaken(Conflict):
         )
 
 
+class ExternalIdTaken(Conflict):
+    slug = "external-id-taken"
+
+    def __init__(self, external_id: str) -> None:
+        super().__init__(
+            f"The externalId {external_id!r} is already another link's.",
+            [FieldError("externalId", "already in use")],
+        )
+
+
 class IdempotencyInProgress(Conflict):
     slug = "idempotency-in-progress"
 

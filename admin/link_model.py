@@ -71,6 +71,10 @@ class LinkFields(FeatureColumns, frozen=True, kw_only=True):
     safety_source: str | None = None
     safety_checked_at: datetime | None = None
     safety_override: str | None = None
+    # The caller's own id (externalId, migration 0024), unique among the owner's live
+    # links; and whether the owner archived it (migration 0019; lists leave it out).
+    external_id: str | None = None
+    archived: bool = False
 
     @classmethod
     def of(cls, row: LinkFields) -> LinkFields:
@@ -93,10 +97,8 @@ class LinkRow(LinkFields, frozen=True, kw_only=True):
     # Who made it (createdBy): an API key's id or a user's, written once at creation;
     # None for links made before workspaces.
     created_by: str | None = None
-    # An imported link's lifetime clicks at its source (importedClicks), and whether the
-    # source had it archived (migration 0019).
+    # An imported link's lifetime clicks at its source (importedClicks).
     imported_clicks: int = 0
-    archived: bool = False
 
 
 class NewLink(LinkFields, frozen=True, kw_only=True):

@@ -81,7 +81,8 @@ LIMIT %(limit)s
 -- name: account_breakdown
 -- Account-wide counts (GET /v1/analytics) from the daily rollups of every link the
 -- account has had, deleted ones included (their clicks happened): per day, per link
--- and per dimension, unpivoted as rollup_breakdown does.
+-- and per dimension, unpivoted as rollup_breakdown does. Archived links (links.archived)
+-- only when asked (includeArchived); so too in account_hours and account_campaigns.
 SELECT d.dimension, d.value, r.is_bot, sum(r.clicks)::bigint AS clicks
 FROM links l
 JOIN click_rollups r ON r.link_id = l.id
@@ -91,6 +92,7 @@ CROSS JOIN LATERAL (VALUES ('day', r.day::text), ('link', r.link_id),
                            ('referrer', r.referrer_host))
      AS d(dimension, value)
 WHERE l.workspace_id = %(workspace_id)s AND l.environment = %(environment)s
+  AND (%(include_archived)s OR NOT l.archived)
   AND r.day >= %(day_from)s::date AND r.day < %(day_to)s::date
 GROUP BY 1, 2, 3
 
@@ -102,6 +104,7 @@ SELECT date_trunc('hour', c.clicked_at AT TIME ZONE 'UTC')::text AS hour, c.is_b
 FROM links l
 JOIN clicks c ON c.link_id = l.id
 WHERE l.workspace_id = %(workspace_id)s AND l.environment = %(environment)s
+  AND (%(include_archived)s OR NOT l.archived)
   AND c.clicked_at >= %(from)s AND c.clicked_at < %(to)s
 GROUP BY 1, 2
 
@@ -125,6 +128,7 @@ CROSS JOIN LATERAL (VALUES ('utmSource', l.utm ->> 'source'),
                            ('utmCampaign', l.utm ->> 'campaign'))
      AS d(dimension, value)
 WHERE l.workspace_id = %(workspace_id)s AND l.environment = %(environment)s
+  AND (%(include_archived)s OR NOT l.archived)
   AND l.utm IS NOT NULL AND d.value IS NOT NULL
   AND r.day >= %(day_from)s::date AND r.day < %(day_to)s::date
 GROUP BY 1, 2, 3

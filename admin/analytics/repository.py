@@ -246,11 +246,16 @@ async def account_stats(
     day_from: date,
     day_to: date,
     hours: tuple[datetime, datetime] | None,
+    include_archived: bool = False,
 ) -> AccountStats:
     """Every count of the account's links over the whole UTC days [day_from, day_to)
     from the rollups, campaigns included; with ``hours``, also clicks per hour over
-    that range (raw clicks)."""
-    owner = {"workspace_id": workspace_id, "environment": environment}
+    that range (raw clicks). Archived links are left out unless ``include_archived``."""
+    owner = {
+        "workspace_id": workspace_id,
+        "environment": environment,
+        "include_archived": include_archived,
+    }
     params = {**owner, "day_from": day_from, "day_to": day_to}
     counts = [
         Count(*row)

@@ -91,9 +91,17 @@ class AccountAnalyticsController(Controller):
         ] = "day",
         include_bots: Annotated[bool, Parameter(query="includeBots")] = False,
         top: Annotated[int, Parameter(ge=1, le=MAX_TOP_LINKS)] = 10,
+        include_archived: Annotated[
+            bool,
+            Parameter(
+                query="includeArchived",
+                description="Count the clicks of archived links too (left out by default).",
+            ),
+        ] = False,
     ) -> AccountAnalytics:
         """Clicks of all your links in [from, to): totals, a series by hour, day or week,
-        the `top` most clicked links and the breakdown (docs/analytics.md#account)."""
+        the `top` most clicked links and the breakdown (docs/analytics.md#account).
+        Archived links are left out unless `includeArchived=true`."""
         return await analytics.account(
             principal,
             start=parse_instant("from", from_),
@@ -101,6 +109,7 @@ class AccountAnalyticsController(Controller):
             interval=interval,
             include_bots=include_bots,
             top=top,
+            include_archived=include_archived,
         )
 
     @get(

@@ -167,6 +167,8 @@ class AccountAnalytics(msgspec.Struct, kw_only=True, rename="camel"):
     series: list[SeriesPoint]  # every bucket of the range, empty ones as 0, oldest first
     top_links: list[TopLink]  # most clicked first, ties by id
     breakdown: AccountBreakdown
+    # Whether archived links' clicks are counted (includeArchived; by default they are not).
+    include_archived: bool = False
 
 
 class OrphanTotals(msgspec.Struct, kw_only=True, rename="camel"):

@@ -92,6 +92,7 @@ class AnalyticsService:
         interval: Interval,
         include_bots: bool,
         top: int,
+        include_archived: bool = False,
     ) -> AccountAnalytics:
         """Clicks of every link of the account (GET /v1/analytics): totals, a series by
         hour, day or week, the top links and the breakdown. Days and weeks come from the
@@ -111,6 +112,7 @@ class AnalyticsService:
                 day_from=day_from,
                 day_to=day_to,
                 hours=(start, end) if interval == "hour" else None,
+                include_archived=include_archived,
             )
             per_link: dict[str, int] = defaultdict(int)
             for row in stats.counts:
@@ -149,6 +151,7 @@ class AnalyticsService:
             to=iso_utc(end),
             interval=interval,
             include_bots=include_bots,
+            include_archived=include_archived,
             totals=AccountTotals(total=total, bots=bots),
             series=[SeriesPoint(start=iso_utc(at), clicks=n) for at, n in buckets.items()],
             top_links=[

@@ -1222,3 +1222,16 @@ CREATE INDEX orphan_seen_day_idx ON orphan_seen (seen_on);
 
 -- A verified domain's "not found" destination: its unknown codes redirect there.
 ALTER TABLE domains ADD COLUMN not_found_url text;
+
+-- The caller's own id of a link (externalId, migration 0024_link_external_ids): what
+-- PUT /v1/links/upsert finds a link by. Unique among the live links of a workspace's
+-- environment; a deleted link lets its id go. Two concurrent upserts of one id make one
+-- link: the second insert fails on this index and finds the first's link instead.
+ALTER TABLE links ADD COLUMN external_id text COLLATE "C";
+CREATE UNIQUE INDEX links_external_id_key ON links (workspace_id, environment, external_id)
+    WHERE external_id IS NOT NULL AND deleted_at IS NULL;
+-- An upsert without externalId or alias finds the link by its destination on its domain
+-- (admin/links/queries.sql lock_destination); md5 because a URL may be longer than a
+-- btree entry may hold.
+CREATE INDEX links_destination_idx ON links (workspace_id, environment, domain, md5(long_url))
+    WHERE deleted_at IS NULL AND managed_by IS NULL;

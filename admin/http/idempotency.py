@@ -1,4 +1,4 @@
-"""``Idempotency-Key`` for POST requests, stored in PostgreSQL per account.
+"""``Idempotency-Key`` for POST and PUT requests, stored in PostgreSQL per account.
 
 The first request with a key runs and its response (status, body, a few
 headers) is kept for ``HOP_IDEMPOTENCY_TTL``; a retry with the same key and the
@@ -7,7 +7,9 @@ same method, path and body gets that response again with
 retry while the first is still running is 409. 5xx answers are not kept, so a
 retry after a server fault runs again. PostgreSQL rather than Redis holds the
 keys because Redis is a cache here: a flushed Redis must not let a retry create
-a second link.
+a second link. PUT is kept too (PUT /v1/links/upsert, PUT /v1/bio): a retry then gets
+the first answer again, 201 and its Location included, rather than a 200 for the link
+the first one made.
 
 This is a Litestar middleware, so it runs after routing: before it claims a key
 or replays an answer, it runs the route's own guards (``require_scope``), so a
@@ -48,6 +50,7 @@ from admin.secretbox import RECORD_VERSION, SecretBox, SecretUnreadable
 
 _KEY = re.compile(r"[\x21-\x7e]{1,255}")
 _KEPT_HEADERS = (b"content-type", b"location")
+_KEYED_METHODS = ("POST", "PUT")
 _ABANDONED_AFTER_SECONDS = 60
 # Looks at an in-flight key before answering 409: about 0.15 s in all.
 _IN_FLIGHT_PAUSES = (0.01, 0.02, 0.04, 0.08)
@@ -191,7 +194,7 @@ class Idempotency:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         principal = principal_of(scope) if scope["type"] == "http" else None
         key = None
-        if principal is not None and scope["method"] == "POST":
+        if principal is not None and scope["method"] in _KEYED_METHODS:
             key = next(
                 (v.decode("latin-1") for n, v in scope["headers"] if n == b"idempotency-key"), None
             )

@@ -28,6 +28,8 @@ CSV_COLUMNS = (
     "redirectType",
     "forwardQuery",
     "domain",
+    "externalId",
+    "archived",
 )
 EXPORT_COLUMNS = (
     "id",
@@ -42,6 +44,8 @@ EXPORT_COLUMNS = (
     "clicks",
     "createdAt",
     "domain",
+    "externalId",
+    "archived",
 )
 TAG_SEPARATOR = "|"
 # A cell starting with one of these is a formula to a spreadsheet: exported with a
@@ -90,7 +94,7 @@ def _row_body(row: dict[str, str]) -> dict[str, Any]:
             body["tags"] = [tag.strip() for tag in value.split(TAG_SEPARATOR) if tag.strip()]
         elif column == "redirectType":
             body[column] = int(value) if value.strip().isdigit() else value
-        elif column == "forwardQuery":
+        elif column in ("forwardQuery", "archived"):
             body[column] = _bool(value)
         else:
             body[column] = value
@@ -180,6 +184,8 @@ def csv_rows(links: Sequence[Link]) -> bytes:
                 str(link.clicks),
                 link.created_at,
                 link.domain or "",
+                spreadsheet_safe(link.external_id or ""),
+                "true" if link.archived else "false",
             )
         )
         for link in links

@@ -53,6 +53,8 @@ def changes_of(
         "notes": data.notes,
         "preview": stored_json(data.preview) if data.preview is not UNSET else UNSET,
         "utm": stored_json(data.utm) if data.utm is not UNSET else UNSET,
+        "external_id": data.external_id,
+        "archived": data.archived,
     }
     changed = [
         name
@@ -158,7 +160,7 @@ class LinkChanger(LinkWriter):
     ) -> BulkUpdateResult:
         """Apply ``action`` to every link ``where`` matches, BULK_CHUNK links a transaction,
         each change as PATCH or DELETE /v1/links/:id makes it (its event included)."""
-        if action.type != "delete" and not action.tags:
+        if action.type in ("addTags", "removeTags") and not action.tags:
             raise validation([FieldError("action.tags", "name at least one tag")])
         if action.type == "delete" and where == repo.LinkFilter():
             raise validation(
@@ -180,6 +182,17 @@ class LinkChanger(LinkWriter):
                             written.append(row)
                             await record_audit(conn, principal, "link.deleted", current.id)
                         continue
+                    if action.type in ("archive", "unarchive"):
+                        archived = action.type == "archive"
+                        if current.archived == archived:
+                            continue
+                        fields = msgspec.structs.replace(LinkFields.of(current), archived=archived)
+                        written.append(
+                            await repo.update_link(
+                                conn, principal, fields, self._updated(current, "archived")
+                            )
+                        )
+                        continue
                     new_tags = (
                         unique_tags([*current.tags, *tags])
                         if action.type == "addTags"
@@ -189,18 +202,20 @@ class LinkChanger(LinkWriter):
                         continue
                     fields = msgspec.structs.replace(LinkFields.of(current), tags=new_tags)
                     written.append(
-                        await repo.update_link(conn, principal, fields, self._tags_updated(current))
+                        await repo.update_link(
+                            conn, principal, fields, self._updated(current, "tags")
+                        )
                     )
             matched += len(rows)
             changed += len(written)
-            if action.type == "delete":  # tags are not in the edge's entry
+            if action.type == "delete":  # tags and archived are not in the edge's entry
                 await self.cache.write(written)
             if len(rows) < BULK_CHUNK:
                 return BulkUpdateResult(matched=matched, changed=changed)
             before = rows[-1].id
 
-    def _tags_updated(self, before: LinkRow) -> repo.Describe:
-        return lambda row: events.updated(self.resources.of(row), before, ["tags"])
+    def _updated(self, before: LinkRow, field: str) -> repo.Describe:
+        return lambda row: events.updated(self.resources.of(row), before, [field])
 
     async def _rechecked(
         self, principal: Principal, current: LinkRow, fields: LinkFields

@@ -12,6 +12,7 @@ from admin.auth import Principal
 from admin.db import Connection
 from admin.errors import (
     AliasTaken,
+    ExternalIdTaken,
     HopError,
     RateLimited,
     ServiceUnavailable,
@@ -51,19 +52,42 @@ class _Admitted(msgspec.Struct, frozen=True):
     domain: str  # normalised; "" for the default short host
 
 
+class DestinationHeld(Exception):
+    """An upsert's create found the owner's link to the same destination on the same
+    domain (``create(..., unless_destination_held=True)``): nothing was written."""
+
+    def __init__(self, link_id: str) -> None:
+        super().__init__(link_id)
+        self.link_id = link_id
+
+
 # A bulk item not yet written (replaced before create_many returns).
 _PENDING: HopError = HopError("pending")
 
 
 class LinkCreator(LinkWriter):
-    async def create(self, principal: Principal, data: LinkCreate) -> Link:
+    async def create(
+        self, principal: Principal, data: LinkCreate, *, unless_destination_held: bool = False
+    ) -> Link:
+        """Create the link. With ``unless_destination_held`` (an upsert without externalId
+        or alias), DestinationHeld instead when the owner already has a live link to the
+        same destination on the same domain: the check and the insert hold a lock on
+        that destination, so two such creates at once make one link."""
         admitted = await self._admit(principal, data)
         # An ok link is one autocommit statement (the hot path); a flagged one also
         # writes its security.flagged event, in the same transaction.
         # On a custom domain too: the domain is locked for the insert (repo.lock_domain).
         flagged = admitted.decision.verdict != "ok"
-        opened = self.db.transaction() if flagged or admitted.domain else self.db.connection()
+        opened = (
+            self.db.transaction()
+            if flagged or admitted.domain or unless_destination_held
+            else self.db.connection()
+        )
         async with opened as conn:
+            if unless_destination_held:
+                held = await repo.lock_destination(conn, principal, admitted.domain, data.long_url)
+                if held is not None:
+                    raise DestinationHeld(held)
             row, link = await self._insert(conn, principal, admitted)
         await self.cache.write([row])
         return link
@@ -104,7 +128,7 @@ class LinkCreator(LinkWriter):
                 for index, admission in admitted.items():
                     try:
                         row, link = await self._insert(conn, principal, admission)
-                    except (AliasTaken, NoFreeCode, ValidationFailed) as error:
+                    except (AliasTaken, ExternalIdTaken, NoFreeCode, ValidationFailed) as error:
                         results[index] = error
                         continue
                     rows.append(row)
@@ -177,6 +201,8 @@ class LinkCreator(LinkWriter):
                 safety_source=decision.source or "heuristic",
                 other_hosts=others,
                 created_by=principal.actor_id,
+                external_id=data.external_id,
+                archived=bool(data.archived),
             )
             row = new.row(principal.environment)
             link = self.resources.of(row)

@@ -43,6 +43,8 @@ _WIRE_NAMES = {
     "notes": "notes",
     "preview": "preview",
     "utm": "utm",
+    "external_id": "externalId",
+    "archived": "archived",
 }
 
 

@@ -3,6 +3,7 @@ the tag counts, and every matching link for the CSV export."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator, Sequence
 from datetime import datetime
 from typing import Annotated
@@ -16,11 +17,23 @@ from admin.errors import FieldError, NotFound, ValidationFailed, validation
 from admin.links import repository as repo
 from admin.links.checks import domain_of, unique_tags
 from admin.links.representation import Resources
-from admin.links.schemas import MAX_TAGS, Link, LinkPage, TagCount, TagList
+from admin.links.schemas import (
+    EXTERNAL_ID_PATTERN,
+    MAX_EXTERNAL_ID,
+    MAX_TAGS,
+    Link,
+    LinkPage,
+    TagCount,
+    TagList,
+)
 
 SORTS = ("-created", "created", "-clicks", "clicks")
 DEFAULT_DOMAIN = "default"  # the list filter's name for the default short host
 STATUSES = ("active", "expired", "flagged", "blocked")
+# GET /v1/links?archived=: false (the default) leaves archived links out, true lists
+# only them, all lists both. Given an externalId and no archived, both: a caller
+# looking its own id up means that link, archived or not.
+ARCHIVED_CHOICES = {"false": False, "true": True, "all": None}
 EXPORT_PAGE = 500  # links per read of the CSV export
 MAX_PAGE_SIZE = 200
 MAX_TAG_LIST = 1000
@@ -66,6 +79,8 @@ def link_filter(
     created_from: datetime | None = None,
     created_to: datetime | None = None,
     domain: str | None = None,
+    archived: str | bool | None = None,
+    external_id: str | None = None,
     prefix: str = "",
 ) -> repo.LinkFilter:
     """The filter of GET /v1/links (and of its export and bulk changes), checked: a bad
@@ -88,6 +103,19 @@ def link_filter(
             stored_domain = "" if domain == DEFAULT_DOMAIN else domain_of(domain)
         except ValidationFailed:
             errors.append(FieldError(f"{prefix}domain", f"must be a host name or {DEFAULT_DOMAIN}"))
+    only_archived: bool | None = None
+    if isinstance(archived, str):
+        if archived not in ARCHIVED_CHOICES:
+            errors.append(FieldError(f"{prefix}archived", "must be true, false or all"))
+        only_archived = ARCHIVED_CHOICES.get(archived)
+    else:
+        only_archived = archived
+    if external_id is not None and not (
+        len(external_id) <= MAX_EXTERNAL_ID and re.search(EXTERNAL_ID_PATTERN, external_id)
+    ):
+        errors.append(
+            FieldError(f"{prefix}externalId", "must be 1-255 characters without control characters")
+        )
     if errors:
         raise validation(errors)
     return repo.LinkFilter(
@@ -98,6 +126,8 @@ def link_filter(
         created_from=created_from,
         created_to=created_to,
         domain=stored_domain,
+        archived=only_archived,
+        external_id=external_id,
     )
 
 

@@ -24,7 +24,7 @@ link AS (
                        host, site, safety_verdict, safety_reasons, safety_source,
                        safety_checked_at, flagged_at, rules, variants, password_hash,
                        password_verifier, max_clicks, expired_url, title, notes, preview, utm,
-                       ios_url, android_url, safety_override, created_by)
+                       ios_url, android_url, safety_override, created_by, external_id, archived)
     SELECT code.link_id, %(workspace_id)s, %(environment)s, %(short_code)s, %(domain)s,
            %(long_url)s,
            %(tags)s, %(expires_at)s, %(redirect_type)s, %(forward_query)s, %(created_at)s,
@@ -33,7 +33,8 @@ link AS (
            CASE WHEN %(safety_verdict)s <> 'ok' THEN %(created_at)s END,
            %(rules)s, %(variants)s, %(password_hash)s, %(password_verifier)s,
            %(max_clicks)s, %(expired_url)s, %(title)s, %(notes)s, %(preview)s, %(utm)s,
-           %(ios_url)s, %(android_url)s, %(safety_override)s, %(created_by)s
+           %(ios_url)s, %(android_url)s, %(safety_override)s, %(created_by)s, %(external_id)s,
+           %(archived)s
     FROM code
     RETURNING id
 ),
@@ -110,7 +111,8 @@ SET short_code = %(short_code)s, long_url = %(long_url)s, tags = %(tags)s,
     rules = %(rules)s, variants = %(variants)s, password_hash = %(password_hash)s,
     password_verifier = %(password_verifier)s, max_clicks = %(max_clicks)s,
     expired_url = %(expired_url)s, title = %(title)s, notes = %(notes)s,
-    preview = %(preview)s, utm = %(utm)s,
+    preview = %(preview)s, utm = %(utm)s, external_id = %(external_id)s,
+    archived = %(archived)s,
     -- A new or raised limit, or none, makes an exhausted link live again; the worker
     -- marks it again if its clicks are still at the limit.
     exhausted_at = CASE WHEN %(max_clicks)s::bigint IS NOT DISTINCT FROM max_clicks
@@ -202,6 +204,8 @@ WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s AND dele
   AND (%(created_from)s::timestamptz IS NULL OR created_at >= %(created_from)s::timestamptz)
   AND (%(created_to)s::timestamptz IS NULL OR created_at < %(created_to)s::timestamptz)
   AND (%(domain)s::text IS NULL OR domain = %(domain)s::text)
+  AND (%(archived)s::boolean IS NULL OR archived = %(archived)s::boolean)
+  AND (%(external_id)s::text IS NULL OR external_id = %(external_id)s::text)
 ORDER BY id DESC
 LIMIT %(limit)s
 
@@ -229,11 +233,41 @@ WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s AND dele
   AND (%(created_from)s::timestamptz IS NULL OR created_at >= %(created_from)s::timestamptz)
   AND (%(created_to)s::timestamptz IS NULL OR created_at < %(created_to)s::timestamptz)
   AND (%(domain)s::text IS NULL OR domain = %(domain)s::text)
+  AND (%(archived)s::boolean IS NULL OR archived = %(archived)s::boolean)
+  AND (%(external_id)s::text IS NULL OR external_id = %(external_id)s::text)
 ORDER BY CASE WHEN %(sort)s = 'clicks' THEN clicks END ASC,
          CASE WHEN %(sort)s = '-clicks' THEN clicks END DESC,
          CASE WHEN %(sort)s IN ('created', 'clicks') THEN id END ASC,
          CASE WHEN %(sort)s = '-clicks' THEN id END DESC
 LIMIT %(limit)s
+
+-- name: link_by_external_id
+-- The owner's live link with this externalId (links_external_id_key: at most one).
+SELECT {link}
+FROM links
+WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s
+  AND external_id = %(external_id)s AND deleted_at IS NULL
+
+-- name: lock_destination
+-- An upsert without externalId or alias, in its create's transaction: a
+-- transaction-scoped advisory lock on (owner, domain, destination), so a concurrent
+-- upsert of the same destination waits here until this one commits. Its own statement:
+-- the look-up after it (link_by_destination) must take its snapshot once the lock is
+-- held, to see the link the other one made.
+SELECT pg_advisory_xact_lock(hashtextextended(
+    %(workspace_id)s::text || ' ' || %(environment)s::text || ' ' || %(domain)s::text || ' '
+    || %(long_url)s::text, 30))
+
+-- name: link_by_destination
+-- The owner's oldest live link to this destination on this domain, if any;
+-- links_destination_idx finds it (md5: a URL may be longer than a btree entry may hold).
+SELECT id
+FROM links
+WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s
+  AND domain = %(domain)s AND md5(long_url) = md5(%(long_url)s::text)
+  AND long_url = %(long_url)s AND deleted_at IS NULL AND managed_by IS NULL
+ORDER BY id
+LIMIT 1
 
 -- name: tag_counts
 -- Each tag of the owner's listed links with how many carry it, most used first.
@@ -261,6 +295,8 @@ WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s AND dele
   AND (%(created_from)s::timestamptz IS NULL OR created_at >= %(created_from)s::timestamptz)
   AND (%(created_to)s::timestamptz IS NULL OR created_at < %(created_to)s::timestamptz)
   AND (%(domain)s::text IS NULL OR domain = %(domain)s::text)
+  AND (%(archived)s::boolean IS NULL OR archived = %(archived)s::boolean)
+  AND (%(external_id)s::text IS NULL OR external_id = %(external_id)s::text)
 ORDER BY id DESC
 LIMIT %(limit)s
 FOR UPDATE

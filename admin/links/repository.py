@@ -15,8 +15,17 @@ from typing import Any
 import msgspec
 
 from admin.auth import Principal
-from admin.db import Connection, batches, fetch_all, fetch_one, jsonb, load_queries
-from admin.errors import AliasTaken
+from admin.db import (
+    Connection,
+    UniqueViolation,
+    batches,
+    fetch_all,
+    fetch_one,
+    jsonb,
+    load_queries,
+    savepoint,
+)
+from admin.errors import AliasTaken, ExternalIdTaken
 from admin.events import Event, event_data, record_event
 from admin.link_model import (
     CacheRow,
@@ -39,6 +48,8 @@ _REBUILD_BATCH = 1000
 
 
 _JSON_COLUMNS = ("rules", "variants", "preview", "utm")
+# The unique index of externalId (migration 0024): a duplicate is the caller's 409.
+_EXTERNAL_ID_CONSTRAINT = "links_external_id_key"
 
 
 def _json(params: dict[str, Any]) -> dict[str, Any]:
@@ -79,7 +90,18 @@ async def insert_link(
         "event_data": event_data(created),
         "reservation_days": reservation_days,
     }
-    row = await (await conn.execute(_SQL["insert_link"], params)).fetchone()
+    if link.external_id is None:
+        row = await (await conn.execute(_SQL["insert_link"], params)).fetchone()
+    else:
+        # A savepoint: a taken externalId fails the statement (nothing of it written)
+        # without ending the caller's transaction (a bulk chunk's other items).
+        try:
+            async with savepoint(conn):
+                row = await (await conn.execute(_SQL["insert_link"], params)).fetchone()
+        except UniqueViolation as exc:
+            if exc.constraint == _EXTERNAL_ID_CONSTRAINT:
+                raise ExternalIdTaken(link.external_id) from None
+            raise
     inserted = bool(row and row[0])
     if inserted and flagged is not None:
         await record_event(conn, principal, flagged)
@@ -114,6 +136,27 @@ async def get_link(
 ) -> LinkRow | None:
     query = "link_by_id_for_update" if for_update else "link_by_id"
     return await _one(conn, query, {"id": link_id, **_owner(principal)})
+
+
+async def link_by_external_id(
+    conn: Connection, principal: Principal, external_id: str
+) -> LinkRow | None:
+    """The owner's live link with this externalId, if any."""
+    return await _one(
+        conn, "link_by_external_id", {**_owner(principal), "external_id": external_id}
+    )
+
+
+async def lock_destination(
+    conn: Connection, principal: Principal, domain: str, long_url: str
+) -> str | None:
+    """In the caller's transaction: hold the owner's (domain, destination) until it ends,
+    then the id of the oldest live link already there, if any (PUT /v1/links/upsert
+    without externalId or alias: two at once make one link)."""
+    params = {**_owner(principal), "domain": domain, "long_url": long_url}
+    await conn.execute(_SQL["lock_destination"], params)
+    row = await (await conn.execute(_SQL["link_by_destination"], params)).fetchone()
+    return str(row[0]) if row else None
 
 
 async def links_by_ids(conn: Connection, principal: Principal, ids: list[str]) -> list[LinkRow]:
@@ -158,7 +201,12 @@ async def update_link(
 ) -> LinkRow:
     """Write the link's fields and the events ``describe`` and ``also`` make of the new
     row (managed links raise none); the caller's transaction holds the row lock."""
-    row = await _one(conn, "update_link", _json(msgspec.structs.asdict(fields)))
+    try:
+        row = await _one(conn, "update_link", _json(msgspec.structs.asdict(fields)))
+    except UniqueViolation as exc:
+        if exc.constraint == _EXTERNAL_ID_CONSTRAINT and fields.external_id is not None:
+            raise ExternalIdTaken(fields.external_id) from None
+        raise
     assert row is not None  # the caller holds the row lock
     for event in (describe, also):
         if event is not None:
@@ -201,6 +249,8 @@ class LinkFilter(msgspec.Struct, frozen=True, kw_only=True):
     created_from: datetime | None = None
     created_to: datetime | None = None
     domain: str | None = None  # a custom domain's links, "" the default host's, None all
+    archived: bool | None = None  # only archived links (True), only the others, or all
+    external_id: str | None = None
 
     def params(self) -> dict[str, Any]:
         return {
@@ -211,6 +261,8 @@ class LinkFilter(msgspec.Struct, frozen=True, kw_only=True):
             "created_from": self.created_from,
             "created_to": self.created_to,
             "domain": self.domain,
+            "archived": self.archived,
+            "external_id": self.external_id,
         }
 
 

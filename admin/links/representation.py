@@ -58,6 +58,7 @@ class Resources:
             created_by=row.created_by,
             imported_clicks=row.imported_clicks,
             archived=row.archived,
+            external_id=row.external_id,
         )
 
     async def with_counts(self, rows: list[LinkRow]) -> list[Link]:

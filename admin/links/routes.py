@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from litestar import Controller, Request, Response, delete, get, patch, post
+from litestar import Controller, Request, Response, delete, get, patch, post, put
 from litestar.di import Provide
 from litestar.openapi import ResponseSpec
 from litestar.openapi.spec import OpenAPIType
@@ -18,7 +18,13 @@ from admin.auth import Principal
 from admin.errors import BadRequest
 from admin.links.bulk import bulk_result, csv_document, decode_csv, decode_items
 from admin.links.creation import BULK_MAX
-from admin.links.listing import MAX_PAGE_SIZE, MAX_TAG_LIST, STATUSES, link_filter
+from admin.links.listing import (
+    ARCHIVED_CHOICES,
+    MAX_PAGE_SIZE,
+    MAX_TAG_LIST,
+    STATUSES,
+    link_filter,
+)
 from admin.links.repository import LinkFilter
 from admin.links.schemas import (
     BulkCreate,
@@ -103,8 +109,27 @@ async def provide_filter(
             "those on the default short host.",
         ),
     ] = None,
+    archived: Annotated[
+        str | None,
+        Parameter(
+            max_length=10,
+            description="false (the default): archived links are left out; true: only "
+            "archived links; all: both. With externalId and no archived: both.",
+            schema_extra={"enum": list(ARCHIVED_CHOICES)},
+        ),
+    ] = None,
+    external_id: Annotated[
+        str | None,
+        Parameter(
+            query="externalId",
+            max_length=255,
+            description="The link with this externalId (yours, set on create, PATCH or upsert).",
+        ),
+    ] = None,
 ) -> LinkFilter:
     """The filters of GET /v1/links and its export, from the query string."""
+    if archived is None:
+        archived = "all" if external_id is not None else "false"
     return link_filter(
         tags=tag or (),
         tag_match=tag_match,
@@ -113,6 +138,8 @@ async def provide_filter(
         created_from=parse_instant("createdFrom", created_from),
         created_to=parse_instant("createdTo", created_to),
         domain=domain,
+        archived=archived,
+        external_id=external_id,
     )
 
 
@@ -126,6 +153,8 @@ def filter_of(body: LinkFilterBody) -> LinkFilter:
         created_from=body.created_from,
         created_to=body.created_to,
         domain=body.domain,
+        archived=body.archived,
+        external_id=body.external_id,
         prefix="filter.",
     )
 
@@ -161,6 +190,34 @@ class LinkController(Controller):
         link = await links.create(principal, data)
         return Response(link, status_code=201, headers={"Location": f"/v1/links/{link.id}"})
 
+    @put(
+        "/upsert",
+        dto=JsonBody[LinkCreate],
+        return_dto=None,
+        opt={"scope": "links:write"},
+        responses={
+            201: ResponseSpec(
+                Link, description="Created: no link of yours matched (see Location)."
+            ),
+            **problems(400, 401, 403, 404, 409, 422),
+        },
+        operation_id="upsertLink",
+        summary="Create or update a link",
+    )
+    async def upsert_link(
+        self, data: LinkCreate, principal: Principal, links: LinkService
+    ) -> Response[Link]:
+        """The body of POST /v1/links. Updates (200) your link with the same `externalId`;
+        without one and without `alias`, your link to the same `longUrl` on the same
+        domain; else creates one (201, with Location). An update makes the link what the
+        body says (a field left out: its create default), but keeps its alias, domain,
+        password, externalId and archived state unless given. Two upserts of the same
+        link at once make one. Send `Idempotency-Key` to make retries safe."""
+        link, created = await links.upsert(principal, data)
+        if created:
+            return Response(link, status_code=201, headers={"Location": f"/v1/links/{link.id}"})
+        return Response(link, status_code=200)
+
     @get(
         "/",
         opt={"scope": "links:read"},
@@ -178,7 +235,8 @@ class LinkController(Controller):
         sort: Annotated[Sort, Parameter(description=_SORT)] = "-created",
     ) -> LinkPage:
         """Your links in `sort` order, `limit` per page, filtered (every filter given must
-        hold); follow `nextCursor` for the next page, with the same filters and sort."""
+        hold; archived links only when `archived` asks); follow `nextCursor` for the next
+        page, with the same filters and sort."""
         return await links.list(principal, where, limit=limit, cursor=cursor, sort=sort)
 
     @post(
@@ -208,7 +266,8 @@ class LinkController(Controller):
         operation_class=file_request(
             "text/csv",
             "UTF-8 CSV: a header row (`longUrl` required; `alias`, `tags` separated by `|`, "
-            "`expiresAt`, `redirectType`, `forwardQuery`, `domain`), then up to 1,000 rows.",
+            "`expiresAt`, `redirectType`, `forwardQuery`, `domain`, `externalId`, "
+            "`archived`), then up to 1,000 rows.",
             "longUrl,alias,tags\r\n"
             "https://shop.example.com/spring-sale,spring-sale,campaign|spring\r\n"
             "https://shop.example.com/summer-sale,,campaign\r\n",
@@ -220,8 +279,9 @@ class LinkController(Controller):
     ) -> BulkResult:
         """Create links from a CSV file (`Content-Type: text/csv`, UTF-8): a header row
         naming the columns (`longUrl` required; `alias`, `tags` separated by `|`,
-        `expiresAt`, `redirectType`, `forwardQuery`, `domain`; others ignored), then up to 1,000
-        rows. Answers as POST /v1/links/bulk, `index` counting data rows from 0."""
+        `expiresAt`, `redirectType`, `forwardQuery`, `domain`, `externalId`, `archived`;
+        others ignored), then up to 1,000 rows. Answers as POST /v1/links/bulk, `index`
+        counting data rows from 0."""
         body = await csv_body(request)
         return bulk_result(await links.create_many(principal, decode_csv(body, BULK_MAX)))
 
@@ -266,13 +326,14 @@ class LinkController(Controller):
         opt={"scope": "links:write"},
         responses=problems(400, 401, 403, 422),
         operation_id="updateLinksBulk",
-        summary="Tag or delete links in bulk",
+        summary="Tag, archive or delete links in bulk",
     )
     async def bulk_update(
         self, data: BulkUpdate, principal: Principal, links: LinkService
     ) -> BulkUpdateResult:
-        """Add tags to, remove tags from, or delete every link a filter matches; answers
-        how many matched and how many changed."""
+        """Add tags to, remove tags from, archive, unarchive or delete every link a filter
+        matches (archived ones too unless `filter.archived` says); answers how many
+        matched and how many changed."""
         return await links.bulk_update(principal, filter_of(data.filter), data.action)
 
     @get(

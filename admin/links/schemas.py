@@ -149,6 +149,28 @@ MaxClicks = Annotated[
     ),
 ]
 Notes = Annotated[str, Meta(max_length=2000, description="Private; never shown to visitors.")]
+MAX_EXTERNAL_ID = 255
+# No control characters (C0, DEL, C1): an id of the caller's own is text it can print.
+EXTERNAL_ID_PATTERN = whole("[^\\x00-\\x1f\\x7f-\\x9f]+")
+ExternalId = Annotated[
+    str,
+    Meta(
+        min_length=1,
+        max_length=MAX_EXTERNAL_ID,
+        pattern=EXTERNAL_ID_PATTERN,
+        description="Your own id for the link (1-255 characters, no control characters), "
+        "unique among your live links (per environment): PUT /v1/links/upsert finds the "
+        "link by it, GET /v1/links?externalId= filters on it.",
+    ),
+]
+Archived = Annotated[
+    bool,
+    Meta(
+        description="Archived links still redirect, but GET /v1/links leaves them out "
+        "(?archived=true lists them) and account analytics do not count them "
+        "(?includeArchived=true does)."
+    ),
+]
 
 
 @example(
@@ -178,6 +200,9 @@ class LinkCreate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, renam
     preview: Preview | None = None
     utm: LinkUtm | None = None
     domain: Domain | None = None
+    external_id: ExternalId | None = None
+    # None: false for a new link; an upsert that updates leaves the link's as it is.
+    archived: Archived | None = None
 
 
 @example({"longUrl": "https://shop.example.com/summer-sale", "tags": ["campaign"]})
@@ -202,6 +227,8 @@ class LinkUpdate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, renam
     utm: LinkUtm | UnsetType | None = UNSET
     # null moves the link to the default short host
     domain: Domain | UnsetType | None = UNSET
+    external_id: ExternalId | UnsetType | None = UNSET
+    archived: Archived | UnsetType = UNSET
 
 
 ShortUrl = Annotated[
@@ -278,6 +305,8 @@ LINK_EXAMPLE = {
         "reviewRequestedAt": None,
     },
     "createdBy": "key_01JNQ4Y2B7C9D3E5F6G8H0J1KM",
+    "archived": False,
+    "externalId": "crm-campaign-4711",
 }
 
 
@@ -327,8 +356,15 @@ class Link(msgspec.Struct, kw_only=True, rename="camel"):
         ),
     ] = 0
     archived: Annotated[
-        bool, Meta(description="Archived at its source when imported; it still redirects.")
+        bool,
+        Meta(
+            description="Archived (PATCH, bulk update; or at its source when imported): it "
+            "still redirects, but lists and account analytics leave it out unless asked."
+        ),
     ] = False
+    external_id: Annotated[
+        str | None, Meta(description="Your own id for the link (externalId); null when unset.")
+    ] = None
 
 
 @example({"data": [LINK_EXAMPLE], "nextCursor": "eyJ0IjoiMjAyNi0wMy0wMSJ9"})
@@ -415,7 +451,8 @@ class BulkResult(msgspec.Struct, kw_only=True, rename="camel"):
 
 
 class LinkFilterBody(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename="camel"):
-    """Which links a bulk change is about: the filters of GET /v1/links."""
+    """Which links a bulk change is about: the filters of GET /v1/links (archived ones
+    too unless ``archived`` says)."""
 
     tag: Annotated[list[Tag], Meta(max_length=MAX_TAGS)] = msgspec.field(default_factory=list)
     tag_match: Literal["all", "any"] = "all"
@@ -434,12 +471,20 @@ class LinkFilterBody(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, r
         ]
         | None
     ) = None
+    archived: Annotated[
+        bool | None,
+        Meta(description="true: only archived links; false: only the others; absent: both."),
+    ] = None
+    external_id: ExternalId | None = None
 
 
 class BulkAction(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename="camel"):
     type: Annotated[
-        Literal["addTags", "removeTags", "delete"],
-        Meta(description="addTags / removeTags: change tags; delete: as DELETE /v1/links/:id."),
+        Literal["addTags", "removeTags", "delete", "archive", "unarchive"],
+        Meta(
+            description="addTags / removeTags: change tags; delete: as DELETE /v1/links/:id; "
+            "archive / unarchive: set archived (they still redirect either way)."
+        ),
     ]
     tags: Annotated[list[Tag], Meta(max_length=MAX_TAGS)] = msgspec.field(default_factory=list)
 
@@ -458,7 +503,7 @@ class BulkUpdate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, renam
         BulkAction,
         Meta(
             extra_json_schema={
-                "if": {"properties": {"type": {"const": "delete"}}},
+                "if": {"properties": {"type": {"enum": ["delete", "archive", "unarchive"]}}},
                 "else": {"required": ["tags"], "properties": {"tags": {"minItems": 1}}},
             }
         ),

@@ -2,6 +2,7 @@
 
 - creation.py: create one or many (checks.py, the way in of admission.py, the write);
 - changes.py: PATCH, DELETE and the bulk changes by filter;
+- upsert.py: PUT /v1/links/upsert, a create or an update of the same link;
 - listing.py: one, some, a page with filters and search, tags, the export's pages;
 - imported.py: links an import job brings from another shortener;
 - representation.py: the ``Link`` resource; events.py: the ``link.*`` events.
@@ -22,6 +23,7 @@ from admin.links.imported import LinkImporter
 from admin.links.listing import LinkReader
 from admin.links.protection import LinkProtection
 from admin.links.representation import Resources
+from admin.links.upsert import LinkUpserter
 from common.linkpass import LinkPasswords
 
 
@@ -62,3 +64,4 @@ class LinkService:
         self.update = changer.update
         self.delete = changer.delete
         self.bulk_update = changer.bulk_update
+        self.upsert = LinkUpserter(db, creator, changer).upsert

@@ -24,6 +24,8 @@ LinkId = Annotated[str, Parameter(max_length=64)]
 Query = Annotated[str | None, Parameter(max_length=200)]
 Cursor = Annotated[str | None, Parameter(max_length=200)]
 Tag = Annotated[str | None, Parameter(max_length=64)]
+# The list leaves archived links out, as GET /v1/links does; ?archived=1 shows only them.
+ArchivedView = Annotated[str | None, Parameter(max_length=5)]
 REDIRECT_TYPES = (302, 301, 307, 308)
 _QR_PREVIEW = ImageOptions(format="svg", scale=4, border=2)
 
@@ -100,8 +102,9 @@ async def _list_page(
     form: dict[str, Any],
     errors: FormErrors,
     status: int = 200,
+    archived: bool = False,
 ) -> Template:
-    where = link_filter(tags=[tag] if tag else (), q=q)
+    where = link_filter(tags=[tag] if tag else (), q=q, archived=archived)
     listing = await links.list(page.user, where, limit=PAGE_SIZE, cursor=cursor)
     template = "_links_table.html" if page.htmx and not errors else "links.html"
     return await page.render(
@@ -111,6 +114,7 @@ async def _list_page(
         next_cursor=listing.next_cursor,
         q=q or "",
         tag=tag or "",
+        archived=archived,
         cursor=cursor or "",
         form=form,
         errors=errors,
@@ -125,9 +129,17 @@ async def links_page(
     q: Query = None,
     tag: Tag = None,
     cursor: Cursor = None,
+    archived: ArchivedView = None,
 ) -> Template:
     return await _list_page(
-        page, links, q=q, tag=tag, cursor=cursor, form=_form_of(None), errors=NO_ERRORS
+        page,
+        links,
+        q=q,
+        tag=tag,
+        cursor=cursor,
+        form=_form_of(None),
+        errors=NO_ERRORS,
+        archived=archived in ("1", "on", "true"),
     )
 
 

@@ -228,9 +228,9 @@ def test_a_domain_must_be_a_verified_one_of_yours(
     export = dns_api.get(
         "/v1/links/export", params={"domain": host}, headers=owner.headers()
     ).text.splitlines()
-    assert export[0].endswith(",domain")
+    assert export[0].endswith(",domain,externalId,archived")
     assert sorted(line.split(",")[1] for line in export[1:]) == ["bulk-one", "csv-one"]
-    assert all(line.endswith(f",{host}") for line in export[1:])
+    assert all(line.endswith(f",{host},,false") for line in export[1:])
 
 
 def test_sandbox_links_on_a_sandbox_domain(

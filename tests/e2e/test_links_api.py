@@ -430,12 +430,17 @@ def test_link_json_shape_round_trips(api: httpx.Client, account: Account) -> Non
         # Imports (issue 28): clicks at the shortener it came from, its archived state.
         "importedClicks",
         "archived",
+        # Issue 30: the caller's own id (null when unset).
+        "externalId",
     }
     assert body["importedClicks"] == 0
     assert body["archived"] is False
     assert body["passwordProtected"] is False
     assert body["createdBy"].startswith("key_")
-    assert all(body[name] is None for name in ("rules", "variants", "maxClicks", "utm", "domain"))
+    assert all(
+        body[name] is None
+        for name in ("rules", "variants", "maxClicks", "utm", "domain", "externalId")
+    )
     assert set(body["safety"]) == {"verdict", "reasons", "source", "checkedAt", "reviewRequestedAt"}
     # Read back, the link is the same JSON, member for member.
     assert api.get(f"/v1/links/{body['id']}", headers=account.headers()).json() == body

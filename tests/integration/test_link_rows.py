@@ -49,6 +49,8 @@ def _whole(code: str) -> NewLink:
         ios_url="https://apps.example.com/ios",
         android_url="https://apps.example.com/android",
         safety_override="allow",
+        external_id="whole-external-id",
+        archived=True,
     )
 
 

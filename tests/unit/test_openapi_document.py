@@ -33,7 +33,7 @@ VERBS = {
     "create", "list", "get", "update", "delete", "put", "register", "resume", "rotate",
     "send", "redeliver", "request", "export", "revoke", "connect", "generate", "complete",
     "receive", "return", "log", "refresh", "import", "verify", "check", "accept",
-        "cancel", "resend",
+        "cancel", "resend", "upsert",
 }  # fmt: skip
 TAGS = {
     "links", "analytics", "qr", "bio", "webhooks", "auth", "account", "integrations", "domains",

@@ -88,6 +88,7 @@ from .event_qr_create import EventQrCreate
 from .event_qr_create_type import EventQrCreateType
 from .export_account_response_200 import ExportAccountResponse200
 from .export_link_clicks_format import ExportLinkClicksFormat
+from .export_links_archived import ExportLinksArchived
 from .export_links_status import ExportLinksStatus
 from .export_links_tag_match import ExportLinksTagMatch
 from .field_error import FieldError
@@ -141,6 +142,7 @@ from .link_update import LinkUpdate
 from .link_update_redirect_type import LinkUpdateRedirectType
 from .link_utm import LinkUtm
 from .list_integrations_status import ListIntegrationsStatus
+from .list_links_archived import ListLinksArchived
 from .list_links_sort import ListLinksSort
 from .list_links_status import ListLinksStatus
 from .list_links_tag_match import ListLinksTagMatch
@@ -347,6 +349,7 @@ __all__ = (
     "EventQrCreateType",
     "ExportAccountResponse200",
     "ExportLinkClicksFormat",
+    "ExportLinksArchived",
     "ExportLinksStatus",
     "ExportLinksTagMatch",
     "FieldError",
@@ -400,6 +403,7 @@ __all__ = (
     "LinkUpdateRedirectType",
     "LinkUtm",
     "ListIntegrationsStatus",
+    "ListLinksArchived",
     "ListLinksSort",
     "ListLinksStatus",
     "ListLinksTagMatch",

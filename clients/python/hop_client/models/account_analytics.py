@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.account_analytics_interval import AccountAnalyticsInterval, check_account_analytics_interval
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.account_breakdown import AccountBreakdown
@@ -30,6 +31,7 @@ class AccountAnalytics:
         to (str):
         top_links (list[TopLink]):
         totals (AccountTotals):
+        include_archived (bool | Unset):  Default: False.
     """
 
     breakdown: AccountBreakdown
@@ -40,6 +42,7 @@ class AccountAnalytics:
     to: str
     top_links: list[TopLink]
     totals: AccountTotals
+    include_archived: bool | Unset = False
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -65,6 +68,8 @@ class AccountAnalytics:
 
         totals = self.totals.to_dict()
 
+        include_archived = self.include_archived
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -79,6 +84,8 @@ class AccountAnalytics:
                 "totals": totals,
             }
         )
+        if include_archived is not UNSET:
+            field_dict["includeArchived"] = include_archived
 
         return field_dict
 
@@ -116,6 +123,8 @@ class AccountAnalytics:
 
         totals = AccountTotals.from_dict(d.pop("totals"))
 
+        include_archived = d.pop("includeArchived", UNSET)
+
         account_analytics = cls(
             breakdown=breakdown,
             from_=from_,
@@ -125,6 +134,7 @@ class AccountAnalytics:
             to=to,
             top_links=top_links,
             totals=totals,
+            include_archived=include_archived,
         )
 
         account_analytics.additional_properties = d

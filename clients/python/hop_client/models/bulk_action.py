@@ -15,7 +15,8 @@ T = TypeVar("T", bound="BulkAction")
 class BulkAction:
     """
     Attributes:
-        type_ (BulkActionType): addTags / removeTags: change tags; delete: as DELETE /v1/links/:id.
+        type_ (BulkActionType): addTags / removeTags: change tags; delete: as DELETE /v1/links/:id; archive / unarchive:
+            set archived (they still redirect either way).
         tags (list[str] | Unset):
     """
 

@@ -1,11 +1,13 @@
 from typing import Literal
 
-BulkActionType = Literal["addTags", "delete", "removeTags"]
+BulkActionType = Literal["addTags", "archive", "delete", "removeTags", "unarchive"]
 
 BULK_ACTION_TYPE_VALUES: set[BulkActionType] = {
     "addTags",
+    "archive",
     "delete",
     "removeTags",
+    "unarchive",
 }
 
 

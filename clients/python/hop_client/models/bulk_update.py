@@ -18,7 +18,8 @@ class BulkUpdate:
     """
     Attributes:
         action (BulkAction):
-        filter_ (LinkFilterBody): Which links a bulk change is about: the filters of GET /v1/links.
+        filter_ (LinkFilterBody): Which links a bulk change is about: the filters of GET /v1/links (archived ones
+                too unless ``archived`` says).
     """
 
     action: BulkAction

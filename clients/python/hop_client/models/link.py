@@ -39,13 +39,15 @@ class Link:
             first; expired; active.
         tags (list[str]):
         updated_at (str):
-        archived (bool | Unset): Archived at its source when imported; it still redirects. Default: False.
+        archived (bool | Unset): Archived (PATCH, bulk update; or at its source when imported): it still redirects, but
+            lists and account analytics leave it out unless asked. Default: False.
         created_by (None | str | Unset): Who made it: the API key's id (key_…) when a key made it, else the user's id
             (usr_…: a dashboard session or an access token). It stays when that person leaves or the key is revoked; null:
             made before workspaces.
         domain (None | str | Unset): The custom domain the link lives on; null: the default short host.
         exhausted_at (None | str | Unset): When clicks reached maxClicks; null before.
         expired_url (None | str | Unset):
+        external_id (None | str | Unset): Your own id for the link (externalId); null when unset.
         imported_clicks (int | Unset): Clicks the link had at the shortener it was imported from (POST /v1/imports),
             kept beside ours: clicks counts only Hop's. Default: 0.
         max_clicks (int | None | Unset):
@@ -76,6 +78,7 @@ class Link:
     domain: None | str | Unset = UNSET
     exhausted_at: None | str | Unset = UNSET
     expired_url: None | str | Unset = UNSET
+    external_id: None | str | Unset = UNSET
     imported_clicks: int | Unset = 0
     max_clicks: int | None | Unset = UNSET
     notes: None | str | Unset = UNSET
@@ -143,6 +146,12 @@ class Link:
             expired_url = UNSET
         else:
             expired_url = self.expired_url
+
+        external_id: None | str | Unset
+        if isinstance(self.external_id, Unset):
+            external_id = UNSET
+        else:
+            external_id = self.external_id
 
         imported_clicks = self.imported_clicks
 
@@ -235,6 +244,8 @@ class Link:
             field_dict["exhaustedAt"] = exhausted_at
         if expired_url is not UNSET:
             field_dict["expiredUrl"] = expired_url
+        if external_id is not UNSET:
+            field_dict["externalId"] = external_id
         if imported_clicks is not UNSET:
             field_dict["importedClicks"] = imported_clicks
         if max_clicks is not UNSET:
@@ -333,6 +344,15 @@ class Link:
             return cast(None | str | Unset, data)
 
         expired_url = _parse_expired_url(d.pop("expiredUrl", UNSET))
+
+        def _parse_external_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        external_id = _parse_external_id(d.pop("externalId", UNSET))
 
         imported_clicks = d.pop("importedClicks", UNSET)
 
@@ -462,6 +482,7 @@ class Link:
             domain=domain,
             exhausted_at=exhausted_at,
             expired_url=expired_url,
+            external_id=external_id,
             imported_clicks=imported_clicks,
             max_clicks=max_clicks,
             notes=notes,

@@ -25,9 +25,11 @@ class LinkCreate:
     Attributes:
         long_url (str): Absolute http(s) URL, at most 2,048 characters.
         alias (None | str | Unset):
+        archived (bool | None | Unset):
         domain (None | str | Unset):
         expired_url (None | str | Unset):
         expires_at (datetime.datetime | None | Unset):
+        external_id (None | str | Unset):
         forward_query (bool | Unset):  Default: True.
         max_clicks (int | None | Unset):
         notes (None | str | Unset):
@@ -43,9 +45,11 @@ class LinkCreate:
 
     long_url: str
     alias: None | str | Unset = UNSET
+    archived: bool | None | Unset = UNSET
     domain: None | str | Unset = UNSET
     expired_url: None | str | Unset = UNSET
     expires_at: datetime.datetime | None | Unset = UNSET
+    external_id: None | str | Unset = UNSET
     forward_query: bool | Unset = True
     max_clicks: int | None | Unset = UNSET
     notes: None | str | Unset = UNSET
@@ -70,6 +74,12 @@ class LinkCreate:
         else:
             alias = self.alias
 
+        archived: bool | None | Unset
+        if isinstance(self.archived, Unset):
+            archived = UNSET
+        else:
+            archived = self.archived
+
         domain: None | str | Unset
         if isinstance(self.domain, Unset):
             domain = UNSET
@@ -89,6 +99,12 @@ class LinkCreate:
             expires_at = self.expires_at.isoformat()
         else:
             expires_at = self.expires_at
+
+        external_id: None | str | Unset
+        if isinstance(self.external_id, Unset):
+            external_id = UNSET
+        else:
+            external_id = self.external_id
 
         forward_query = self.forward_query
 
@@ -173,12 +189,16 @@ class LinkCreate:
         )
         if alias is not UNSET:
             field_dict["alias"] = alias
+        if archived is not UNSET:
+            field_dict["archived"] = archived
         if domain is not UNSET:
             field_dict["domain"] = domain
         if expired_url is not UNSET:
             field_dict["expiredUrl"] = expired_url
         if expires_at is not UNSET:
             field_dict["expiresAt"] = expires_at
+        if external_id is not UNSET:
+            field_dict["externalId"] = external_id
         if forward_query is not UNSET:
             field_dict["forwardQuery"] = forward_query
         if max_clicks is not UNSET:
@@ -223,6 +243,15 @@ class LinkCreate:
 
         alias = _parse_alias(d.pop("alias", UNSET))
 
+        def _parse_archived(data: object) -> bool | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(bool | None | Unset, data)
+
+        archived = _parse_archived(d.pop("archived", UNSET))
+
         def _parse_domain(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -257,6 +286,15 @@ class LinkCreate:
             return cast(datetime.datetime | None | Unset, data)
 
         expires_at = _parse_expires_at(d.pop("expiresAt", UNSET))
+
+        def _parse_external_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        external_id = _parse_external_id(d.pop("externalId", UNSET))
 
         forward_query = d.pop("forwardQuery", UNSET)
 
@@ -386,9 +424,11 @@ class LinkCreate:
         link_create = cls(
             long_url=long_url,
             alias=alias,
+            archived=archived,
             domain=domain,
             expired_url=expired_url,
             expires_at=expires_at,
+            external_id=external_id,
             forward_query=forward_query,
             max_clicks=max_clicks,
             notes=notes,

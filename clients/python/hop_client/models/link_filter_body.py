@@ -15,27 +15,38 @@ T = TypeVar("T", bound="LinkFilterBody")
 
 @_attrs_define
 class LinkFilterBody:
-    """Which links a bulk change is about: the filters of GET /v1/links.
+    """Which links a bulk change is about: the filters of GET /v1/links (archived ones
+    too unless ``archived`` says).
 
     Attributes:
+        archived (bool | None | Unset): true: only archived links; false: only the others; absent: both.
         created_from (datetime.datetime | None | Unset):
         created_to (datetime.datetime | None | Unset):
         domain (None | str | Unset):
+        external_id (None | str | Unset):
         q (None | str | Unset):
         status (LinkFilterBodyStatusType0 | None | Unset):
         tag (list[str] | Unset):
         tag_match (LinkFilterBodyTagMatch | Unset):  Default: 'all'.
     """
 
+    archived: bool | None | Unset = UNSET
     created_from: datetime.datetime | None | Unset = UNSET
     created_to: datetime.datetime | None | Unset = UNSET
     domain: None | str | Unset = UNSET
+    external_id: None | str | Unset = UNSET
     q: None | str | Unset = UNSET
     status: LinkFilterBodyStatusType0 | None | Unset = UNSET
     tag: list[str] | Unset = UNSET
     tag_match: LinkFilterBodyTagMatch | Unset = "all"
 
     def to_dict(self) -> dict[str, Any]:
+        archived: bool | None | Unset
+        if isinstance(self.archived, Unset):
+            archived = UNSET
+        else:
+            archived = self.archived
+
         created_from: None | str | Unset
         if isinstance(self.created_from, Unset):
             created_from = UNSET
@@ -57,6 +68,12 @@ class LinkFilterBody:
             domain = UNSET
         else:
             domain = self.domain
+
+        external_id: None | str | Unset
+        if isinstance(self.external_id, Unset):
+            external_id = UNSET
+        else:
+            external_id = self.external_id
 
         q: None | str | Unset
         if isinstance(self.q, Unset):
@@ -83,12 +100,16 @@ class LinkFilterBody:
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
+        if archived is not UNSET:
+            field_dict["archived"] = archived
         if created_from is not UNSET:
             field_dict["createdFrom"] = created_from
         if created_to is not UNSET:
             field_dict["createdTo"] = created_to
         if domain is not UNSET:
             field_dict["domain"] = domain
+        if external_id is not UNSET:
+            field_dict["externalId"] = external_id
         if q is not UNSET:
             field_dict["q"] = q
         if status is not UNSET:
@@ -103,6 +124,15 @@ class LinkFilterBody:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
+
+        def _parse_archived(data: object) -> bool | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(bool | None | Unset, data)
+
+        archived = _parse_archived(d.pop("archived", UNSET))
 
         def _parse_created_from(data: object) -> datetime.datetime | None | Unset:
             if data is None:
@@ -147,6 +177,15 @@ class LinkFilterBody:
 
         domain = _parse_domain(d.pop("domain", UNSET))
 
+        def _parse_external_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        external_id = _parse_external_id(d.pop("externalId", UNSET))
+
         def _parse_q(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -183,9 +222,11 @@ class LinkFilterBody:
             tag_match = check_link_filter_body_tag_match(_tag_match)
 
         link_filter_body = cls(
+            archived=archived,
             created_from=created_from,
             created_to=created_to,
             domain=domain,
+            external_id=external_id,
             q=q,
             status=status,
             tag=tag,

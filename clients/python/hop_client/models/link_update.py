@@ -28,9 +28,12 @@ class LinkUpdate:
         alias (str | Unset): Custom short code: 3-64 of A-Z a-z 0-9 _ -. Unique per environment (live and sandbox are
             separate) and domain; a code freed by a delete, alias or domain change stays reserved for its previous owner for
             HOP_CODE_RESERVATION_DAYS (30 by default).
+        archived (bool | Unset): Archived links still redirect, but GET /v1/links leaves them out (?archived=true lists
+            them) and account analytics do not count them (?includeArchived=true does).
         domain (None | str | Unset):
         expired_url (None | str | Unset):
         expires_at (datetime.datetime | None | Unset):
+        external_id (None | str | Unset):
         forward_query (bool | Unset):
         long_url (str | Unset): Absolute http(s) URL, at most 2,048 characters.
         max_clicks (int | None | Unset):
@@ -46,9 +49,11 @@ class LinkUpdate:
     """
 
     alias: str | Unset = UNSET
+    archived: bool | Unset = UNSET
     domain: None | str | Unset = UNSET
     expired_url: None | str | Unset = UNSET
     expires_at: datetime.datetime | None | Unset = UNSET
+    external_id: None | str | Unset = UNSET
     forward_query: bool | Unset = UNSET
     long_url: str | Unset = UNSET
     max_clicks: int | None | Unset = UNSET
@@ -67,6 +72,8 @@ class LinkUpdate:
         from ..models.preview import Preview  # noqa: PLC0415
 
         alias = self.alias
+
+        archived = self.archived
 
         domain: None | str | Unset
         if isinstance(self.domain, Unset):
@@ -87,6 +94,12 @@ class LinkUpdate:
             expires_at = self.expires_at.isoformat()
         else:
             expires_at = self.expires_at
+
+        external_id: None | str | Unset
+        if isinstance(self.external_id, Unset):
+            external_id = UNSET
+        else:
+            external_id = self.external_id
 
         forward_query = self.forward_query
 
@@ -174,12 +187,16 @@ class LinkUpdate:
         field_dict.update({})
         if alias is not UNSET:
             field_dict["alias"] = alias
+        if archived is not UNSET:
+            field_dict["archived"] = archived
         if domain is not UNSET:
             field_dict["domain"] = domain
         if expired_url is not UNSET:
             field_dict["expiredUrl"] = expired_url
         if expires_at is not UNSET:
             field_dict["expiresAt"] = expires_at
+        if external_id is not UNSET:
+            field_dict["externalId"] = external_id
         if forward_query is not UNSET:
             field_dict["forwardQuery"] = forward_query
         if long_url is not UNSET:
@@ -217,6 +234,8 @@ class LinkUpdate:
         d = dict(src_dict)
         alias = d.pop("alias", UNSET)
 
+        archived = d.pop("archived", UNSET)
+
         def _parse_domain(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -251,6 +270,15 @@ class LinkUpdate:
             return cast(datetime.datetime | None | Unset, data)
 
         expires_at = _parse_expires_at(d.pop("expiresAt", UNSET))
+
+        def _parse_external_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        external_id = _parse_external_id(d.pop("externalId", UNSET))
 
         forward_query = d.pop("forwardQuery", UNSET)
 
@@ -396,9 +424,11 @@ class LinkUpdate:
 
         link_update = cls(
             alias=alias,
+            archived=archived,
             domain=domain,
             expired_url=expired_url,
             expires_at=expires_at,
+            external_id=external_id,
             forward_query=forward_query,
             long_url=long_url,
             max_clicks=max_clicks,

@@ -18,6 +18,7 @@ def _get_kwargs(
     interval: GetAccountAnalyticsInterval | Unset = "day",
     include_bots: bool | Unset = False,
     top: int | Unset = 10,
+    include_archived: bool | Unset = False,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -45,6 +46,8 @@ def _get_kwargs(
     params["includeBots"] = include_bots
 
     params["top"] = top
+
+    params["includeArchived"] = include_archived
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -125,11 +128,13 @@ def sync_detailed(
     interval: GetAccountAnalyticsInterval | Unset = "day",
     include_bots: bool | Unset = False,
     top: int | Unset = 10,
+    include_archived: bool | Unset = False,
 ) -> Response[AccountAnalytics | Problem]:
     """Get the account's clicks
 
      Clicks of all your links in [from, to): totals, a series by hour, day or week,
     the `top` most clicked links and the breakdown (docs/analytics.md#account).
+    Archived links are left out unless `includeArchived=true`.
 
     Args:
         from_ (None | str | Unset): ISO 8601 date (UTC midnight) or date-time.
@@ -138,6 +143,8 @@ def sync_detailed(
             default) or week. Default: 'day'.
         include_bots (bool | Unset):  Default: False.
         top (int | Unset):  Default: 10.
+        include_archived (bool | Unset): Count the clicks of archived links too (left out by
+            default). Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -153,6 +160,7 @@ def sync_detailed(
         interval=interval,
         include_bots=include_bots,
         top=top,
+        include_archived=include_archived,
     )
 
     response = client.get_httpx_client().request(
@@ -170,11 +178,13 @@ def sync(
     interval: GetAccountAnalyticsInterval | Unset = "day",
     include_bots: bool | Unset = False,
     top: int | Unset = 10,
+    include_archived: bool | Unset = False,
 ) -> AccountAnalytics | Problem | None:
     """Get the account's clicks
 
      Clicks of all your links in [from, to): totals, a series by hour, day or week,
     the `top` most clicked links and the breakdown (docs/analytics.md#account).
+    Archived links are left out unless `includeArchived=true`.
 
     Args:
         from_ (None | str | Unset): ISO 8601 date (UTC midnight) or date-time.
@@ -183,6 +193,8 @@ def sync(
             default) or week. Default: 'day'.
         include_bots (bool | Unset):  Default: False.
         top (int | Unset):  Default: 10.
+        include_archived (bool | Unset): Count the clicks of archived links too (left out by
+            default). Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -199,6 +211,7 @@ def sync(
         interval=interval,
         include_bots=include_bots,
         top=top,
+        include_archived=include_archived,
     ).parsed
 
 
@@ -210,11 +223,13 @@ async def asyncio_detailed(
     interval: GetAccountAnalyticsInterval | Unset = "day",
     include_bots: bool | Unset = False,
     top: int | Unset = 10,
+    include_archived: bool | Unset = False,
 ) -> Response[AccountAnalytics | Problem]:
     """Get the account's clicks
 
      Clicks of all your links in [from, to): totals, a series by hour, day or week,
     the `top` most clicked links and the breakdown (docs/analytics.md#account).
+    Archived links are left out unless `includeArchived=true`.
 
     Args:
         from_ (None | str | Unset): ISO 8601 date (UTC midnight) or date-time.
@@ -223,6 +238,8 @@ async def asyncio_detailed(
             default) or week. Default: 'day'.
         include_bots (bool | Unset):  Default: False.
         top (int | Unset):  Default: 10.
+        include_archived (bool | Unset): Count the clicks of archived links too (left out by
+            default). Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -238,6 +255,7 @@ async def asyncio_detailed(
         interval=interval,
         include_bots=include_bots,
         top=top,
+        include_archived=include_archived,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -253,11 +271,13 @@ async def asyncio(
     interval: GetAccountAnalyticsInterval | Unset = "day",
     include_bots: bool | Unset = False,
     top: int | Unset = 10,
+    include_archived: bool | Unset = False,
 ) -> AccountAnalytics | Problem | None:
     """Get the account's clicks
 
      Clicks of all your links in [from, to): totals, a series by hour, day or week,
     the `top` most clicked links and the breakdown (docs/analytics.md#account).
+    Archived links are left out unless `includeArchived=true`.
 
     Args:
         from_ (None | str | Unset): ISO 8601 date (UTC midnight) or date-time.
@@ -266,6 +286,8 @@ async def asyncio(
             default) or week. Default: 'day'.
         include_bots (bool | Unset):  Default: False.
         top (int | Unset):  Default: 10.
+        include_archived (bool | Unset): Count the clicks of archived links too (left out by
+            default). Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -283,5 +305,6 @@ async def asyncio(
             interval=interval,
             include_bots=include_bots,
             top=top,
+            include_archived=include_archived,
         )
     ).parsed

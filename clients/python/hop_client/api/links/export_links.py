@@ -6,6 +6,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.export_links_archived import ExportLinksArchived
 from ...models.export_links_status import ExportLinksStatus
 from ...models.export_links_tag_match import ExportLinksTagMatch
 from ...models.problem import Problem
@@ -21,6 +22,8 @@ def _get_kwargs(
     created_from: None | str | Unset = UNSET,
     created_to: None | str | Unset = UNSET,
     domain: None | str | Unset = UNSET,
+    archived: ExportLinksArchived | Unset = UNSET,
+    external_id: None | str | Unset = UNSET,
     format_: Literal["csv"] | Unset = "csv",
 ) -> dict[str, Any]:
 
@@ -71,6 +74,19 @@ def _get_kwargs(
     else:
         json_domain = domain
     params["domain"] = json_domain
+
+    json_archived: str | Unset = UNSET
+    if not isinstance(archived, Unset):
+        json_archived = archived
+
+    params["archived"] = json_archived
+
+    json_external_id: None | str | Unset
+    if isinstance(external_id, Unset):
+        json_external_id = UNSET
+    else:
+        json_external_id = external_id
+    params["externalId"] = json_external_id
 
     params["format"] = format_
 
@@ -151,6 +167,8 @@ def sync_detailed(
     created_from: None | str | Unset = UNSET,
     created_to: None | str | Unset = UNSET,
     domain: None | str | Unset = UNSET,
+    archived: ExportLinksArchived | Unset = UNSET,
+    external_id: None | str | Unset = UNSET,
     format_: Literal["csv"] | Unset = "csv",
 ) -> Response[File | Problem]:
     """Export links as CSV
@@ -171,6 +189,10 @@ def sync_detailed(
             time.
         domain (None | str | Unset): The links on this custom domain (go.brand.com), or `default`:
             those on the default short host.
+        archived (ExportLinksArchived | Unset): false (the default): archived links are left out;
+            true: only archived links; all: both. With externalId and no archived: both.
+        external_id (None | str | Unset): The link with this externalId (yours, set on create,
+            PATCH or upsert).
         format_ (Literal['csv'] | Unset): Only csv. Default: 'csv'.
 
     Raises:
@@ -189,6 +211,8 @@ def sync_detailed(
         created_from=created_from,
         created_to=created_to,
         domain=domain,
+        archived=archived,
+        external_id=external_id,
         format_=format_,
     )
 
@@ -209,6 +233,8 @@ def sync(
     created_from: None | str | Unset = UNSET,
     created_to: None | str | Unset = UNSET,
     domain: None | str | Unset = UNSET,
+    archived: ExportLinksArchived | Unset = UNSET,
+    external_id: None | str | Unset = UNSET,
     format_: Literal["csv"] | Unset = "csv",
 ) -> File | Problem | None:
     """Export links as CSV
@@ -229,6 +255,10 @@ def sync(
             time.
         domain (None | str | Unset): The links on this custom domain (go.brand.com), or `default`:
             those on the default short host.
+        archived (ExportLinksArchived | Unset): false (the default): archived links are left out;
+            true: only archived links; all: both. With externalId and no archived: both.
+        external_id (None | str | Unset): The link with this externalId (yours, set on create,
+            PATCH or upsert).
         format_ (Literal['csv'] | Unset): Only csv. Default: 'csv'.
 
     Raises:
@@ -248,6 +278,8 @@ def sync(
         created_from=created_from,
         created_to=created_to,
         domain=domain,
+        archived=archived,
+        external_id=external_id,
         format_=format_,
     ).parsed
 
@@ -262,6 +294,8 @@ async def asyncio_detailed(
     created_from: None | str | Unset = UNSET,
     created_to: None | str | Unset = UNSET,
     domain: None | str | Unset = UNSET,
+    archived: ExportLinksArchived | Unset = UNSET,
+    external_id: None | str | Unset = UNSET,
     format_: Literal["csv"] | Unset = "csv",
 ) -> Response[File | Problem]:
     """Export links as CSV
@@ -282,6 +316,10 @@ async def asyncio_detailed(
             time.
         domain (None | str | Unset): The links on this custom domain (go.brand.com), or `default`:
             those on the default short host.
+        archived (ExportLinksArchived | Unset): false (the default): archived links are left out;
+            true: only archived links; all: both. With externalId and no archived: both.
+        external_id (None | str | Unset): The link with this externalId (yours, set on create,
+            PATCH or upsert).
         format_ (Literal['csv'] | Unset): Only csv. Default: 'csv'.
 
     Raises:
@@ -300,6 +338,8 @@ async def asyncio_detailed(
         created_from=created_from,
         created_to=created_to,
         domain=domain,
+        archived=archived,
+        external_id=external_id,
         format_=format_,
     )
 
@@ -318,6 +358,8 @@ async def asyncio(
     created_from: None | str | Unset = UNSET,
     created_to: None | str | Unset = UNSET,
     domain: None | str | Unset = UNSET,
+    archived: ExportLinksArchived | Unset = UNSET,
+    external_id: None | str | Unset = UNSET,
     format_: Literal["csv"] | Unset = "csv",
 ) -> File | Problem | None:
     """Export links as CSV
@@ -338,6 +380,10 @@ async def asyncio(
             time.
         domain (None | str | Unset): The links on this custom domain (go.brand.com), or `default`:
             those on the default short host.
+        archived (ExportLinksArchived | Unset): false (the default): archived links are left out;
+            true: only archived links; all: both. With externalId and no archived: both.
+        external_id (None | str | Unset): The link with this externalId (yours, set on create,
+            PATCH or upsert).
         format_ (Literal['csv'] | Unset): Only csv. Default: 'csv'.
 
     Raises:
@@ -358,6 +404,8 @@ async def asyncio(
             created_from=created_from,
             created_to=created_to,
             domain=domain,
+            archived=archived,
+            external_id=external_id,
             format_=format_,
         )
     ).parsed

@@ -95,8 +95,9 @@ def sync_detailed(
 
      Create links from a CSV file (`Content-Type: text/csv`, UTF-8): a header row
     naming the columns (`longUrl` required; `alias`, `tags` separated by `|`,
-    `expiresAt`, `redirectType`, `forwardQuery`, `domain`; others ignored), then up to 1,000
-    rows. Answers as POST /v1/links/bulk, `index` counting data rows from 0.
+    `expiresAt`, `redirectType`, `forwardQuery`, `domain`, `externalId`, `archived`;
+    others ignored), then up to 1,000 rows. Answers as POST /v1/links/bulk, `index`
+    counting data rows from 0.
 
     Args:
         body (File):
@@ -129,8 +130,9 @@ def sync(
 
      Create links from a CSV file (`Content-Type: text/csv`, UTF-8): a header row
     naming the columns (`longUrl` required; `alias`, `tags` separated by `|`,
-    `expiresAt`, `redirectType`, `forwardQuery`, `domain`; others ignored), then up to 1,000
-    rows. Answers as POST /v1/links/bulk, `index` counting data rows from 0.
+    `expiresAt`, `redirectType`, `forwardQuery`, `domain`, `externalId`, `archived`;
+    others ignored), then up to 1,000 rows. Answers as POST /v1/links/bulk, `index`
+    counting data rows from 0.
 
     Args:
         body (File):
@@ -158,8 +160,9 @@ async def asyncio_detailed(
 
      Create links from a CSV file (`Content-Type: text/csv`, UTF-8): a header row
     naming the columns (`longUrl` required; `alias`, `tags` separated by `|`,
-    `expiresAt`, `redirectType`, `forwardQuery`, `domain`; others ignored), then up to 1,000
-    rows. Answers as POST /v1/links/bulk, `index` counting data rows from 0.
+    `expiresAt`, `redirectType`, `forwardQuery`, `domain`, `externalId`, `archived`;
+    others ignored), then up to 1,000 rows. Answers as POST /v1/links/bulk, `index`
+    counting data rows from 0.
 
     Args:
         body (File):
@@ -190,8 +193,9 @@ async def asyncio(
 
      Create links from a CSV file (`Content-Type: text/csv`, UTF-8): a header row
     naming the columns (`longUrl` required; `alias`, `tags` separated by `|`,
-    `expiresAt`, `redirectType`, `forwardQuery`, `domain`; others ignored), then up to 1,000
-    rows. Answers as POST /v1/links/bulk, `index` counting data rows from 0.
+    `expiresAt`, `redirectType`, `forwardQuery`, `domain`, `externalId`, `archived`;
+    others ignored), then up to 1,000 rows. Answers as POST /v1/links/bulk, `index`
+    counting data rows from 0.
 
     Args:
         body (File):

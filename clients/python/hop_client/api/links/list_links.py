@@ -6,6 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.link_page import LinkPage
+from ...models.list_links_archived import ListLinksArchived
 from ...models.list_links_sort import ListLinksSort
 from ...models.list_links_status import ListLinksStatus
 from ...models.list_links_tag_match import ListLinksTagMatch
@@ -22,6 +23,8 @@ def _get_kwargs(
     created_from: None | str | Unset = UNSET,
     created_to: None | str | Unset = UNSET,
     domain: None | str | Unset = UNSET,
+    archived: ListLinksArchived | Unset = UNSET,
+    external_id: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
     sort: ListLinksSort | Unset = "-created",
@@ -74,6 +77,19 @@ def _get_kwargs(
     else:
         json_domain = domain
     params["domain"] = json_domain
+
+    json_archived: str | Unset = UNSET
+    if not isinstance(archived, Unset):
+        json_archived = archived
+
+    params["archived"] = json_archived
+
+    json_external_id: None | str | Unset
+    if isinstance(external_id, Unset):
+        json_external_id = UNSET
+    else:
+        json_external_id = external_id
+    params["externalId"] = json_external_id
 
     params["limit"] = limit
 
@@ -167,6 +183,8 @@ def sync_detailed(
     created_from: None | str | Unset = UNSET,
     created_to: None | str | Unset = UNSET,
     domain: None | str | Unset = UNSET,
+    archived: ListLinksArchived | Unset = UNSET,
+    external_id: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
     sort: ListLinksSort | Unset = "-created",
@@ -174,7 +192,8 @@ def sync_detailed(
     """List links
 
      Your links in `sort` order, `limit` per page, filtered (every filter given must
-    hold); follow `nextCursor` for the next page, with the same filters and sort.
+    hold; archived links only when `archived` asks); follow `nextCursor` for the next
+    page, with the same filters and sort.
 
     Args:
         tag (list[str] | Unset): Repeat for several (tag=a&tag=b); see tagMatch.
@@ -189,6 +208,10 @@ def sync_detailed(
             time.
         domain (None | str | Unset): The links on this custom domain (go.brand.com), or `default`:
             those on the default short host.
+        archived (ListLinksArchived | Unset): false (the default): archived links are left out;
+            true: only archived links; all: both. With externalId and no archived: both.
+        external_id (None | str | Unset): The link with this externalId (yours, set on create,
+            PATCH or upsert).
         limit (int | Unset):  Default: 50.
         cursor (None | str | Unset):
         sort (ListLinksSort | Unset): -created (newest first, the default), created, -clicks (most
@@ -210,6 +233,8 @@ def sync_detailed(
         created_from=created_from,
         created_to=created_to,
         domain=domain,
+        archived=archived,
+        external_id=external_id,
         limit=limit,
         cursor=cursor,
         sort=sort,
@@ -232,6 +257,8 @@ def sync(
     created_from: None | str | Unset = UNSET,
     created_to: None | str | Unset = UNSET,
     domain: None | str | Unset = UNSET,
+    archived: ListLinksArchived | Unset = UNSET,
+    external_id: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
     sort: ListLinksSort | Unset = "-created",
@@ -239,7 +266,8 @@ def sync(
     """List links
 
      Your links in `sort` order, `limit` per page, filtered (every filter given must
-    hold); follow `nextCursor` for the next page, with the same filters and sort.
+    hold; archived links only when `archived` asks); follow `nextCursor` for the next
+    page, with the same filters and sort.
 
     Args:
         tag (list[str] | Unset): Repeat for several (tag=a&tag=b); see tagMatch.
@@ -254,6 +282,10 @@ def sync(
             time.
         domain (None | str | Unset): The links on this custom domain (go.brand.com), or `default`:
             those on the default short host.
+        archived (ListLinksArchived | Unset): false (the default): archived links are left out;
+            true: only archived links; all: both. With externalId and no archived: both.
+        external_id (None | str | Unset): The link with this externalId (yours, set on create,
+            PATCH or upsert).
         limit (int | Unset):  Default: 50.
         cursor (None | str | Unset):
         sort (ListLinksSort | Unset): -created (newest first, the default), created, -clicks (most
@@ -276,6 +308,8 @@ def sync(
         created_from=created_from,
         created_to=created_to,
         domain=domain,
+        archived=archived,
+        external_id=external_id,
         limit=limit,
         cursor=cursor,
         sort=sort,
@@ -292,6 +326,8 @@ async def asyncio_detailed(
     created_from: None | str | Unset = UNSET,
     created_to: None | str | Unset = UNSET,
     domain: None | str | Unset = UNSET,
+    archived: ListLinksArchived | Unset = UNSET,
+    external_id: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
     sort: ListLinksSort | Unset = "-created",
@@ -299,7 +335,8 @@ async def asyncio_detailed(
     """List links
 
      Your links in `sort` order, `limit` per page, filtered (every filter given must
-    hold); follow `nextCursor` for the next page, with the same filters and sort.
+    hold; archived links only when `archived` asks); follow `nextCursor` for the next
+    page, with the same filters and sort.
 
     Args:
         tag (list[str] | Unset): Repeat for several (tag=a&tag=b); see tagMatch.
@@ -314,6 +351,10 @@ async def asyncio_detailed(
             time.
         domain (None | str | Unset): The links on this custom domain (go.brand.com), or `default`:
             those on the default short host.
+        archived (ListLinksArchived | Unset): false (the default): archived links are left out;
+            true: only archived links; all: both. With externalId and no archived: both.
+        external_id (None | str | Unset): The link with this externalId (yours, set on create,
+            PATCH or upsert).
         limit (int | Unset):  Default: 50.
         cursor (None | str | Unset):
         sort (ListLinksSort | Unset): -created (newest first, the default), created, -clicks (most
@@ -335,6 +376,8 @@ async def asyncio_detailed(
         created_from=created_from,
         created_to=created_to,
         domain=domain,
+        archived=archived,
+        external_id=external_id,
         limit=limit,
         cursor=cursor,
         sort=sort,
@@ -355,6 +398,8 @@ async def asyncio(
     created_from: None | str | Unset = UNSET,
     created_to: None | str | Unset = UNSET,
     domain: None | str | Unset = UNSET,
+    archived: ListLinksArchived | Unset = UNSET,
+    external_id: None | str | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: None | str | Unset = UNSET,
     sort: ListLinksSort | Unset = "-created",
@@ -362,7 +407,8 @@ async def asyncio(
     """List links
 
      Your links in `sort` order, `limit` per page, filtered (every filter given must
-    hold); follow `nextCursor` for the next page, with the same filters and sort.
+    hold; archived links only when `archived` asks); follow `nextCursor` for the next
+    page, with the same filters and sort.
 
     Args:
         tag (list[str] | Unset): Repeat for several (tag=a&tag=b); see tagMatch.
@@ -377,6 +423,10 @@ async def asyncio(
             time.
         domain (None | str | Unset): The links on this custom domain (go.brand.com), or `default`:
             those on the default short host.
+        archived (ListLinksArchived | Unset): false (the default): archived links are left out;
+            true: only archived links; all: both. With externalId and no archived: both.
+        external_id (None | str | Unset): The link with this externalId (yours, set on create,
+            PATCH or upsert).
         limit (int | Unset):  Default: 50.
         cursor (None | str | Unset):
         sort (ListLinksSort | Unset): -created (newest first, the default), created, -clicks (most
@@ -400,6 +450,8 @@ async def asyncio(
             created_from=created_from,
             created_to=created_to,
             domain=domain,
+            archived=archived,
+            external_id=external_id,
             limit=limit,
             cursor=cursor,
             sort=sort,

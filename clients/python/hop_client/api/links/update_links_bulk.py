@@ -95,10 +95,11 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: BulkUpdate,
 ) -> Response[BulkUpdateResult | Problem]:
-    """Tag or delete links in bulk
+    """Tag, archive or delete links in bulk
 
-     Add tags to, remove tags from, or delete every link a filter matches; answers
-    how many matched and how many changed.
+     Add tags to, remove tags from, archive, unarchive or delete every link a filter
+    matches (archived ones too unless `filter.archived` says); answers how many
+    matched and how many changed.
 
     Args:
         body (BulkUpdate):
@@ -127,10 +128,11 @@ def sync(
     client: AuthenticatedClient,
     body: BulkUpdate,
 ) -> BulkUpdateResult | Problem | None:
-    """Tag or delete links in bulk
+    """Tag, archive or delete links in bulk
 
-     Add tags to, remove tags from, or delete every link a filter matches; answers
-    how many matched and how many changed.
+     Add tags to, remove tags from, archive, unarchive or delete every link a filter
+    matches (archived ones too unless `filter.archived` says); answers how many
+    matched and how many changed.
 
     Args:
         body (BulkUpdate):
@@ -154,10 +156,11 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: BulkUpdate,
 ) -> Response[BulkUpdateResult | Problem]:
-    """Tag or delete links in bulk
+    """Tag, archive or delete links in bulk
 
-     Add tags to, remove tags from, or delete every link a filter matches; answers
-    how many matched and how many changed.
+     Add tags to, remove tags from, archive, unarchive or delete every link a filter
+    matches (archived ones too unless `filter.archived` says); answers how many
+    matched and how many changed.
 
     Args:
         body (BulkUpdate):
@@ -184,10 +187,11 @@ async def asyncio(
     client: AuthenticatedClient,
     body: BulkUpdate,
 ) -> BulkUpdateResult | Problem | None:
-    """Tag or delete links in bulk
+    """Tag, archive or delete links in bulk
 
-     Add tags to, remove tags from, or delete every link a filter matches; answers
-    how many matched and how many changed.
+     Add tags to, remove tags from, archive, unarchive or delete every link a filter
+    matches (archived ones too unless `filter.archived` says); answers how many
+    matched and how many changed.
 
     Args:
         body (BulkUpdate):
