@@ -5,6 +5,7 @@ import { client } from './client.gen.js';
  *
  * Clicks of all your links in [from, to): totals, a series by hour, day or week,
  * the `top` most clicked links and the breakdown (docs/analytics.md#account).
+ * Archived links are left out unless `includeArchived=true`.
  */
 export const getAccountAnalytics = (options) => {
     return (options?.client ?? client).get({
@@ -826,7 +827,8 @@ export const acceptInvitation = (options) => {
  * List links
  *
  * Your links in `sort` order, `limit` per page, filtered (every filter given must
- * hold); follow `nextCursor` for the next page, with the same filters and sort.
+ * hold; archived links only when `archived` asks); follow `nextCursor` for the next
+ * page, with the same filters and sort.
  */
 export const listLinks = (options) => {
     return (options?.client ?? client).get({
@@ -898,10 +900,11 @@ export const createLinksBulk = (options) => {
     });
 };
 /**
- * Tag or delete links in bulk
+ * Tag, archive or delete links in bulk
  *
- * Add tags to, remove tags from, or delete every link a filter matches; answers
- * how many matched and how many changed.
+ * Add tags to, remove tags from, archive, unarchive or delete every link a filter
+ * matches (archived ones too unless `filter.archived` says); answers how many
+ * matched and how many changed.
  */
 export const updateLinksBulk = (options) => {
     return (options.client ?? client).post({
@@ -950,8 +953,9 @@ export const exportLinks = (options) => {
  *
  * Create links from a CSV file (`Content-Type: text/csv`, UTF-8): a header row
  * naming the columns (`longUrl` required; `alias`, `tags` separated by `|`,
- * `expiresAt`, `redirectType`, `forwardQuery`, `domain`; others ignored), then up to 1,000
- * rows. Answers as POST /v1/links/bulk, `index` counting data rows from 0.
+ * `expiresAt`, `redirectType`, `forwardQuery`, `domain`, `externalId`, `archived`;
+ * others ignored), then up to 1,000 rows. Answers as POST /v1/links/bulk, `index`
+ * counting data rows from 0.
  */
 export const importLinks = (options) => {
     return (options.client ?? client).post({
@@ -970,6 +974,36 @@ export const importLinks = (options) => {
         ...options,
         headers: {
             'Content-Type': 'text/csv',
+            ...options.headers
+        }
+    });
+};
+/**
+ * Create or update a link
+ *
+ * The body of POST /v1/links. Updates (200) your link with the same `externalId`;
+ * without one and without `alias`, your link to the same `longUrl` on the same
+ * domain; else creates one (201, with Location). An update makes the link what the
+ * body says (a field left out: its create default), but keeps its alias, domain,
+ * password, externalId and archived state unless given. Two upserts of the same
+ * link at once make one. Send `Idempotency-Key` to make retries safe.
+ */
+export const upsertLink = (options) => {
+    return (options.client ?? client).put({
+        security: [
+            {
+                scheme: 'bearer',
+                type: 'http'
+            },
+            {
+                scheme: 'bearer',
+                type: 'http'
+            }
+        ],
+        url: '/v1/links/upsert',
+        ...options,
+        headers: {
+            'Content-Type': 'application/json',
             ...options.headers
         }
     });

@@ -7,6 +7,7 @@ export type ClientOptions = {
 export type AccountAnalytics = {
     breakdown: AccountBreakdown;
     from: string;
+    includeArchived?: boolean;
     includeBots: boolean;
     interval: 'day' | 'hour' | 'week';
     series: Array<SeriesPoint>;
@@ -336,9 +337,9 @@ export type Breakdown = {
 export type BulkAction = {
     tags?: Array<string>;
     /**
-     * addTags / removeTags: change tags; delete: as DELETE /v1/links/:id.
+     * addTags / removeTags: change tags; delete: as DELETE /v1/links/:id; archive / unarchive: set archived (they still redirect either way).
      */
-    type: 'addTags' | 'delete' | 'removeTags';
+    type: 'addTags' | 'archive' | 'delete' | 'removeTags' | 'unarchive';
 };
 /**
  * BulkCreate
@@ -842,7 +843,7 @@ export type InvitationList = {
  */
 export type Link = {
     /**
-     * Archived at its source when imported; it still redirects.
+     * Archived (PATCH, bulk update; or at its source when imported): it still redirects, but lists and account analytics leave it out unless asked.
      */
     archived?: boolean;
     clicks: number;
@@ -861,6 +862,10 @@ export type Link = {
     exhaustedAt?: string | null;
     expiredUrl?: string | null;
     expiresAt: string | null;
+    /**
+     * Your own id for the link (externalId); null when unset.
+     */
+    externalId?: string | null;
     forwardQuery: boolean;
     id: string;
     /**
@@ -908,9 +913,11 @@ export type LinkClicks = {
  */
 export type LinkCreate = {
     alias?: string | null;
+    archived?: boolean | null;
     domain?: string | null;
     expiredUrl?: string | null;
     expiresAt?: string | null;
+    externalId?: string | null;
     forwardQuery?: boolean;
     /**
      * Absolute http(s) URL, at most 2,048 characters.
@@ -942,12 +949,18 @@ export type LinkData = {
 /**
  * LinkFilterBody
  *
- * Which links a bulk change is about: the filters of GET /v1/links.
+ * Which links a bulk change is about: the filters of GET /v1/links (archived ones
+ * too unless ``archived`` says).
  */
 export type LinkFilterBody = {
+    /**
+     * true: only archived links; false: only the others; absent: both.
+     */
+    archived?: boolean | null;
     createdFrom?: string | null;
     createdTo?: string | null;
     domain?: string | null;
+    externalId?: string | null;
     q?: string | null;
     status?: 'active' | 'blocked' | 'expired' | 'flagged' | null;
     tag?: Array<string>;
@@ -1004,9 +1017,14 @@ export type LinkUpdate = {
      * Custom short code: 3-64 of A-Z a-z 0-9 _ -. Unique per environment (live and sandbox are separate) and domain; a code freed by a delete, alias or domain change stays reserved for its previous owner for HOP_CODE_RESERVATION_DAYS (30 by default).
      */
     alias?: string;
+    /**
+     * Archived links still redirect, but GET /v1/links leaves them out (?archived=true lists them) and account analytics do not count them (?includeArchived=true does).
+     */
+    archived?: boolean;
     domain?: string | null;
     expiredUrl?: string | null;
     expiresAt?: string | null;
+    externalId?: string | null;
     forwardQuery?: boolean;
     /**
      * Absolute http(s) URL, at most 2,048 characters.
@@ -1944,6 +1962,10 @@ export type GetAccountAnalyticsData = {
         interval?: 'hour' | 'day' | 'week';
         includeBots?: boolean;
         top?: number;
+        /**
+         * Count the clicks of archived links too (left out by default).
+         */
+        includeArchived?: boolean;
     };
     url: '/v1/analytics';
 };
@@ -3929,6 +3951,14 @@ export type ListLinksData = {
          * The links on this custom domain (go.brand.com), or `default`: those on the default short host.
          */
         domain?: string | null;
+        /**
+         * false (the default): archived links are left out; true: only archived links; all: both. With externalId and no archived: both.
+         */
+        archived?: 'false' | 'true' | 'all';
+        /**
+         * The link with this externalId (yours, set on create, PATCH or upsert).
+         */
+        externalId?: string | null;
         limit?: number;
         cursor?: string | null;
         /**
@@ -4145,6 +4175,14 @@ export type ExportLinksData = {
          */
         domain?: string | null;
         /**
+         * false (the default): archived links are left out; true: only archived links; all: both. With externalId and no archived: both.
+         */
+        archived?: 'false' | 'true' | 'all';
+        /**
+         * The link with this externalId (yours, set on create, PATCH or upsert).
+         */
+        externalId?: string | null;
+        /**
          * Only csv.
          */
         format?: 'csv';
@@ -4191,7 +4229,7 @@ export type ExportLinksResponses = {
 export type ExportLinksResponse = ExportLinksResponses[keyof ExportLinksResponses];
 export type ImportLinksData = {
     /**
-     * UTF-8 CSV: a header row (`longUrl` required; `alias`, `tags` separated by `|`, `expiresAt`, `redirectType`, `forwardQuery`, `domain`), then up to 1,000 rows.
+     * UTF-8 CSV: a header row (`longUrl` required; `alias`, `tags` separated by `|`, `expiresAt`, `redirectType`, `forwardQuery`, `domain`, `externalId`, `archived`), then up to 1,000 rows.
      */
     body: Blob | File;
     path?: never;
@@ -4236,6 +4274,62 @@ export type ImportLinksResponses = {
     200: BulkResult;
 };
 export type ImportLinksResponse = ImportLinksResponses[keyof ImportLinksResponses];
+export type UpsertLinkData = {
+    body: LinkCreate;
+    path?: never;
+    query?: never;
+    url: '/v1/links/upsert';
+};
+export type UpsertLinkErrors = {
+    /**
+     * Bad Request: invalid JSON, wrong Content-Type, a missing field or a NUL byte in the URL.
+     */
+    400: Problem;
+    /**
+     * Unauthorized: missing, malformed, unknown, revoked or expired token.
+     */
+    401: Problem;
+    /**
+     * Forbidden: the token lacks the scope this operation needs.
+     */
+    403: Problem;
+    /**
+     * Not Found.
+     */
+    404: Problem;
+    /**
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     */
+    409: Problem;
+    /**
+     * Payload Too Large: the body exceeds the server's limit (1 MiB by default).
+     */
+    413: Problem;
+    /**
+     * Validation: a field has an invalid value.
+     */
+    422: Problem;
+    /**
+     * Rate Limited: over the quota, or (export) one of the account's is running, or (integrations) the month's AI generations are used; see Retry-After.
+     */
+    429: Problem;
+    /**
+     * Service Unavailable: a backing store is unreachable, or (export) every export slot is busy, or (integrations) the store or the AI endpoint asks us to slow down; retry, after Retry-After when given.
+     */
+    503: Problem;
+};
+export type UpsertLinkError = UpsertLinkErrors[keyof UpsertLinkErrors];
+export type UpsertLinkResponses = {
+    /**
+     * Request fulfilled, document follows
+     */
+    200: Link;
+    /**
+     * Created: no link of yours matched (see Location).
+     */
+    201: Link;
+};
+export type UpsertLinkResponse = UpsertLinkResponses[keyof UpsertLinkResponses];
 export type DeleteLinkData = {
     body?: never;
     path: {

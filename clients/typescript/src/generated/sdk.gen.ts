@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { AcceptInvitationData, AcceptInvitationErrors, AcceptInvitationResponses, CancelImportData, CancelImportErrors, CancelImportResponses, CheckDomainData, CheckDomainErrors, CheckDomainResponses, CompleteShopifyInstallData, CompleteShopifyInstallErrors, CompleteShopifyInstallResponses, CompleteTotpEnrolmentData, CompleteTotpEnrolmentErrors, CompleteTotpEnrolmentResponses, ConnectIntegrationData, ConnectIntegrationErrors, ConnectIntegrationResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreateDomainData, CreateDomainErrors, CreateDomainResponses, CreateImportData, CreateImportErrors, CreateImportResponses, CreateInvitationData, CreateInvitationErrors, CreateInvitationResponses, CreateLinkData, CreateLinkErrors, CreateLinkResponses, CreateLinksBulkData, CreateLinksBulkErrors, CreateLinksBulkResponses, CreateQrCodeData, CreateQrCodeErrors, CreateQrCodeResponses, CreateTotpEnrolmentData, CreateTotpEnrolmentErrors, CreateTotpEnrolmentResponses, CreateWorkspaceData, CreateWorkspaceErrors, CreateWorkspaceResponses, CreateWorkspaceSsoData, CreateWorkspaceSsoErrors, CreateWorkspaceSsoResponses, DeleteBioPageData, DeleteBioPageErrors, DeleteBioPageResponses, DeleteCurrentAccountData, DeleteCurrentAccountErrors, DeleteCurrentAccountResponses, DeleteDomainData, DeleteDomainErrors, DeleteDomainResponses, DeleteIntegrationData, DeleteIntegrationErrors, DeleteIntegrationResponses, DeleteLinkData, DeleteLinkErrors, DeleteLinkResponses, DeletePasskeyData, DeletePasskeyErrors, DeletePasskeyResponses, DeleteQrCodeData, DeleteQrCodeErrors, DeleteQrCodeResponses, DeleteTotpData, DeleteTotpErrors, DeleteTotpResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, DeleteWorkspaceData, DeleteWorkspaceErrors, DeleteWorkspaceMemberData, DeleteWorkspaceMemberErrors, DeleteWorkspaceMemberResponses, DeleteWorkspaceResponses, DeleteWorkspaceSsoData, DeleteWorkspaceSsoErrors, DeleteWorkspaceSsoResponses, ExportAccountData, ExportAccountErrors, ExportAccountResponses, ExportLinkClicksData, ExportLinkClicksErrors, ExportLinkClicksResponses, ExportLinksData, ExportLinksErrors, ExportLinksResponses, GenerateProductLinkData, GenerateProductLinkErrors, GenerateProductLinkResponses, GetAccountAnalyticsData, GetAccountAnalyticsErrors, GetAccountAnalyticsResponses, GetBioPageData, GetBioPageErrors, GetBioPageResponses, GetCurrentAccountData, GetCurrentAccountErrors, GetCurrentAccountResponses, GetDomainData, GetDomainErrors, GetDomainResponses, GetImportData, GetImportErrors, GetImportReportData, GetImportReportErrors, GetImportReportResponses, GetImportResponses, GetIntegrationData, GetIntegrationErrors, GetIntegrationResponses, GetLinkClicksData, GetLinkClicksErrors, GetLinkClicksResponses, GetLinkData, GetLinkErrors, GetLinkLiveClicksData, GetLinkLiveClicksErrors, GetLinkLiveClicksResponses, GetLinkResponses, GetLiveClicksData, GetLiveClicksErrors, GetLiveClicksResponses, GetOrphanVisitsData, GetOrphanVisitsErrors, GetOrphanVisitsResponses, GetPublicBioPageData, GetPublicBioPageErrors, GetPublicBioPageResponses, GetQrCodeData, GetQrCodeErrors, GetQrCodeResponses, GetQrImageData, GetQrImageErrors, GetQrImageResponses, GetShopifyInstallUrlData, GetShopifyInstallUrlErrors, GetShopifyInstallUrlResponses, GetWebhookData, GetWebhookErrors, GetWebhookResponses, GetWooCommerceInstallUrlData, GetWooCommerceInstallUrlErrors, GetWooCommerceInstallUrlResponses, GetWorkspaceData, GetWorkspaceErrors, GetWorkspaceResponses, GetWorkspaceSsoData, GetWorkspaceSsoErrors, GetWorkspaceSsoResponses, ImportLinksData, ImportLinksErrors, ImportLinksResponses, ListApiKeysData, ListApiKeysErrors, ListApiKeysResponses, ListAuditLogData, ListAuditLogErrors, ListAuditLogResponses, ListDomainsData, ListDomainsErrors, ListDomainsResponses, ListImportsData, ListImportsErrors, ListImportsResponses, ListIntegrationsData, ListIntegrationsErrors, ListIntegrationsResponses, ListInvitationsData, ListInvitationsErrors, ListInvitationsResponses, ListLinksData, ListLinksErrors, ListLinksResponses, ListPasskeysData, ListPasskeysErrors, ListPasskeysResponses, ListProductLinksData, ListProductLinksErrors, ListProductLinksResponses, ListProductsData, ListProductsErrors, ListProductsResponses, ListQrCodesData, ListQrCodesErrors, ListQrCodesResponses, ListTagsData, ListTagsErrors, ListTagsResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, ListWorkspaceMembersData, ListWorkspaceMembersErrors, ListWorkspaceMembersResponses, ListWorkspacesData, ListWorkspacesErrors, ListWorkspacesResponses, LogInData, LogInErrors, LogInResponses, LogInSecondFactorData, LogInSecondFactorErrors, LogInSecondFactorResponses, PutBioPageData, PutBioPageErrors, PutBioPageResponses, PutWorkspaceSsoData, PutWorkspaceSsoErrors, PutWorkspaceSsoResponses, ReceiveShopifyWebhookData, ReceiveShopifyWebhookErrors, ReceiveShopifyWebhookResponses, ReceiveWooCommerceKeysData, ReceiveWooCommerceKeysErrors, ReceiveWooCommerceKeysResponses, RedeliverWebhookDeliveryData, RedeliverWebhookDeliveryErrors, RedeliverWebhookDeliveryResponses, RefreshTokensData, RefreshTokensErrors, RefreshTokensResponses, RegisterWebhookData, RegisterWebhookErrors, RegisterWebhookResponses, RequestLinkReviewData, RequestLinkReviewErrors, RequestLinkReviewResponses, ResendInvitationData, ResendInvitationErrors, ResendInvitationResponses, ResumeWebhookData, ResumeWebhookErrors, ResumeWebhookResponses, ReturnFromWooCommerceData, ReturnFromWooCommerceErrors, ReturnFromWooCommerceResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, RevokeInvitationData, RevokeInvitationErrors, RevokeInvitationResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, SendWebhookTestData, SendWebhookTestErrors, SendWebhookTestResponses, UpdateDomainData, UpdateDomainErrors, UpdateDomainResponses, UpdateLinkData, UpdateLinkErrors, UpdateLinkResponses, UpdateLinksBulkData, UpdateLinksBulkErrors, UpdateLinksBulkResponses, UpdatePasskeyData, UpdatePasskeyErrors, UpdatePasskeyResponses, UpdateQrCodeData, UpdateQrCodeErrors, UpdateQrCodeResponses, UpdateWebhookData, UpdateWebhookErrors, UpdateWebhookResponses, UpdateWorkspaceData, UpdateWorkspaceErrors, UpdateWorkspaceMemberData, UpdateWorkspaceMemberErrors, UpdateWorkspaceMemberResponses, UpdateWorkspaceResponses, UpdateWorkspaceSsoData, UpdateWorkspaceSsoErrors, UpdateWorkspaceSsoResponses, VerifyDomainData, VerifyDomainErrors, VerifyDomainResponses, VerifyWorkspaceSsoDomainData, VerifyWorkspaceSsoDomainErrors, VerifyWorkspaceSsoDomainResponses } from './types.gen.js';
+import type { AcceptInvitationData, AcceptInvitationErrors, AcceptInvitationResponses, CancelImportData, CancelImportErrors, CancelImportResponses, CheckDomainData, CheckDomainErrors, CheckDomainResponses, CompleteShopifyInstallData, CompleteShopifyInstallErrors, CompleteShopifyInstallResponses, CompleteTotpEnrolmentData, CompleteTotpEnrolmentErrors, CompleteTotpEnrolmentResponses, ConnectIntegrationData, ConnectIntegrationErrors, ConnectIntegrationResponses, CreateApiKeyData, CreateApiKeyErrors, CreateApiKeyResponses, CreateDomainData, CreateDomainErrors, CreateDomainResponses, CreateImportData, CreateImportErrors, CreateImportResponses, CreateInvitationData, CreateInvitationErrors, CreateInvitationResponses, CreateLinkData, CreateLinkErrors, CreateLinkResponses, CreateLinksBulkData, CreateLinksBulkErrors, CreateLinksBulkResponses, CreateQrCodeData, CreateQrCodeErrors, CreateQrCodeResponses, CreateTotpEnrolmentData, CreateTotpEnrolmentErrors, CreateTotpEnrolmentResponses, CreateWorkspaceData, CreateWorkspaceErrors, CreateWorkspaceResponses, CreateWorkspaceSsoData, CreateWorkspaceSsoErrors, CreateWorkspaceSsoResponses, DeleteBioPageData, DeleteBioPageErrors, DeleteBioPageResponses, DeleteCurrentAccountData, DeleteCurrentAccountErrors, DeleteCurrentAccountResponses, DeleteDomainData, DeleteDomainErrors, DeleteDomainResponses, DeleteIntegrationData, DeleteIntegrationErrors, DeleteIntegrationResponses, DeleteLinkData, DeleteLinkErrors, DeleteLinkResponses, DeletePasskeyData, DeletePasskeyErrors, DeletePasskeyResponses, DeleteQrCodeData, DeleteQrCodeErrors, DeleteQrCodeResponses, DeleteTotpData, DeleteTotpErrors, DeleteTotpResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, DeleteWorkspaceData, DeleteWorkspaceErrors, DeleteWorkspaceMemberData, DeleteWorkspaceMemberErrors, DeleteWorkspaceMemberResponses, DeleteWorkspaceResponses, DeleteWorkspaceSsoData, DeleteWorkspaceSsoErrors, DeleteWorkspaceSsoResponses, ExportAccountData, ExportAccountErrors, ExportAccountResponses, ExportLinkClicksData, ExportLinkClicksErrors, ExportLinkClicksResponses, ExportLinksData, ExportLinksErrors, ExportLinksResponses, GenerateProductLinkData, GenerateProductLinkErrors, GenerateProductLinkResponses, GetAccountAnalyticsData, GetAccountAnalyticsErrors, GetAccountAnalyticsResponses, GetBioPageData, GetBioPageErrors, GetBioPageResponses, GetCurrentAccountData, GetCurrentAccountErrors, GetCurrentAccountResponses, GetDomainData, GetDomainErrors, GetDomainResponses, GetImportData, GetImportErrors, GetImportReportData, GetImportReportErrors, GetImportReportResponses, GetImportResponses, GetIntegrationData, GetIntegrationErrors, GetIntegrationResponses, GetLinkClicksData, GetLinkClicksErrors, GetLinkClicksResponses, GetLinkData, GetLinkErrors, GetLinkLiveClicksData, GetLinkLiveClicksErrors, GetLinkLiveClicksResponses, GetLinkResponses, GetLiveClicksData, GetLiveClicksErrors, GetLiveClicksResponses, GetOrphanVisitsData, GetOrphanVisitsErrors, GetOrphanVisitsResponses, GetPublicBioPageData, GetPublicBioPageErrors, GetPublicBioPageResponses, GetQrCodeData, GetQrCodeErrors, GetQrCodeResponses, GetQrImageData, GetQrImageErrors, GetQrImageResponses, GetShopifyInstallUrlData, GetShopifyInstallUrlErrors, GetShopifyInstallUrlResponses, GetWebhookData, GetWebhookErrors, GetWebhookResponses, GetWooCommerceInstallUrlData, GetWooCommerceInstallUrlErrors, GetWooCommerceInstallUrlResponses, GetWorkspaceData, GetWorkspaceErrors, GetWorkspaceResponses, GetWorkspaceSsoData, GetWorkspaceSsoErrors, GetWorkspaceSsoResponses, ImportLinksData, ImportLinksErrors, ImportLinksResponses, ListApiKeysData, ListApiKeysErrors, ListApiKeysResponses, ListAuditLogData, ListAuditLogErrors, ListAuditLogResponses, ListDomainsData, ListDomainsErrors, ListDomainsResponses, ListImportsData, ListImportsErrors, ListImportsResponses, ListIntegrationsData, ListIntegrationsErrors, ListIntegrationsResponses, ListInvitationsData, ListInvitationsErrors, ListInvitationsResponses, ListLinksData, ListLinksErrors, ListLinksResponses, ListPasskeysData, ListPasskeysErrors, ListPasskeysResponses, ListProductLinksData, ListProductLinksErrors, ListProductLinksResponses, ListProductsData, ListProductsErrors, ListProductsResponses, ListQrCodesData, ListQrCodesErrors, ListQrCodesResponses, ListTagsData, ListTagsErrors, ListTagsResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, ListWorkspaceMembersData, ListWorkspaceMembersErrors, ListWorkspaceMembersResponses, ListWorkspacesData, ListWorkspacesErrors, ListWorkspacesResponses, LogInData, LogInErrors, LogInResponses, LogInSecondFactorData, LogInSecondFactorErrors, LogInSecondFactorResponses, PutBioPageData, PutBioPageErrors, PutBioPageResponses, PutWorkspaceSsoData, PutWorkspaceSsoErrors, PutWorkspaceSsoResponses, ReceiveShopifyWebhookData, ReceiveShopifyWebhookErrors, ReceiveShopifyWebhookResponses, ReceiveWooCommerceKeysData, ReceiveWooCommerceKeysErrors, ReceiveWooCommerceKeysResponses, RedeliverWebhookDeliveryData, RedeliverWebhookDeliveryErrors, RedeliverWebhookDeliveryResponses, RefreshTokensData, RefreshTokensErrors, RefreshTokensResponses, RegisterWebhookData, RegisterWebhookErrors, RegisterWebhookResponses, RequestLinkReviewData, RequestLinkReviewErrors, RequestLinkReviewResponses, ResendInvitationData, ResendInvitationErrors, ResendInvitationResponses, ResumeWebhookData, ResumeWebhookErrors, ResumeWebhookResponses, ReturnFromWooCommerceData, ReturnFromWooCommerceErrors, ReturnFromWooCommerceResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, RevokeInvitationData, RevokeInvitationErrors, RevokeInvitationResponses, RotateWebhookSecretData, RotateWebhookSecretErrors, RotateWebhookSecretResponses, SendWebhookTestData, SendWebhookTestErrors, SendWebhookTestResponses, UpdateDomainData, UpdateDomainErrors, UpdateDomainResponses, UpdateLinkData, UpdateLinkErrors, UpdateLinkResponses, UpdateLinksBulkData, UpdateLinksBulkErrors, UpdateLinksBulkResponses, UpdatePasskeyData, UpdatePasskeyErrors, UpdatePasskeyResponses, UpdateQrCodeData, UpdateQrCodeErrors, UpdateQrCodeResponses, UpdateWebhookData, UpdateWebhookErrors, UpdateWebhookResponses, UpdateWorkspaceData, UpdateWorkspaceErrors, UpdateWorkspaceMemberData, UpdateWorkspaceMemberErrors, UpdateWorkspaceMemberResponses, UpdateWorkspaceResponses, UpdateWorkspaceSsoData, UpdateWorkspaceSsoErrors, UpdateWorkspaceSsoResponses, UpsertLinkData, UpsertLinkErrors, UpsertLinkResponses, VerifyDomainData, VerifyDomainErrors, VerifyDomainResponses, VerifyWorkspaceSsoDomainData, VerifyWorkspaceSsoDomainErrors, VerifyWorkspaceSsoDomainResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean> = Options2<TData, ThrowOnError> & {
     /**
@@ -23,6 +23,7 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
  *
  * Clicks of all your links in [from, to): totals, a series by hour, day or week,
  * the `top` most clicked links and the breakdown (docs/analytics.md#account).
+ * Archived links are left out unless `includeArchived=true`.
  */
 export const getAccountAnalytics = <ThrowOnError extends boolean = true>(options?: Options<GetAccountAnalyticsData, ThrowOnError>) => {
     return (options?.client ?? client).get<GetAccountAnalyticsResponses, GetAccountAnalyticsErrors, ThrowOnError>({
@@ -883,7 +884,8 @@ export const acceptInvitation = <ThrowOnError extends boolean = true>(options: O
  * List links
  *
  * Your links in `sort` order, `limit` per page, filtered (every filter given must
- * hold); follow `nextCursor` for the next page, with the same filters and sort.
+ * hold; archived links only when `archived` asks); follow `nextCursor` for the next
+ * page, with the same filters and sort.
  */
 export const listLinks = <ThrowOnError extends boolean = true>(options?: Options<ListLinksData, ThrowOnError>) => {
     return (options?.client ?? client).get<ListLinksResponses, ListLinksErrors, ThrowOnError>({
@@ -958,10 +960,11 @@ export const createLinksBulk = <ThrowOnError extends boolean = true>(options: Op
 };
 
 /**
- * Tag or delete links in bulk
+ * Tag, archive or delete links in bulk
  *
- * Add tags to, remove tags from, or delete every link a filter matches; answers
- * how many matched and how many changed.
+ * Add tags to, remove tags from, archive, unarchive or delete every link a filter
+ * matches (archived ones too unless `filter.archived` says); answers how many
+ * matched and how many changed.
  */
 export const updateLinksBulk = <ThrowOnError extends boolean = true>(options: Options<UpdateLinksBulkData, ThrowOnError>) => {
     return (options.client ?? client).post<UpdateLinksBulkResponses, UpdateLinksBulkErrors, ThrowOnError>({
@@ -1012,8 +1015,9 @@ export const exportLinks = <ThrowOnError extends boolean = true>(options?: Optio
  *
  * Create links from a CSV file (`Content-Type: text/csv`, UTF-8): a header row
  * naming the columns (`longUrl` required; `alias`, `tags` separated by `|`,
- * `expiresAt`, `redirectType`, `forwardQuery`, `domain`; others ignored), then up to 1,000
- * rows. Answers as POST /v1/links/bulk, `index` counting data rows from 0.
+ * `expiresAt`, `redirectType`, `forwardQuery`, `domain`, `externalId`, `archived`;
+ * others ignored), then up to 1,000 rows. Answers as POST /v1/links/bulk, `index`
+ * counting data rows from 0.
  */
 export const importLinks = <ThrowOnError extends boolean = true>(options: Options<ImportLinksData, ThrowOnError>) => {
     return (options.client ?? client).post<ImportLinksResponses, ImportLinksErrors, ThrowOnError>({
@@ -1032,6 +1036,37 @@ export const importLinks = <ThrowOnError extends boolean = true>(options: Option
         ...options,
         headers: {
             'Content-Type': 'text/csv',
+            ...options.headers
+        }
+    });
+};
+
+/**
+ * Create or update a link
+ *
+ * The body of POST /v1/links. Updates (200) your link with the same `externalId`;
+ * without one and without `alias`, your link to the same `longUrl` on the same
+ * domain; else creates one (201, with Location). An update makes the link what the
+ * body says (a field left out: its create default), but keeps its alias, domain,
+ * password, externalId and archived state unless given. Two upserts of the same
+ * link at once make one. Send `Idempotency-Key` to make retries safe.
+ */
+export const upsertLink = <ThrowOnError extends boolean = true>(options: Options<UpsertLinkData, ThrowOnError>) => {
+    return (options.client ?? client).put<UpsertLinkResponses, UpsertLinkErrors, ThrowOnError>({
+        security: [
+            {
+                scheme: 'bearer',
+                type: 'http'
+            },
+            {
+                scheme: 'bearer',
+                type: 'http'
+            }
+        ],
+        url: '/v1/links/upsert',
+        ...options,
+        headers: {
+            'Content-Type': 'application/json',
             ...options.headers
         }
     });
