@@ -10,6 +10,7 @@ from ..models.link_status import LinkStatus, check_link_status
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.link_health import LinkHealth
     from ..models.link_safety import LinkSafety
     from ..models.link_utm import LinkUtm
     from ..models.preview import Preview
@@ -46,6 +47,8 @@ class Link:
         domain (None | str | Unset): The custom domain the link lives on; null: the default short host.
         exhausted_at (None | str | Unset): When clicks reached maxClicks; null before.
         expired_url (None | str | Unset):
+        health (LinkHealth | None | Unset): The worker's last check of its destinations (HOP_LINK_HEALTH_INTERVAL); null
+            before the first check.
         imported_clicks (int | Unset): Clicks the link had at the shortener it was imported from (POST /v1/imports),
             kept beside ours: clicks counts only Hop's. Default: 0.
         max_clicks (int | None | Unset):
@@ -76,6 +79,7 @@ class Link:
     domain: None | str | Unset = UNSET
     exhausted_at: None | str | Unset = UNSET
     expired_url: None | str | Unset = UNSET
+    health: LinkHealth | None | Unset = UNSET
     imported_clicks: int | Unset = 0
     max_clicks: int | None | Unset = UNSET
     notes: None | str | Unset = UNSET
@@ -88,6 +92,7 @@ class Link:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.link_health import LinkHealth  # noqa: PLC0415
         from ..models.link_utm import LinkUtm  # noqa: PLC0415
         from ..models.preview import Preview  # noqa: PLC0415
 
@@ -143,6 +148,14 @@ class Link:
             expired_url = UNSET
         else:
             expired_url = self.expired_url
+
+        health: dict[str, Any] | None | Unset
+        if isinstance(self.health, Unset):
+            health = UNSET
+        elif isinstance(self.health, LinkHealth):
+            health = self.health.to_dict()
+        else:
+            health = self.health
 
         imported_clicks = self.imported_clicks
 
@@ -235,6 +248,8 @@ class Link:
             field_dict["exhaustedAt"] = exhausted_at
         if expired_url is not UNSET:
             field_dict["expiredUrl"] = expired_url
+        if health is not UNSET:
+            field_dict["health"] = health
         if imported_clicks is not UNSET:
             field_dict["importedClicks"] = imported_clicks
         if max_clicks is not UNSET:
@@ -258,6 +273,7 @@ class Link:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.link_health import LinkHealth  # noqa: PLC0415
         from ..models.link_safety import LinkSafety  # noqa: PLC0415
         from ..models.link_utm import LinkUtm  # noqa: PLC0415
         from ..models.preview import Preview  # noqa: PLC0415
@@ -333,6 +349,23 @@ class Link:
             return cast(None | str | Unset, data)
 
         expired_url = _parse_expired_url(d.pop("expiredUrl", UNSET))
+
+        def _parse_health(data: object) -> LinkHealth | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                health_type_0 = LinkHealth.from_dict(data)
+
+                return health_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(LinkHealth | None | Unset, data)
+
+        health = _parse_health(d.pop("health", UNSET))
 
         imported_clicks = d.pop("importedClicks", UNSET)
 
@@ -462,6 +495,7 @@ class Link:
             domain=domain,
             exhausted_at=exhausted_at,
             expired_url=expired_url,
+            health=health,
             imported_clicks=imported_clicks,
             max_clicks=max_clicks,
             notes=notes,
