@@ -379,9 +379,11 @@ async def serve(
             ),
         ]
         health_http: OutboundClient | None = None
+        health_task: asyncio.Task[None] | None = None
         if settings.worker.link_health_interval:  # 0: no checks
             checks, health_http = link_health(settings, db)
-            tasks.append(asyncio.create_task(run_link_health(checks, stop), name="link-health"))
+            health_task = asyncio.create_task(run_link_health(checks, stop), name="link-health")
+            tasks.append(health_task)
         if settings.worker.metrics_listen is not None:
             watcher = StreamWatcher(
                 redis,
@@ -408,6 +410,10 @@ async def serve(
         custom_domains.stop()
         index_task.cancel()
         domains_task.cancel()
+        if health_task is not None:
+            # A batch may wait on slow hosts for minutes: cancelled, its unrecorded links
+            # are checked in the next round.
+            health_task.cancel()
         await _finish(tasks)
         await import_http.aclose()
         if health_http is not None:
