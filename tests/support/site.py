@@ -17,7 +17,7 @@ class Hit(msgspec.Struct, frozen=True, kw_only=True):
     path: str
     headers: dict[str, str]  # lower-case names
     started: float  # time.monotonic() when the request arrived
-    ended: float  # when its answer was sent
+    ended: float  # when its answer was about to be sent
 
 
 # (method, path) -> (status, delay in seconds before answering)
@@ -27,7 +27,7 @@ Answer = Callable[[str, str], tuple[int, float]]
 def plain(method: str, path: str) -> tuple[int, float]:
     """/status/<n> answers n; /nohead answers HEAD 405 and GET 206; /slow/<s> waits s
     seconds, then 200; anything else 200."""
-    parts = path.strip("/").split("/")
+    parts = path.split("?", 1)[0].strip("/").split("/")
     if parts[0] == "status":
         return int(parts[1]), 0.0
     if parts[0] == "nohead":
@@ -56,13 +56,7 @@ class Site:
                 if delay:
                     time.sleep(delay)
                 body = b"" if self.command == "HEAD" else b"<html>a page</html>" * 100
-                try:
-                    self.send_response(status)
-                    self.send_header("Content-Length", str(len(body) if body else 1900))
-                    self.end_headers()
-                    self.wfile.write(body)
-                except OSError:
-                    self.close_connection = True
+                # Recorded before the answer goes: a client that has it finds it recorded.
                 with site._lock:
                     site.hits.append(
                         Hit(
@@ -73,6 +67,13 @@ class Site:
                             ended=time.monotonic(),
                         )
                     )
+                try:
+                    self.send_response(status)
+                    self.send_header("Content-Length", str(len(body) if body else 1900))
+                    self.end_headers()
+                    self.wfile.write(body)
+                except OSError:
+                    self.close_connection = True
 
             do_GET = do_HEAD = _serve  # noqa: N815
 
