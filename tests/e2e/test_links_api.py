@@ -430,7 +430,10 @@ def test_link_json_shape_round_trips(api: httpx.Client, account: Account) -> Non
         # Imports (issue 28): clicks at the shortener it came from, its archived state.
         "importedClicks",
         "archived",
+        # Link health (issue 30): null before the worker's first check.
+        "health",
     }
+    assert body["health"] is None
     assert body["importedClicks"] == 0
     assert body["archived"] is False
     assert body["passwordProtected"] is False
