@@ -99,6 +99,12 @@ class LinkRow(LinkFields, frozen=True, kw_only=True):
     created_by: str | None = None
     # An imported link's lifetime clicks at its source (importedClicks).
     imported_clicks: int = 0
+    # What the worker's last check of its destinations found (migration 0025,
+    # admin/links/health.py); None before the first check.
+    health_status: str | None = None
+    health_http_status: int | None = None
+    health_url: str | None = None
+    health_checked_at: datetime | None = None
 
 
 class NewLink(LinkFields, frozen=True, kw_only=True):

@@ -15,6 +15,7 @@ EventType = Literal[
     "qr.scanned",
     "bio.visited",
     "security.flagged",
+    "link.broken",
 ]
 EVENT_TYPES: Final = get_args(EventType)
 

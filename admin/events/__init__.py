@@ -7,6 +7,7 @@ in pyproject.toml hold that).
 
 from admin.events.payloads import (
     BioVisited,
+    LinkBroken,
     LinkClicked,
     LinkDeleted,
     QrScanned,
@@ -18,6 +19,7 @@ from admin.events.repository import Event, event_data, record_event, record_owne
 __all__ = [
     "BioVisited",
     "Event",
+    "LinkBroken",
     "LinkClicked",
     "LinkDeleted",
     "QrScanned",

@@ -78,6 +78,21 @@ class SecurityFlagged(_Payload, frozen=True, kw_only=True):
     flagged_at: str
 
 
+class LinkBroken(_Payload, frozen=True, kw_only=True):
+    """A link's destination stopped answering (admin/links/health.py): ``url`` is the
+    destination found broken (the link's own, a rule's or a variant's); ``httpStatus``
+    null when no HTTP answer came (no such host, refused, TLS failed); ``reason`` a
+    stable code (docs/api.md#link-health)."""
+
+    link_id: str
+    short_code: str
+    long_url: str
+    url: str
+    http_status: int | None
+    reason: str
+    checked_at: str
+
+
 class WebhookTest(_Payload, frozen=True, kw_only=True):
     webhook_id: str
     message: str

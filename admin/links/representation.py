@@ -10,7 +10,15 @@ import msgspec
 from admin.db import Database
 from admin.link_model import LinkRow
 from admin.links import repository as repo
-from admin.links.schemas import Link, LinkSafety, LinkUtm, Preview, Rule, VariantStats
+from admin.links.schemas import (
+    Link,
+    LinkHealth,
+    LinkSafety,
+    LinkUtm,
+    Preview,
+    Rule,
+    VariantStats,
+)
 from admin.urls import short_url
 from common.timefmt import iso_utc, utc_now
 
@@ -59,6 +67,7 @@ class Resources:
             imported_clicks=row.imported_clicks,
             archived=row.archived,
             external_id=row.external_id,
+            health=_health(row),
         )
 
     async def with_counts(self, rows: list[LinkRow]) -> list[Link]:
@@ -88,4 +97,15 @@ def _safety(row: LinkRow) -> LinkSafety:
         source=row.safety_source,  # type: ignore[arg-type]
         checked_at=iso_utc(row.safety_checked_at) if row.safety_checked_at else None,
         review_requested_at=(iso_utc(row.review_requested_at) if row.review_requested_at else None),
+    )
+
+
+def _health(row: LinkRow) -> LinkHealth | None:
+    if row.health_status is None or row.health_checked_at is None:
+        return None
+    return LinkHealth(
+        status=row.health_status,  # type: ignore[arg-type]  # the column's CHECK
+        http_status=row.health_http_status,
+        checked_at=iso_utc(row.health_checked_at),
+        url=row.health_url,
     )

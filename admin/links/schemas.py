@@ -284,6 +284,37 @@ class ReviewRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, re
     message: Annotated[str, Meta(max_length=1000)] | None = None
 
 
+@example(
+    {
+        "status": "broken",
+        "httpStatus": 404,
+        "checkedAt": "2026-03-02T04:10:00Z",
+        "url": "https://shop.example.com/spring-sale?ref=newsletter",
+    }
+)
+class LinkHealth(msgspec.Struct, kw_only=True, rename="camel"):
+    """What the last check of the link's destinations found (docs/api.md#link-health)."""
+
+    status: Annotated[
+        Literal["ok", "broken", "unknown"],
+        Meta(
+            description="ok: every destination answered; broken: one answered 404, 410 or "
+            "5xx twice, or its host does not resolve, refuses connections or fails TLS; "
+            "unknown: no verdict (401, 403, 429, other 4xx, a time-out, an address the "
+            "checks may not call)."
+        ),
+    ]
+    http_status: Annotated[
+        int | None,
+        Meta(description="The status the destination answered; null when none came."),
+    ]
+    checked_at: str
+    url: Annotated[
+        str | None,
+        Meta(description="The destination the status is about; null when all are ok."),
+    ] = None
+
+
 LINK_EXAMPLE = {
     "id": "lnk_01JNQ4Z8K3M2X7V5R9T6Y1W0PA",
     "shortCode": "spring-sale",
@@ -364,6 +395,13 @@ class Link(msgspec.Struct, kw_only=True, rename="camel"):
     ] = False
     external_id: Annotated[
         str | None, Meta(description="Your own id for the link (externalId); null when unset.")
+    ] = None
+    health: Annotated[
+        LinkHealth | None,
+        Meta(
+            description="The worker's last check of its destinations (HOP_LINK_HEALTH_INTERVAL); "
+            "null before the first check."
+        ),
     ] = None
 
 

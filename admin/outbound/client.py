@@ -20,7 +20,7 @@ from __future__ import annotations
 import logging
 import ssl
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import urlencode
 
 import httpcore
@@ -31,6 +31,7 @@ from admin.outbound.policy import (
     AddressPolicy,
     RefusedEndpoint,
     Resolver,
+    UnresolvedHost,
     resolve_host,
     system_resolve,
 )
@@ -48,8 +49,21 @@ class OutboundRefused(Exception):
         self.detail = detail
 
 
+class HostNotFound(OutboundRefused):
+    """The host name does not resolve: refused, as nothing can be checked, but a fact
+    about the address rather than our rules (link health calls the link broken)."""
+
+
+FailureKind = Literal["connect", "tls", "protocol", "other"]
+
+
 class OutboundFailed(Exception):
-    """No usable answer: could not connect, TLS failed, the answer broke off or was too big."""
+    """No usable answer: could not connect, TLS failed, the answer broke off or was too big.
+    ``kind`` says which, for callers that judge the address by it (link health)."""
+
+    def __init__(self, message: str, kind: FailureKind = "other") -> None:
+        super().__init__(message)
+        self.kind: FailureKind = kind
 
 
 class OutboundTimeout(Exception):
@@ -184,6 +198,28 @@ class OutboundClient:
         except ssl.SSLError as exc:
             raise OutboundFailed(f"TLS failed: {exc.reason or exc}") from None
 
+    async def status_of(
+        self, method: str, url: str, *, headers: Mapping[str, str] | None = None
+    ) -> int:
+        """The status of ``method`` on ``url`` (no body sent), reading no byte of the
+        answer's body: the connection is closed instead (link health's HEAD and one-byte
+        GET, which a server may answer with a whole page)."""
+        try:
+            async with self.client.stream(method, url, headers=dict(headers or {})) as response:
+                return response.status_code
+        except UnresolvedHost as exc:
+            raise HostNotFound(str(exc), exc.detail) from None
+        except RefusedEndpoint as exc:
+            raise OutboundRefused(str(exc), exc.detail) from None
+        except httpx.TimeoutException:
+            raise OutboundTimeout("no answer in time") from None
+        except httpx.HTTPError as exc:
+            raise OutboundFailed(_describe(exc), _kind(exc)) from None
+        except ssl.SSLError as exc:
+            raise OutboundFailed(f"TLS failed: {exc.reason or exc}", "tls") from None
+        except httpx.InvalidURL:
+            raise OutboundFailed("the URL is not valid") from None
+
     async def _read(self, response: httpx.Response) -> bytes:
         declared = response.headers.get("content-length", "")
         if declared.isdigit() and int(declared) > self.max_bytes:
@@ -199,6 +235,19 @@ class OutboundClient:
 
     async def aclose(self) -> None:
         await self.client.aclose()
+
+
+def _kind(exc: httpx.HTTPError) -> FailureKind:
+    cause: BaseException | None = exc
+    while cause is not None:  # httpx's error, httpcore's, then the ssl module's
+        if isinstance(cause, ssl.SSLError):
+            return "tls"
+        cause = cause.__cause__ or cause.__context__
+    if isinstance(exc, httpx.ConnectError):
+        return "connect"
+    if isinstance(exc, httpx.RemoteProtocolError):
+        return "protocol"
+    return "other"
 
 
 def _describe(exc: httpx.HTTPError) -> str:

@@ -118,6 +118,10 @@ class RefusedEndpoint(ValueError):
         self.detail = detail
 
 
+class UnresolvedHost(RefusedEndpoint):
+    """The host name does not resolve (no such name, or the resolver failed)."""
+
+
 def embedded_ipv4(address: IPv6) -> tuple[IPv4, ...]:
     """The IPv4 addresses an IPv6 address carries (mapped, IPv4-compatible,
     IPv4-translated, NAT64, 6to4; Teredo's server and client), or ``()``."""
@@ -244,5 +248,5 @@ async def resolve_host(
         async with asyncio.timeout(resolve_seconds):
             addresses = await resolver(host, port)
     except (OSError, UnicodeError, TimeoutError):
-        raise RefusedEndpoint(f"the host name {host!r} does not resolve") from None
+        raise UnresolvedHost(f"the host name {host!r} does not resolve") from None
     return policy.check(addresses, host=host)

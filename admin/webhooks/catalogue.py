@@ -12,6 +12,7 @@ import msgspec
 
 from admin.events import (
     BioVisited,
+    LinkBroken,
     LinkClicked,
     LinkDeleted,
     QrScanned,
@@ -31,5 +32,6 @@ PAYLOADS: Final[Mapping[str, type[msgspec.Struct]]] = {
     "qr.scanned": QrScanned,
     "bio.visited": BioVisited,
     "security.flagged": SecurityFlagged,
+    "link.broken": LinkBroken,
     "webhook.test": WebhookTest,
 }

@@ -32,6 +32,9 @@ from admin.imports.runner import ImportRunner
 from admin.links import Admission, LinkService
 from admin.links.admission import OwnHosts
 from admin.links.cache import LinkCache, rebuild
+from admin.links.health import TIMEOUT_SECONDS, LinkHealthChecks, run_link_health
+from admin.links.health_probe import HostGate, Prober
+from admin.outbound.client import OutboundClient
 from admin.outbound.fast import PlainClient
 from admin.outbound.policy import AddressPolicy
 from admin.safety.background import SafetyWorker
@@ -208,6 +211,32 @@ def import_runner(
     return runner, http
 
 
+# Connections the link health client keeps: one per host checked at once, and some spare.
+HOSTS_AT_ONCE_CONNECTIONS = 32
+
+
+def link_health(settings: Settings, db: Database) -> tuple[LinkHealthChecks, OutboundClient]:
+    """The checks of links' destinations (admin/links/health.py), under the one outbound
+    policy, through the guarded client: HEAD, which the plain client does not send, and
+    answers whose body is never read."""
+    http = OutboundClient(
+        AddressPolicy(settings.webhooks.networks),
+        timeout=TIMEOUT_SECONDS,
+        max_bytes=1,
+        user_agent=f"HopLinkHealth/1.0 (+{settings.base_url})",
+        connections=HOSTS_AT_ONCE_CONNECTIONS,
+    )
+    prober = Prober(http, HostGate(settings.worker.link_health_host_gap), timeout=TIMEOUT_SECONDS)
+    checks = LinkHealthChecks(
+        db,
+        prober,
+        settings.short_base_url,
+        interval=settings.worker.link_health_interval,
+        digest_interval=settings.worker.link_health_digest_interval,
+    )
+    return checks, http
+
+
 async def _until_stopped_or_failed(stop: asyncio.Event, tasks: list[asyncio.Task[Any]]) -> bool:
     """Wait for the stop signal; False if a task failed first (then stop is set too).
 
@@ -349,6 +378,12 @@ async def serve(
                 name="domain-checks",
             ),
         ]
+        health_http: OutboundClient | None = None
+        health_task: asyncio.Task[None] | None = None
+        if settings.worker.link_health_interval:  # 0: no checks
+            checks, health_http = link_health(settings, db)
+            health_task = asyncio.create_task(run_link_health(checks, stop), name="link-health")
+            tasks.append(health_task)
         if settings.worker.metrics_listen is not None:
             watcher = StreamWatcher(
                 redis,
@@ -375,8 +410,14 @@ async def serve(
         custom_domains.stop()
         index_task.cancel()
         domains_task.cancel()
+        if health_task is not None:
+            # A batch may wait on slow hosts for minutes: cancelled, its unrecorded links
+            # are checked in the next round.
+            health_task.cancel()
         await _finish(tasks)
         await import_http.aclose()
+        if health_http is not None:
+            await health_http.aclose()
     await redis.aclose()
     logger.info(
         "worker stopped",

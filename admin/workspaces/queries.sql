@@ -13,21 +13,22 @@ SELECT EXISTS (SELECT 1 FROM workspaces WHERE slug = %(slug)s) AS value
 -- name: workspaces_of_user
 -- The user's workspaces with their role in each, their personal one first.
 SELECT w.id, w.name, w.slug, w.plan, w.personal_of, w.created_at, m.role, w.require_mfa,
-       w.honor_dnt
+       w.honor_dnt, w.link_health
 FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id
 WHERE m.user_id = %(user_id)s
 ORDER BY w.personal_of IS NULL, w.created_at, w.id
 
 -- name: workspace
-SELECT id, name, slug, plan, personal_of, created_at, require_mfa, honor_dnt
+SELECT id, name, slug, plan, personal_of, created_at, require_mfa, honor_dnt, link_health
 FROM workspaces WHERE id = %(id)s
 
 -- name: update_workspace
 UPDATE workspaces SET name = coalesce(%(name)s, name), slug = coalesce(%(slug)s, slug),
        require_mfa = coalesce(%(require_mfa)s::boolean, require_mfa),
-       honor_dnt = coalesce(%(honor_dnt)s::boolean, honor_dnt)
+       honor_dnt = coalesce(%(honor_dnt)s::boolean, honor_dnt),
+       link_health = coalesce(%(link_health)s::boolean, link_health)
 WHERE id = %(id)s
-RETURNING id, name, slug, plan, personal_of, created_at, require_mfa, honor_dnt
+RETURNING id, name, slug, plan, personal_of, created_at, require_mfa, honor_dnt, link_health
 
 -- name: lock_workspace
 -- A deletion takes the workspace row first: member changes and the deletion of the

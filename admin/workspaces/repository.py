@@ -23,6 +23,7 @@ class WorkspaceRow(msgspec.Struct, frozen=True):
     created_at: datetime
     require_mfa: bool = False
     honor_dnt: bool = False  # docs/privacy.md
+    link_health: bool = True  # docs/api.md#link-health
 
 
 class MembershipRow(msgspec.Struct, frozen=True):
@@ -35,6 +36,7 @@ class MembershipRow(msgspec.Struct, frozen=True):
     role: Role
     require_mfa: bool = False
     honor_dnt: bool = False  # docs/privacy.md
+    link_health: bool = True  # docs/api.md#link-health
 
 
 class MemberRow(msgspec.Struct, frozen=True):
@@ -134,6 +136,7 @@ async def update_workspace(
     *,
     require_mfa: bool | None = None,
     honor_dnt: bool | None = None,
+    link_health: bool | None = None,
 ) -> WorkspaceRow | None:
     try:
         return await fetch_one(
@@ -145,6 +148,7 @@ async def update_workspace(
                 "slug": slug,
                 "require_mfa": require_mfa,
                 "honor_dnt": honor_dnt,
+                "link_health": link_health,
             },
             WorkspaceRow,
         )

@@ -35,6 +35,7 @@ WORKSPACE_EXAMPLE = {
     "createdAt": "2026-03-01T09:30:00Z",
     "requireMfa": False,
     "privacy": {"honorDnt": False},
+    "linkHealth": {"enabled": True},
 }
 
 
@@ -50,6 +51,21 @@ class WorkspacePrivacy(msgspec.Struct, kw_only=True, rename="camel", forbid_unkn
             "unique visitors and counted as a direct visit."
         ),
     ] = False
+
+
+@example({"enabled": False})
+class WorkspaceLinkHealth(msgspec.Struct, kw_only=True, rename="camel", forbid_unknown_fields=True):
+    """Whether the worker checks the workspace's links' destinations
+    (docs/api.md#link-health)."""
+
+    enabled: Annotated[
+        bool,
+        Meta(
+            description="Check every live link's destinations once a day (HEAD, else a "
+            "one-byte GET): `health` on each link, `link.broken` to webhooks, a daily "
+            "digest of broken links to the owners. false: no request is made for its links."
+        ),
+    ] = True
 
 
 @example({"name": "Acme marketing", "slug": "acme-marketing"})
@@ -81,6 +97,13 @@ class WorkspaceUpdate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
         ]
         | None
     ) = None
+    link_health: (
+        Annotated[
+            WorkspaceLinkHealth,
+            Meta(description="The checks of its links' destinations (role `admin` or higher)."),
+        ]
+        | None
+    ) = msgspec.field(default=None, name="linkHealth")
 
 
 @example({"confirm": "acme-marketing"})
@@ -108,6 +131,7 @@ class Workspace(msgspec.Struct, kw_only=True, rename="camel"):
         bool, Meta(description="Members must sign in with a second factor (TOTP or a passkey).")
     ] = False
     privacy: WorkspacePrivacy = msgspec.field(default_factory=WorkspacePrivacy)
+    link_health: WorkspaceLinkHealth = msgspec.field(default_factory=WorkspaceLinkHealth)
 
 
 @example({"data": [WORKSPACE_EXAMPLE]})

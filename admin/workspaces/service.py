@@ -51,6 +51,7 @@ from admin.workspaces.schemas import (
     MemberList,
     Workspace,
     WorkspaceCreate,
+    WorkspaceLinkHealth,
     WorkspaceList,
     WorkspacePrivacy,
     WorkspaceUpdate,
@@ -82,6 +83,7 @@ def _workspace(row: repo.WorkspaceRow, role: Role) -> Workspace:
         created_at=iso_utc(row.created_at),
         require_mfa=row.require_mfa,
         privacy=WorkspacePrivacy(honor_dnt=row.honor_dnt),
+        link_health=WorkspaceLinkHealth(enabled=row.link_health),
     )
 
 
@@ -185,6 +187,7 @@ class WorkspaceService:
                         r.created_at,
                         r.require_mfa,
                         r.honor_dnt,
+                        r.link_health,
                     ),
                     r.role,
                 )
@@ -219,6 +222,7 @@ class WorkspaceService:
                 data.slug,
                 require_mfa=data.require_mfa,
                 honor_dnt=data.privacy.honor_dnt if data.privacy is not None else None,
+                link_health=data.link_health.enabled if data.link_health is not None else None,
             )
             if row is None:
                 raise NotFound(_NOT_FOUND.format(workspace_id))

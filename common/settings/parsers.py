@@ -202,6 +202,13 @@ def positive_seconds(raw: str) -> float:
     return value
 
 
+def non_negative_seconds(raw: str) -> float:
+    """Seconds, or 0 (which the setting says means off)."""
+    if raw.strip() in ("0", "0.0"):
+        return 0.0
+    return positive_seconds(raw)
+
+
 def unix_time(raw: str) -> float:
     try:
         value = float(raw)

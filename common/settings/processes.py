@@ -307,4 +307,18 @@ class WorkerSettings(msgspec.Struct, frozen=True, kw_only=True):
         "HOP_TEST_IMPORT_POLL_INTERVAL", p.positive_seconds, 1.0,
         "Seconds an idle worker waits before looking for an import job again. Tests shorten "
         "it.", seam=True)]
+    link_health_interval: Annotated[float, Variable(
+        "HOP_LINK_HEALTH_INTERVAL", p.non_negative_seconds, 86_400.0,
+        "Seconds between the worker's checks of each live link's destinations (HEAD, else a "
+        "one-byte GET, under the webhooks' outbound rules; docs/api.md#link-health): a link "
+        "whose destination broke emits `link.broken` and is listed in its workspace owners' "
+        "daily digest. 0: no checks.")]
+    link_health_digest_interval: Annotated[float, Variable(
+        "HOP_TEST_LINK_HEALTH_DIGEST_INTERVAL", p.positive_seconds, 86_400.0,
+        "Seconds between two digests of broken links to one workspace's owners (a day). "
+        "Tests shorten it.", seam=True)]
+    link_health_host_gap: Annotated[float, Variable(
+        "HOP_TEST_LINK_HEALTH_HOST_GAP", p.positive_seconds, 1.0,
+        "Seconds the link health checks leave between two requests to one host (and before "
+        "the retry of a broken answer). Tests shorten it.", seam=True)]
 # fmt: on

@@ -432,7 +432,10 @@ def test_link_json_shape_round_trips(api: httpx.Client, account: Account) -> Non
         "archived",
         # Issue 30: the caller's own id (null when unset).
         "externalId",
+        # Link health (issue 30): null before the worker's first check.
+        "health",
     }
+    assert body["health"] is None
     assert body["importedClicks"] == 0
     assert body["archived"] is False
     assert body["passwordProtected"] is False

@@ -54,4 +54,8 @@ TEST_SETTINGS = {
     # run, to look like a spam wave and turn redirects into warnings. The wave
     # tests set their own threshold.
     "HOP_SAFETY_WAVE_LINKS": "1000000",
+    # Workers would check every test's links' destinations (example.com and loopback
+    # receivers) and emit link.broken to other tests' webhooks: off unless a test turns
+    # them on (tests/e2e/test_link_health.py).
+    "HOP_LINK_HEALTH_INTERVAL": "0",
 }

@@ -131,6 +131,8 @@ from .link_data import LinkData
 from .link_filter_body import LinkFilterBody
 from .link_filter_body_status_type_0 import LinkFilterBodyStatusType0
 from .link_filter_body_tag_match import LinkFilterBodyTagMatch
+from .link_health import LinkHealth
+from .link_health_status import LinkHealthStatus
 from .link_page import LinkPage
 from .link_qr_create import LinkQrCreate
 from .link_qr_create_type import LinkQrCreateType
@@ -254,6 +256,7 @@ from .woo_keys import WooKeys
 from .workspace import Workspace
 from .workspace_create import WorkspaceCreate
 from .workspace_delete import WorkspaceDelete
+from .workspace_link_health import WorkspaceLinkHealth
 from .workspace_list import WorkspaceList
 from .workspace_plan import WorkspacePlan
 from .workspace_privacy import WorkspacePrivacy
@@ -392,6 +395,8 @@ __all__ = (
     "LinkFilterBody",
     "LinkFilterBodyStatusType0",
     "LinkFilterBodyTagMatch",
+    "LinkHealth",
+    "LinkHealthStatus",
     "LinkPage",
     "LinkQrCreate",
     "LinkQrCreateType",
@@ -515,6 +520,7 @@ __all__ = (
     "Workspace",
     "WorkspaceCreate",
     "WorkspaceDelete",
+    "WorkspaceLinkHealth",
     "WorkspaceList",
     "WorkspacePlan",
     "WorkspacePrivacy",

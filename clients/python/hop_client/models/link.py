@@ -10,6 +10,7 @@ from ..models.link_status import LinkStatus, check_link_status
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.link_health import LinkHealth
     from ..models.link_safety import LinkSafety
     from ..models.link_utm import LinkUtm
     from ..models.preview import Preview
@@ -48,6 +49,8 @@ class Link:
         exhausted_at (None | str | Unset): When clicks reached maxClicks; null before.
         expired_url (None | str | Unset):
         external_id (None | str | Unset): Your own id for the link (externalId); null when unset.
+        health (LinkHealth | None | Unset): The worker's last check of its destinations (HOP_LINK_HEALTH_INTERVAL); null
+            before the first check.
         imported_clicks (int | Unset): Clicks the link had at the shortener it was imported from (POST /v1/imports),
             kept beside ours: clicks counts only Hop's. Default: 0.
         max_clicks (int | None | Unset):
@@ -79,6 +82,7 @@ class Link:
     exhausted_at: None | str | Unset = UNSET
     expired_url: None | str | Unset = UNSET
     external_id: None | str | Unset = UNSET
+    health: LinkHealth | None | Unset = UNSET
     imported_clicks: int | Unset = 0
     max_clicks: int | None | Unset = UNSET
     notes: None | str | Unset = UNSET
@@ -91,6 +95,7 @@ class Link:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.link_health import LinkHealth  # noqa: PLC0415
         from ..models.link_utm import LinkUtm  # noqa: PLC0415
         from ..models.preview import Preview  # noqa: PLC0415
 
@@ -152,6 +157,14 @@ class Link:
             external_id = UNSET
         else:
             external_id = self.external_id
+
+        health: dict[str, Any] | None | Unset
+        if isinstance(self.health, Unset):
+            health = UNSET
+        elif isinstance(self.health, LinkHealth):
+            health = self.health.to_dict()
+        else:
+            health = self.health
 
         imported_clicks = self.imported_clicks
 
@@ -246,6 +259,8 @@ class Link:
             field_dict["expiredUrl"] = expired_url
         if external_id is not UNSET:
             field_dict["externalId"] = external_id
+        if health is not UNSET:
+            field_dict["health"] = health
         if imported_clicks is not UNSET:
             field_dict["importedClicks"] = imported_clicks
         if max_clicks is not UNSET:
@@ -269,6 +284,7 @@ class Link:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.link_health import LinkHealth  # noqa: PLC0415
         from ..models.link_safety import LinkSafety  # noqa: PLC0415
         from ..models.link_utm import LinkUtm  # noqa: PLC0415
         from ..models.preview import Preview  # noqa: PLC0415
@@ -353,6 +369,23 @@ class Link:
             return cast(None | str | Unset, data)
 
         external_id = _parse_external_id(d.pop("externalId", UNSET))
+
+        def _parse_health(data: object) -> LinkHealth | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                health_type_0 = LinkHealth.from_dict(data)
+
+                return health_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(LinkHealth | None | Unset, data)
+
+        health = _parse_health(d.pop("health", UNSET))
 
         imported_clicks = d.pop("importedClicks", UNSET)
 
@@ -483,6 +516,7 @@ class Link:
             exhausted_at=exhausted_at,
             expired_url=expired_url,
             external_id=external_id,
+            health=health,
             imported_clicks=imported_clicks,
             max_clicks=max_clicks,
             notes=notes,

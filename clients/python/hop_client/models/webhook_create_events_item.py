@@ -3,6 +3,7 @@ from typing import Literal
 WebhookCreateEventsItem = Literal[
     "*",
     "bio.visited",
+    "link.broken",
     "link.clicked",
     "link.created",
     "link.deleted",
@@ -15,6 +16,7 @@ WebhookCreateEventsItem = Literal[
 WEBHOOK_CREATE_EVENTS_ITEM_VALUES: set[WebhookCreateEventsItem] = {
     "*",
     "bio.visited",
+    "link.broken",
     "link.clicked",
     "link.created",
     "link.deleted",

@@ -3,6 +3,7 @@ from typing import Literal
 WebhookUpdateEventsItem = Literal[
     "*",
     "bio.visited",
+    "link.broken",
     "link.clicked",
     "link.created",
     "link.deleted",
@@ -15,6 +16,7 @@ WebhookUpdateEventsItem = Literal[
 WEBHOOK_UPDATE_EVENTS_ITEM_VALUES: set[WebhookUpdateEventsItem] = {
     "*",
     "bio.visited",
+    "link.broken",
     "link.clicked",
     "link.created",
     "link.deleted",

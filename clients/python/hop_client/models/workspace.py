@@ -11,6 +11,7 @@ from ..models.workspace_role import WorkspaceRole, check_workspace_role
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.workspace_link_health import WorkspaceLinkHealth
     from ..models.workspace_privacy import WorkspacePrivacy
 
 
@@ -28,6 +29,8 @@ class Workspace:
         plan (WorkspacePlan):
         role (WorkspaceRole): The caller's role in it.
         slug (str):
+        link_health (WorkspaceLinkHealth | Unset): Whether the worker checks the workspace's links' destinations
+                (docs/api.md#link-health).
         privacy (WorkspacePrivacy | Unset): What the workspace promises its links' visitors (docs/privacy.md).
         require_mfa (bool | Unset): Members must sign in with a second factor (TOTP or a passkey). Default: False.
     """
@@ -39,6 +42,7 @@ class Workspace:
     plan: WorkspacePlan
     role: WorkspaceRole
     slug: str
+    link_health: WorkspaceLinkHealth | Unset = UNSET
     privacy: WorkspacePrivacy | Unset = UNSET
     require_mfa: bool | Unset = False
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -57,6 +61,10 @@ class Workspace:
         role: str = self.role
 
         slug = self.slug
+
+        link_health: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.link_health, Unset):
+            link_health = self.link_health.to_dict()
 
         privacy: dict[str, Any] | Unset = UNSET
         if not isinstance(self.privacy, Unset):
@@ -77,6 +85,8 @@ class Workspace:
                 "slug": slug,
             }
         )
+        if link_health is not UNSET:
+            field_dict["linkHealth"] = link_health
         if privacy is not UNSET:
             field_dict["privacy"] = privacy
         if require_mfa is not UNSET:
@@ -86,6 +96,7 @@ class Workspace:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.workspace_link_health import WorkspaceLinkHealth  # noqa: PLC0415
         from ..models.workspace_privacy import WorkspacePrivacy  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -102,6 +113,13 @@ class Workspace:
         role = check_workspace_role(d.pop("role"))
 
         slug = d.pop("slug")
+
+        _link_health = d.pop("linkHealth", UNSET)
+        link_health: WorkspaceLinkHealth | Unset
+        if isinstance(_link_health, Unset):
+            link_health = UNSET
+        else:
+            link_health = WorkspaceLinkHealth.from_dict(_link_health)
 
         _privacy = d.pop("privacy", UNSET)
         privacy: WorkspacePrivacy | Unset
@@ -120,6 +138,7 @@ class Workspace:
             plan=plan,
             role=role,
             slug=slug,
+            link_health=link_health,
             privacy=privacy,
             require_mfa=require_mfa,
         )

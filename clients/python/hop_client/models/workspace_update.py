@@ -8,6 +8,7 @@ from attrs import define as _attrs_define
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.workspace_link_health import WorkspaceLinkHealth
     from ..models.workspace_privacy import WorkspacePrivacy
 
 
@@ -18,19 +19,30 @@ T = TypeVar("T", bound="WorkspaceUpdate")
 class WorkspaceUpdate:
     """
     Attributes:
+        link_health (None | Unset | WorkspaceLinkHealth):
         name (None | str | Unset):
         privacy (None | Unset | WorkspacePrivacy):
         require_mfa (bool | None | Unset):
         slug (None | str | Unset):
     """
 
+    link_health: None | Unset | WorkspaceLinkHealth = UNSET
     name: None | str | Unset = UNSET
     privacy: None | Unset | WorkspacePrivacy = UNSET
     require_mfa: bool | None | Unset = UNSET
     slug: None | str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.workspace_link_health import WorkspaceLinkHealth  # noqa: PLC0415
         from ..models.workspace_privacy import WorkspacePrivacy  # noqa: PLC0415
+
+        link_health: dict[str, Any] | None | Unset
+        if isinstance(self.link_health, Unset):
+            link_health = UNSET
+        elif isinstance(self.link_health, WorkspaceLinkHealth):
+            link_health = self.link_health.to_dict()
+        else:
+            link_health = self.link_health
 
         name: None | str | Unset
         if isinstance(self.name, Unset):
@@ -61,6 +73,8 @@ class WorkspaceUpdate:
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
+        if link_health is not UNSET:
+            field_dict["linkHealth"] = link_health
         if name is not UNSET:
             field_dict["name"] = name
         if privacy is not UNSET:
@@ -74,9 +88,27 @@ class WorkspaceUpdate:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.workspace_link_health import WorkspaceLinkHealth  # noqa: PLC0415
         from ..models.workspace_privacy import WorkspacePrivacy  # noqa: PLC0415
 
         d = dict(src_dict)
+
+        def _parse_link_health(data: object) -> None | Unset | WorkspaceLinkHealth:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                link_health_type_0 = WorkspaceLinkHealth.from_dict(data)
+
+                return link_health_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Unset | WorkspaceLinkHealth, data)
+
+        link_health = _parse_link_health(d.pop("linkHealth", UNSET))
 
         def _parse_name(data: object) -> None | str | Unset:
             if data is None:
@@ -123,6 +155,7 @@ class WorkspaceUpdate:
         slug = _parse_slug(d.pop("slug", UNSET))
 
         workspace_update = cls(
+            link_health=link_health,
             name=name,
             privacy=privacy,
             require_mfa=require_mfa,

@@ -936,6 +936,10 @@ export type Link = {
      */
     externalId?: string | null;
     forwardQuery: boolean;
+    /**
+     * The worker's last check of its destinations (HOP_LINK_HEALTH_INTERVAL); null before the first check.
+     */
+    health?: LinkHealth | null;
     id: string;
     /**
      * Clicks the link had at the shortener it was imported from (POST /v1/imports), kept beside ours: clicks counts only Hop's.
@@ -1038,6 +1042,27 @@ export type LinkFilterBody = {
     status?: 'active' | 'blocked' | 'expired' | 'flagged' | null;
     tag?: Array<string>;
     tagMatch?: 'all' | 'any';
+};
+
+/**
+ * LinkHealth
+ *
+ * What the last check of the link's destinations found (docs/api.md#link-health).
+ */
+export type LinkHealth = {
+    checkedAt: string;
+    /**
+     * The status the destination answered; null when none came.
+     */
+    httpStatus: number | null;
+    /**
+     * ok: every destination answered; broken: one answered 404, 410 or 5xx twice, or its host does not resolve, refuses connections or fails TLS; unknown: no verdict (401, 403, 429, other 4xx, a time-out, an address the checks may not call).
+     */
+    status: 'broken' | 'ok' | 'unknown';
+    /**
+     * The destination the status is about; null when all are ok.
+     */
+    url?: string | null;
 };
 
 /**
@@ -1911,7 +1936,7 @@ export type WebhookCreate = {
     /**
      * Event types to send (link.created, link.clicked, ...), or ["*"] for every type, present and future.
      */
-    events: Array<'*' | 'bio.visited' | 'link.clicked' | 'link.created' | 'link.deleted' | 'link.updated' | 'qr.created' | 'qr.scanned' | 'security.flagged'>;
+    events: Array<'*' | 'bio.visited' | 'link.broken' | 'link.clicked' | 'link.created' | 'link.deleted' | 'link.updated' | 'qr.created' | 'qr.scanned' | 'security.flagged'>;
     /**
      * "auto" to have a whsec_ secret generated, or your own 24-128 visible ASCII characters.
      */
@@ -1962,7 +1987,7 @@ export type WebhookUpdate = {
     /**
      * Event types to send (link.created, link.clicked, ...), or ["*"] for every type, present and future.
      */
-    events?: Array<'*' | 'bio.visited' | 'link.clicked' | 'link.created' | 'link.deleted' | 'link.updated' | 'qr.created' | 'qr.scanned' | 'security.flagged'>;
+    events?: Array<'*' | 'bio.visited' | 'link.broken' | 'link.clicked' | 'link.created' | 'link.deleted' | 'link.updated' | 'qr.created' | 'qr.scanned' | 'security.flagged'>;
 };
 
 /**
@@ -2034,6 +2059,7 @@ export type WooKeys = {
 export type Workspace = {
     createdAt: string;
     id: string;
+    linkHealth?: WorkspaceLinkHealth;
     name: string;
     /**
      * A person's own workspace: it goes with their account.
@@ -2074,6 +2100,19 @@ export type WorkspaceDelete = {
 };
 
 /**
+ * WorkspaceLinkHealth
+ *
+ * Whether the worker checks the workspace's links' destinations
+ * (docs/api.md#link-health).
+ */
+export type WorkspaceLinkHealth = {
+    /**
+     * Check every live link's destinations once a day (HEAD, else a one-byte GET): `health` on each link, `link.broken` to webhooks, a daily digest of broken links to the owners. false: no request is made for its links.
+     */
+    enabled?: boolean;
+};
+
+/**
  * WorkspaceList
  */
 export type WorkspaceList = {
@@ -2096,6 +2135,7 @@ export type WorkspacePrivacy = {
  * WorkspaceUpdate
  */
 export type WorkspaceUpdate = {
+    linkHealth?: WorkspaceLinkHealth | null;
     name?: string | null;
     privacy?: WorkspacePrivacy | null;
     requireMfa?: boolean | null;
