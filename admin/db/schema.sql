@@ -1222,3 +1222,9 @@ CREATE INDEX orphan_seen_day_idx ON orphan_seen (seen_on);
 
 -- A verified domain's "not found" destination: its unknown codes redirect there.
 ALTER TABLE domains ADD COLUMN not_found_url text;
+
+-- Deep links (issue 30): a link's app URL (a custom scheme or a universal / app link),
+-- which the edge opens for visitors on iOS and Android before falling back to ios_url,
+-- android_url or the destination (docs/decisions.md#deep-links). A rule's own app URL
+-- and stores live in its JSON (rules).
+ALTER TABLE links ADD COLUMN app_url text;

@@ -43,6 +43,9 @@ _WIRE_NAMES = {
     "notes": "notes",
     "preview": "preview",
     "utm": "utm",
+    "app_url": "appUrl",
+    "ios_url": "iosUrl",
+    "android_url": "androidUrl",
 }
 
 

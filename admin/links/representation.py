@@ -58,6 +58,9 @@ class Resources:
             created_by=row.created_by,
             imported_clicks=row.imported_clicks,
             archived=row.archived,
+            app_url=row.app_url,
+            ios_url=row.ios_url,
+            android_url=row.android_url,
         )
 
     async def with_counts(self, rows: list[LinkRow]) -> list[Link]:
