@@ -44,7 +44,8 @@ def redirect(
 ) -> int:
     """A preview page for link-preview crawlers; else the destination the rules or the
     visitor's A/B variant pick, the QR marker taken out of the query (it makes the visit
-    a scan), the rest forwarded if the link says so; then track."""
+    a scan), the rest forwarded if the link says so (for a person on a phone, a deep
+    link's page, ``app_page``, instead of the redirect); then track."""
     target = visit.target
     user_agent = visit.user_agent
     # A protected link's preview is ``locked``'s: here the visitor holds its cookie.

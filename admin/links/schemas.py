@@ -99,9 +99,9 @@ StoreUrl = Annotated[
         min_length=1,
         max_length=MAX_URL_LENGTH,
         description="Absolute http(s) URL, at most 2,048 characters: where visitors on this "
-        "platform go when the app does not open (its store page), checked like longUrl. "
-        "Without an appUrl, visitors on the platform are redirected to it (as an app QR "
-        "code's).",
+        "platform go when the app does not open (its store page), checked like longUrl. A "
+        "link's without an appUrl: visitors on the platform are redirected to it (as an app "
+        "QR code's); a rule's needs the rule's appUrl.",
         extra_json_schema={"format": "uri"},
     ),
 ]

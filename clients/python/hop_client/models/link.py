@@ -39,6 +39,8 @@ class Link:
             first; expired; active.
         tags (list[str]):
         updated_at (str):
+        android_url (None | str | Unset):
+        app_url (None | str | Unset):
         archived (bool | Unset): Archived at its source when imported; it still redirects. Default: False.
         created_by (None | str | Unset): Who made it: the API key's id (key_…) when a key made it, else the user's id
             (usr_…: a dashboard session or an access token). It stays when that person leaves or the key is revoked; null:
@@ -48,6 +50,7 @@ class Link:
         expired_url (None | str | Unset):
         imported_clicks (int | Unset): Clicks the link had at the shortener it was imported from (POST /v1/imports),
             kept beside ours: clicks counts only Hop's. Default: 0.
+        ios_url (None | str | Unset):
         max_clicks (int | None | Unset):
         notes (None | str | Unset):
         password_protected (bool | Unset):  Default: False.
@@ -71,12 +74,15 @@ class Link:
     status: LinkStatus
     tags: list[str]
     updated_at: str
+    android_url: None | str | Unset = UNSET
+    app_url: None | str | Unset = UNSET
     archived: bool | Unset = False
     created_by: None | str | Unset = UNSET
     domain: None | str | Unset = UNSET
     exhausted_at: None | str | Unset = UNSET
     expired_url: None | str | Unset = UNSET
     imported_clicks: int | Unset = 0
+    ios_url: None | str | Unset = UNSET
     max_clicks: int | None | Unset = UNSET
     notes: None | str | Unset = UNSET
     password_protected: bool | Unset = False
@@ -118,6 +124,18 @@ class Link:
 
         updated_at = self.updated_at
 
+        android_url: None | str | Unset
+        if isinstance(self.android_url, Unset):
+            android_url = UNSET
+        else:
+            android_url = self.android_url
+
+        app_url: None | str | Unset
+        if isinstance(self.app_url, Unset):
+            app_url = UNSET
+        else:
+            app_url = self.app_url
+
         archived = self.archived
 
         created_by: None | str | Unset
@@ -145,6 +163,12 @@ class Link:
             expired_url = self.expired_url
 
         imported_clicks = self.imported_clicks
+
+        ios_url: None | str | Unset
+        if isinstance(self.ios_url, Unset):
+            ios_url = UNSET
+        else:
+            ios_url = self.ios_url
 
         max_clicks: int | None | Unset
         if isinstance(self.max_clicks, Unset):
@@ -225,6 +249,10 @@ class Link:
                 "updatedAt": updated_at,
             }
         )
+        if android_url is not UNSET:
+            field_dict["androidUrl"] = android_url
+        if app_url is not UNSET:
+            field_dict["appUrl"] = app_url
         if archived is not UNSET:
             field_dict["archived"] = archived
         if created_by is not UNSET:
@@ -237,6 +265,8 @@ class Link:
             field_dict["expiredUrl"] = expired_url
         if imported_clicks is not UNSET:
             field_dict["importedClicks"] = imported_clicks
+        if ios_url is not UNSET:
+            field_dict["iosUrl"] = ios_url
         if max_clicks is not UNSET:
             field_dict["maxClicks"] = max_clicks
         if notes is not UNSET:
@@ -296,6 +326,24 @@ class Link:
 
         updated_at = d.pop("updatedAt")
 
+        def _parse_android_url(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        android_url = _parse_android_url(d.pop("androidUrl", UNSET))
+
+        def _parse_app_url(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        app_url = _parse_app_url(d.pop("appUrl", UNSET))
+
         archived = d.pop("archived", UNSET)
 
         def _parse_created_by(data: object) -> None | str | Unset:
@@ -335,6 +383,15 @@ class Link:
         expired_url = _parse_expired_url(d.pop("expiredUrl", UNSET))
 
         imported_clicks = d.pop("importedClicks", UNSET)
+
+        def _parse_ios_url(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        ios_url = _parse_ios_url(d.pop("iosUrl", UNSET))
 
         def _parse_max_clicks(data: object) -> int | None | Unset:
             if data is None:
@@ -457,12 +514,15 @@ class Link:
             status=status,
             tags=tags,
             updated_at=updated_at,
+            android_url=android_url,
+            app_url=app_url,
             archived=archived,
             created_by=created_by,
             domain=domain,
             exhausted_at=exhausted_at,
             expired_url=expired_url,
             imported_clicks=imported_clicks,
+            ios_url=ios_url,
             max_clicks=max_clicks,
             notes=notes,
             password_protected=password_protected,

@@ -25,10 +25,13 @@ class LinkCreate:
     Attributes:
         long_url (str): Absolute http(s) URL, at most 2,048 characters.
         alias (None | str | Unset):
+        android_url (None | str | Unset):
+        app_url (None | str | Unset):
         domain (None | str | Unset):
         expired_url (None | str | Unset):
         expires_at (datetime.datetime | None | Unset):
         forward_query (bool | Unset):  Default: True.
+        ios_url (None | str | Unset):
         max_clicks (int | None | Unset):
         notes (None | str | Unset):
         password (None | str | Unset):
@@ -43,10 +46,13 @@ class LinkCreate:
 
     long_url: str
     alias: None | str | Unset = UNSET
+    android_url: None | str | Unset = UNSET
+    app_url: None | str | Unset = UNSET
     domain: None | str | Unset = UNSET
     expired_url: None | str | Unset = UNSET
     expires_at: datetime.datetime | None | Unset = UNSET
     forward_query: bool | Unset = True
+    ios_url: None | str | Unset = UNSET
     max_clicks: int | None | Unset = UNSET
     notes: None | str | Unset = UNSET
     password: None | str | Unset = UNSET
@@ -70,6 +76,18 @@ class LinkCreate:
         else:
             alias = self.alias
 
+        android_url: None | str | Unset
+        if isinstance(self.android_url, Unset):
+            android_url = UNSET
+        else:
+            android_url = self.android_url
+
+        app_url: None | str | Unset
+        if isinstance(self.app_url, Unset):
+            app_url = UNSET
+        else:
+            app_url = self.app_url
+
         domain: None | str | Unset
         if isinstance(self.domain, Unset):
             domain = UNSET
@@ -91,6 +109,12 @@ class LinkCreate:
             expires_at = self.expires_at
 
         forward_query = self.forward_query
+
+        ios_url: None | str | Unset
+        if isinstance(self.ios_url, Unset):
+            ios_url = UNSET
+        else:
+            ios_url = self.ios_url
 
         max_clicks: int | None | Unset
         if isinstance(self.max_clicks, Unset):
@@ -173,6 +197,10 @@ class LinkCreate:
         )
         if alias is not UNSET:
             field_dict["alias"] = alias
+        if android_url is not UNSET:
+            field_dict["androidUrl"] = android_url
+        if app_url is not UNSET:
+            field_dict["appUrl"] = app_url
         if domain is not UNSET:
             field_dict["domain"] = domain
         if expired_url is not UNSET:
@@ -181,6 +209,8 @@ class LinkCreate:
             field_dict["expiresAt"] = expires_at
         if forward_query is not UNSET:
             field_dict["forwardQuery"] = forward_query
+        if ios_url is not UNSET:
+            field_dict["iosUrl"] = ios_url
         if max_clicks is not UNSET:
             field_dict["maxClicks"] = max_clicks
         if notes is not UNSET:
@@ -223,6 +253,24 @@ class LinkCreate:
 
         alias = _parse_alias(d.pop("alias", UNSET))
 
+        def _parse_android_url(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        android_url = _parse_android_url(d.pop("androidUrl", UNSET))
+
+        def _parse_app_url(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        app_url = _parse_app_url(d.pop("appUrl", UNSET))
+
         def _parse_domain(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -259,6 +307,15 @@ class LinkCreate:
         expires_at = _parse_expires_at(d.pop("expiresAt", UNSET))
 
         forward_query = d.pop("forwardQuery", UNSET)
+
+        def _parse_ios_url(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        ios_url = _parse_ios_url(d.pop("iosUrl", UNSET))
 
         def _parse_max_clicks(data: object) -> int | None | Unset:
             if data is None:
@@ -386,10 +443,13 @@ class LinkCreate:
         link_create = cls(
             long_url=long_url,
             alias=alias,
+            android_url=android_url,
+            app_url=app_url,
             domain=domain,
             expired_url=expired_url,
             expires_at=expires_at,
             forward_query=forward_query,
+            ios_url=ios_url,
             max_clicks=max_clicks,
             notes=notes,
             password=password,
