@@ -183,14 +183,23 @@ def test_links_without_deep_links_keep_their_entries_and_targets() -> None:
     target = target_of(plain)
     assert target.app is None
     assert not target.tailored
-    # A rule without the new fields encodes as before (array-like, defaults left out).
+    # Array-like structs write every field: a rule gains three empty strings, which an
+    # older edge's LinkRule (five fields) reads past; an older rule reads as one without.
     rule = LinkRule("https://e.com", oses=("ios",))
-    assert msgspec.msgpack.decode(msgspec.msgpack.encode(rule)) == [
-        "https://e.com",
-        [],
-        [],
-        ["ios"],
-    ]
+    encoded = msgspec.msgpack.encode(rule)
+    assert msgspec.msgpack.decode(encoded) == ["https://e.com", [], [], ["ios"], [], "", "", ""]
+
+    class RuleBefore30(msgspec.Struct, frozen=True, array_like=True, omit_defaults=True):
+        url: str
+        countries: tuple[str, ...] = ()
+        devices: tuple[str, ...] = ()
+        oses: tuple[str, ...] = ()
+        languages: tuple[str, ...] = ()
+
+    deep = msgspec.msgpack.encode(LinkRule("https://e.com", app_url="x://y"))
+    assert msgspec.msgpack.decode(deep, type=RuleBefore30) == RuleBefore30("https://e.com")
+    old = msgspec.msgpack.encode(RuleBefore30("https://e.com", oses=("ios",)))
+    assert msgspec.msgpack.decode(old, type=LinkRule) == rule
     stores = target_of(LinkEntry(link_id="l", url="https://e.com", ios_url=STORE))
     assert stores.app is None
     assert [rule.location for rule in stores.rules] == [STORE]
