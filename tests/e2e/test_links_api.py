@@ -430,6 +430,10 @@ def test_link_json_shape_round_trips(api: httpx.Client, account: Account) -> Non
         # Imports (issue 28): clicks at the shortener it came from, its archived state.
         "importedClicks",
         "archived",
+        # Deep links (issue 30): null when unset.
+        "appUrl",
+        "iosUrl",
+        "androidUrl",
     }
     assert body["importedClicks"] == 0
     assert body["archived"] is False
