@@ -68,7 +68,7 @@ def parse_http_url(raw: str) -> SplitResult:
 
 
 # Schemes an app URL may never have: they run script or read local data in the page
-# that opens them (docs/decisions.md#deep-links).
+# that opens them (docs/decisions.md#deep-links-issue-30).
 DANGEROUS_SCHEMES = frozenset({"javascript", "data", "vbscript", "file", "blob"})
 _SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
 

@@ -1,4 +1,4 @@
-"""Deep links (docs/decisions.md#deep-links): the page that opens a link's app.
+"""Deep links (docs/decisions.md#deep-links-issue-30): the page that opens a link's app.
 
 A visitor on iOS or Android (``common.targeting.classify``) of a link, or of a rule,
 naming an ``appUrl`` gets this page instead of the redirect; desktop visitors and bots
