@@ -270,3 +270,32 @@ def test_bad_app_and_store_urls_answer_422(
         headers=account.headers(),
     )
     assert problem_fields(patched) == {"appUrl", "iosUrl"}
+
+
+def test_a_protected_deep_link_opens_the_app_once_unlocked(
+    api: httpx.Client, edge: httpx.Client, account: Account
+) -> None:
+    link = make_link(
+        api,
+        account,
+        longUrl="https://example.com/secret-app",
+        appUrl="myapp://secret",
+        iosUrl=IOS_STORE,
+        password="open sesame",
+    )
+    path = f"/{link['shortCode']}"
+    form = _visit(edge, path, IPHONE)
+    assert "<label for=pw>Password</label>" in form.text
+    assert "myapp" not in form.text  # nothing of the link before its password
+    right = edge.post(path, data={"password": "open sesame"}, headers={"User-Agent": IPHONE})
+    _assert_app_page(right)  # the form's answer is the page, with the access cookie
+    assert right.headers["set-cookie"].startswith(f"hop_pw_{link['shortCode']}=")
+    assert _hrefs(right) == ("myapp://secret", IOS_STORE)
+    cookie = right.headers["set-cookie"].split(";", 1)[0]
+    again = _visit(edge, path, IPHONE, Cookie=cookie)
+    assert _hrefs(again) == ("myapp://secret", IOS_STORE)
+    desktop = edge.post(path, data={"password": "open sesame"}, headers={"User-Agent": WINDOWS})
+    assert (desktop.status_code, desktop.headers["location"]) == (
+        303,
+        "https://example.com/secret-app",
+    )
