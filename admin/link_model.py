@@ -44,6 +44,9 @@ class FeatureColumns(msgspec.Struct, frozen=True, kw_only=True):
     notes: str | None = None
     preview: dict[str, Any] | None = None
     utm: dict[str, Any] | None = None
+    # A deep link's app URL (migration 0026): the edge opens it for iOS and Android
+    # visitors, ios_url / android_url (LinkFields) then being its store fallbacks.
+    app_url: str | None = None
 
 
 class LinkFields(FeatureColumns, frozen=True, kw_only=True):

@@ -67,6 +67,32 @@ def parse_http_url(raw: str) -> SplitResult:
     return parts
 
 
+# Schemes an app URL may never have: they run script or read local data in the page
+# that opens them (docs/decisions.md#deep-links-issue-30).
+DANGEROUS_SCHEMES = frozenset({"javascript", "data", "vbscript", "file", "blob"})
+_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
+
+
+def check_app_url(raw: str) -> str:
+    """A deep link's ``appUrl``: any scheme but DANGEROUS_SCHEMES, something after it, no
+    whitespace, control characters or backslashes, at most MAX_URL_LENGTH characters.
+    Answers the scheme, lower case (an http(s) one is then checked as a destination);
+    raises InvalidUrl."""
+    if len(raw) > MAX_URL_LENGTH:
+        raise InvalidUrl(f"must be at most {MAX_URL_LENGTH} characters")
+    if _FORBIDDEN.search(raw):
+        raise InvalidUrl("must not contain spaces, control characters or backslashes")
+    scheme = _SCHEME.match(raw)
+    if scheme is None:
+        raise InvalidUrl("must be an absolute URL with a scheme (myapp://...)")
+    name = scheme[1].lower()
+    if name in DANGEROUS_SCHEMES:
+        raise InvalidUrl(f"must not be a {name}: URL")
+    if len(raw) == scheme.end() or raw[scheme.end() :] in ("/", "//"):
+        raise InvalidUrl("must name something after its scheme")
+    return name
+
+
 def location_form(url: str) -> str:
     """The URL as a ``Location`` header carries it: IDNA host, non-ASCII %-encoded."""
     if url.isascii():

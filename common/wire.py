@@ -21,6 +21,11 @@ class LinkRule(msgspec.Struct, frozen=True, array_like=True, omit_defaults=True,
     devices: tuple[str, ...] = ()
     oses: tuple[str, ...] = ()
     languages: tuple[str, ...] = ()  # lower-cased tags
+    # Appended for deep links (issue 30): the rule's app URL and its store fallbacks
+    # (edge/applinks.py); "" when the rule has none. An older edge redirects to ``url``.
+    app_url: str = ""
+    ios_url: str = ""
+    android_url: str = ""
 
 
 class LinkVariant(msgspec.Struct, frozen=True, array_like=True, gc=False):
@@ -47,6 +52,10 @@ class LinkFeatures(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True
     exhausted: bool = False  # max_clicks reached: answered like an expired link
     expired_url: str = ""  # where an expired or exhausted link sends visitors (else 410)
     preview: LinkPreview | None = None
+    # Appended for deep links (issue 30): the link's app URL, opened for visitors on iOS
+    # and Android with LinkEntry.ios_url / android_url as its fallbacks (edge/applinks.py).
+    # An older edge ignores it and sends those visitors to their store as before.
+    app_url: str = ""
 
 
 class LinkEntry(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, gc=False):

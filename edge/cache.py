@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
+from edge.applinks import App
 from edge.targets import Rule, Target
 
 _OVERHEAD_BYTES = 400  # target, dict slot, three string headers: measured ~370, rounded up
@@ -21,6 +22,7 @@ _OVERHEAD_BYTES = 400  # target, dict slot, three string headers: measured ~370,
 # counted once, however many cached links hold it.
 _RULE_BYTES = 880
 _VARIANT_BYTES = 100
+_APP_BYTES = 100  # a deep link's struct (edge/applinks.py App), beside its three URLs
 
 
 def _size(code: str, entry: Target) -> int:
@@ -29,11 +31,16 @@ def _size(code: str, entry: Target) -> int:
     if entry.tailored:  # rules, variants, a preview page: rarer, and larger
         size += len(entry.preview_page)
         size += sum(_VARIANT_BYTES + len(location) for location in entry.variant_locations)
+        size += _app_size(entry.app)
     return size
 
 
+def _app_size(app: App | None) -> int:
+    return 0 if app is None else _APP_BYTES + len(app.url) + len(app.ios) + len(app.android)
+
+
 def _rules_size(rules: tuple[Rule, ...]) -> int:
-    return sum(_RULE_BYTES + len(rule.location) for rule in rules)
+    return sum(_RULE_BYTES + len(rule.location) + _app_size(rule.app) for rule in rules)
 
 
 class LinkCache:

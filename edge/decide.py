@@ -16,13 +16,17 @@ from common.targeting import (
     visitor_bucket,
 )
 from common.wire import CLICK_KIND
-from edge import pages, safety
+from edge import applinks, pages, safety
+from edge.applinks import App
 from edge.targets import BLOCK, GONE, MISSING, NO_STORE, WARN, header_safe, locked_preview
 from edge.visit import Visit
-from edge.visitors import is_preview_bot
+from edge.visitors import is_crawler, is_preview_bot
 
 if TYPE_CHECKING:
     from edge.app import EdgeApp
+
+# Visitors a deep link's page is for (common/targeting.py ``classify``'s OS names).
+_APP_SYSTEMS: Final = frozenset({"ios", "android"})
 
 # A QR code of an existing short link encodes <short url>?qr=1 (see docs/qr.md):
 # the marker makes the visit a scan and is not forwarded to the destination.
@@ -40,7 +44,8 @@ def redirect(
 ) -> int:
     """A preview page for link-preview crawlers; else the destination the rules or the
     visitor's A/B variant pick, the QR marker taken out of the query (it makes the visit
-    a scan), the rest forwarded if the link says so; then track."""
+    a scan), the rest forwarded if the link says so (for a person on a phone, a deep
+    link's page, ``app_page``, instead of the redirect); then track."""
     target = visit.target
     user_agent = visit.user_agent
     # A protected link's preview is ``locked``'s: here the visitor holds its cookie.
@@ -51,7 +56,12 @@ def redirect(
     # The marker alone or followed by "&": drop it and its separator, keep the rest.
     if query.startswith(_QR_MARKER) and query[_QR_MARKER_LENGTH:][:1] in ("", "&"):
         query, qr = query[_QR_MARKER_LENGTH + 1 :], True
-    location, variant = destination(visit, user_agent)
+    location, variant, app = destination(visit, user_agent)
+    if app is not None:
+        answered = app_page(visit, app, location, query, extra)
+        if answered:
+            _track(visit, qr, variant)
+            return answered
     headers = target.headers_to(location, query if target.forward_query else "")
     if no_store:
         headers[1] = ("cache-control", NO_STORE)
@@ -61,24 +71,51 @@ def redirect(
         headers.append(pages.NOINDEX)
     answered = status or target.status
     visit.proto.response_empty(answered, headers)
+    _track(visit, qr, variant)
+    return answered
+
+
+def _track(visit: Visit, qr: bool, variant: int) -> None:
     scope = visit.scope
     if scope.method != "HEAD":  # HEAD is a probe, not a visit
         visit.edge.track(
             scope,
             visit.headers,
-            target.link_id,
+            visit.target.link_id,
             visit.code,
             visit.now_ms,
             qr=qr,
             kind=CLICK_KIND,
             variant=variant,
         )
-    return answered
 
 
-def destination(visit: Visit, user_agent: str) -> tuple[str, int]:
+def app_page(
+    visit: Visit, app: App, location: str, query: str, extra: list[tuple[str, str]] | None
+) -> int:
+    """A deep link's page (edge/applinks.py) for a person on iOS or Android: 200, the
+    visit's click (the page's fallback never comes back here); 0 for anyone else
+    (desktop, crawlers), who get the redirect. The fallback is the platform's store,
+    else ``location``, with the visit's query as the redirect would forward it."""
+    user_agent = visit.user_agent
+    system = classify(user_agent)[1]
+    if system not in _APP_SYSTEMS or is_crawler(user_agent):
+        return 0
+    target = visit.target
+    store = app.ios if system == "ios" else app.android
+    forwarded = query if target.forward_query else ""
+    fallback = target.headers_to(store or location, forwarded)[0][1]
+    page = applinks.page(app.url, system, fallback, store=bool(store))
+    visit.proto.response_bytes(
+        200, [*applinks.HEADERS, *extra] if extra else applinks.HEADERS, page
+    )
+    return 200
+
+
+def destination(visit: Visit, user_agent: str) -> tuple[str, int, App | None]:
     """The first matching rule's location, else the visitor's variant, else the link's
-    destination; and the variant index (-1: none)."""
+    destination; the variant index (-1: none); and the deep link that applies: the
+    matching rule's, else the link's (None: none)."""
     target = visit.target
     visitors = visit.edge.visitors
     ip = ""
@@ -96,12 +133,12 @@ def destination(visit: Visit, user_agent: str) -> tuple[str, int]:
                 and (not rule.countries or country in rule.countries)
                 and (not rule.languages or language_matches(language, rule.languages))
             ):
-                return rule.location, -1
+                return rule.location, -1, rule.app or target.app
     if target.variant_bounds:
         bucket = visitor_bucket(ip or visitors.client_ip(visit.scope), user_agent, target.link_id)
         index = pick_variant(bucket, target.variant_bounds)
-        return target.variant_locations[index], index
-    return target.location, -1
+        return target.variant_locations[index], index, target.app
+    return target.location, -1, target.app
 
 
 async def not_redirected(visit: Visit) -> int:
@@ -166,7 +203,7 @@ async def warned(visit: Visit) -> int:
     token = safety.mint(key, visit.host + path, visit.now_ms)
     joiner = "&" if query else ""
     href = f"{path}?{query}{joiner}{safety.CONTINUE_PARAMETER}={token}"
-    location, _ = destination(visit, visit.user_agent)
+    location, _, _ = destination(visit, visit.user_agent)
     destined = target.headers_to(location, query if target.forward_query else "")[0][1]
     page = safety.warning_page(destined, target.reasons, href)
     visit.proto.response_bytes(200, safety.HEADERS, page)

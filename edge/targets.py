@@ -15,6 +15,7 @@ from typing import Final
 import msgspec
 
 from common.wire import LinkEntry, LinkFeatures, LinkPreview, LinkRule
+from edge.applinks import App
 
 REDIRECT: Final = 0
 GONE: Final = 1
@@ -61,6 +62,8 @@ class Rule(msgspec.Struct, frozen=True, gc=False):
     devices: frozenset[str] = frozenset()
     oses: frozenset[str] = frozenset()
     languages: tuple[str, ...] = ()
+    # The rule's deep link (its stores, else the link's); None: the link's applies.
+    app: App | None = None
 
 
 class Target(msgspec.Struct, gc=False):
@@ -94,6 +97,8 @@ class Target(msgspec.Struct, gc=False):
     preview_page: bytes = b""
     # GONE: deleted (else expired or exhausted); an orphan visit's type says which.
     deleted: bool = False
+    # A deep link (edge/applinks.py): iOS and Android visitors get the page opening it.
+    app: App | None = None
 
     def headers_to(self, location: str, query: str) -> list[tuple[str, str]]:
         """Headers redirecting to ``location`` plus the visit's query, before any fragment."""
@@ -155,7 +160,9 @@ def not_found() -> Target:
 
 
 def _rules(entry: LinkEntry, features: LinkFeatures) -> tuple[Rule, ...]:
-    return _shared_rules(entry.ios_url, entry.android_url, tuple(features.rules))
+    return _shared_rules(
+        entry.ios_url, entry.android_url, tuple(features.rules), bool(features.app_url)
+    )
 
 
 # Links of one account tend to carry the same rules (its app's stores, its markets): one
@@ -163,13 +170,14 @@ def _rules(entry: LinkEntry, features: LinkFeatures) -> tuple[Rule, ...]:
 # rules; edge/cache.py counts it once).
 @functools.lru_cache(maxsize=4096)
 def _shared_rules(
-    ios_url: str, android_url: str, link_rules: tuple[LinkRule, ...]
+    ios_url: str, android_url: str, link_rules: tuple[LinkRule, ...], deep: bool
 ) -> tuple[Rule, ...]:
     rules = []
-    # An app link (admin/qr) is two OS rules: its stores, else the destination.
-    if ios_url:
+    # An app link (admin/qr) is two OS rules: its stores, else the destination. A deep
+    # link's (``deep``: it has an app URL) are its app's fallbacks instead (``_app``).
+    if ios_url and not deep:
         rules.append(Rule(header_safe(ios_url), oses=frozenset({"ios"})))
-    if android_url:
+    if android_url and not deep:
         rules.append(Rule(header_safe(android_url), oses=frozenset({"android"})))
     rules += [
         Rule(
@@ -178,10 +186,23 @@ def _shared_rules(
             devices=frozenset(rule.devices),
             oses=frozenset(rule.oses),
             languages=rule.languages,
+            app=(
+                _app(rule.app_url, rule.ios_url or ios_url, rule.android_url or android_url)
+                if rule.app_url
+                else None
+            ),
         )
         for rule in link_rules
     ]
     return tuple(rules)
+
+
+def _app(app_url: str, ios_url: str, android_url: str) -> App:
+    return App(
+        header_safe(app_url),
+        ios=header_safe(ios_url) if ios_url else "",
+        android=header_safe(android_url) if android_url else "",
+    )
 
 
 def _bounds(weights: list[int]) -> tuple[int, ...]:
@@ -205,12 +226,13 @@ def target_of(entry: LinkEntry) -> Target:
     cache_control = PERMANENT_CACHE if entry.redirect_type in (301, 308) else NO_STORE
     has_rules = features.rules or entry.ios_url or entry.android_url
     rules = _rules(entry, features) if has_rules else ()
+    app = _app(features.app_url, entry.ios_url, entry.android_url) if features.app_url else None
     kind = _FLAGGED.get(entry.verdict, REDIRECT)
     if kind == REDIRECT and features.password_verifier:
         kind = LOCKED  # WARN keeps its kind: the warning page comes first, then the form
     location = header_safe(entry.url)
     # Answers that depend on the visitor must not be cached by browsers as one.
-    tailored = bool(rules or features.variants or features.preview)
+    tailored = bool(rules or features.variants or features.preview or app)
     if tailored or kind == LOCKED:
         cache_control = NO_STORE
     return Target(
@@ -235,4 +257,5 @@ def target_of(entry: LinkEntry) -> Target:
             if features.preview
             else b""
         ),
+        app=app,
     )

@@ -51,6 +51,22 @@ def is_preview_bot(user_agent: str) -> bool:
     return _PREVIEW_BOTS.search(user_agent) is not None
 
 
+# Crawlers at large, by the words their user agents carry (Googlebot/2.1, AdsBot-Google,
+# bingbot/2.0, Baiduspider, Yahoo! Slurp, HeadlessChrome, ...): a deep link's page is for
+# people, a crawler with a phone's user agent gets the redirect. "bot" only before a
+# separator, as phone models end in it too (CUBOT X19).
+_CRAWLERS: Final = re.compile(
+    r"bot[/;)-]|bot$|crawl|spider|slurp|mediapartners|headless|lighthouse|inspectiontool",
+    re.IGNORECASE,
+)
+
+
+@functools.lru_cache(maxsize=4096)
+def is_crawler(user_agent: str) -> bool:
+    """A preview fetcher or any other crawler (only deep links ask)."""
+    return _CRAWLERS.search(user_agent) is not None or is_preview_bot(user_agent)
+
+
 @functools.lru_cache(maxsize=16_384)
 def _ip_country(ip: str) -> str:
     try:

@@ -24,7 +24,7 @@ from urllib.parse import SplitResult, urlsplit
 from admin.auth import Principal
 from admin.errors import FieldError
 from admin.safety import Decision, NewAccountQuota, SafetyChecker
-from admin.urls import InvalidUrl, parse_http_url
+from admin.urls import InvalidUrl, check_app_url, parse_http_url
 
 LOOP = "must not point at a short link (redirect loop)"
 
@@ -69,6 +69,17 @@ class Admission:
             return
         if self.own_hosts.hold(parts):
             errors.append(FieldError(field, LOOP))
+
+    def check_app_url(self, field: str, url: str, errors: list[FieldError]) -> None:
+        """A deep link's appUrl (admin/urls.py ``check_app_url``): a universal / app link
+        (http or https) is checked as a destination, ``check_url``."""
+        try:
+            scheme = check_app_url(url)
+        except InvalidUrl as exc:
+            errors.append(FieldError(field, str(exc)))
+            return
+        if scheme in ("http", "https"):
+            self.check_url(field, url, errors)
 
     async def spend(self, principal: Principal) -> None:
         """Count one new link against the new-account quota (429 when over it)."""

@@ -79,7 +79,19 @@ def _rule(rule: dict[str, Any], utm: dict[str, Any] | None) -> LinkRule:
         devices=tuple(when.get("device") or ()),
         oses=tuple(when.get("os") or ()),
         languages=tuple(tag.lower() for tag in when.get("language") or ()),
+        app_url=_app_url(rule.get("appUrl")),
+        ios_url=location_form(rule["iosUrl"]) if rule.get("iosUrl") else "",
+        android_url=location_form(rule["androidUrl"]) if rule.get("androidUrl") else "",
     )
+
+
+def _app_url(url: str | None) -> str:
+    """A deep link's appUrl as the edge writes it into its page: an http(s) one in
+    location form (IDNA host); a custom scheme as given (validated: no spaces or control
+    characters; the edge %-encodes anything else outside printable ASCII)."""
+    if not url:
+        return ""
+    return location_form(url) if url.lower().startswith(("http://", "https://")) else url
 
 
 def _preview(preview: dict[str, Any] | None) -> LinkPreview | None:
@@ -123,6 +135,7 @@ def _features(row: LinkRow | CacheRow) -> LinkFeatures | None:
         or row.exhausted_at
         or row.expired_url
         or row.preview
+        or row.app_url
     ):
         return None
     utm = row.utm
@@ -137,6 +150,7 @@ def _features(row: LinkRow | CacheRow) -> LinkFeatures | None:
         exhausted=row.exhausted_at is not None,
         expired_url=location_form(row.expired_url) if row.expired_url else "",
         preview=_preview(row.preview),
+        app_url=_app_url(row.app_url),
     )
 
 

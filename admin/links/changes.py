@@ -30,6 +30,11 @@ from admin.links.writer import LinkWriter
 from admin.safety import flagged_event, locate, of_link, other_hosts
 from common.timefmt import utc_now
 
+# Fields naming a destination: a change of any of them re-judges the link.
+_DESTINATIONS = frozenset(
+    {"long_url", "rules", "variants", "expired_url", "app_url", "ios_url", "android_url"}
+)
+
 
 def changes_of(
     data: LinkUpdate, fields: LinkFields, password: Password | None
@@ -55,6 +60,9 @@ def changes_of(
         "utm": stored_json(data.utm) if data.utm is not UNSET else UNSET,
         "external_id": data.external_id,
         "archived": data.archived,
+        "app_url": data.app_url,
+        "ios_url": data.ios_url,
+        "android_url": data.android_url,
     }
     changed = [
         name
@@ -95,7 +103,7 @@ class LinkChanger(LinkWriter):
                 fields = msgspec.structs.replace(
                     fields, password_verifier=changes["password_verifier"]
                 )
-            moved = bool({"long_url", "rules", "variants", "expired_url"} & set(changed))
+            moved = bool(_DESTINATIONS & set(changed))
             if moved:
                 fields = await self._rechecked(principal, current, fields)
             if "variants" in changed:

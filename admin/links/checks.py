@@ -100,6 +100,14 @@ def _check_rules(rules: list[Rule], own: Admission, errors: list[FieldError]) ->
                     )
                 )
         own.check_url(f"rules[{i}].url", rule.url, errors)
+        if rule.app_url is not None:
+            own.check_app_url(f"rules[{i}].appUrl", rule.app_url, errors)
+        for name, store in (("iosUrl", rule.ios_url), ("androidUrl", rule.android_url)):
+            if store is None:
+                continue
+            own.check_url(f"rules[{i}].{name}", store, errors)
+            if rule.app_url is None:  # a rule's stores are its appUrl's fallbacks
+                errors.append(FieldError(f"rules[{i}].{name}", "needs the rule's appUrl"))
 
 
 def _check_variants(variants: list[Variant], own: Admission, errors: list[FieldError]) -> None:
@@ -124,6 +132,11 @@ def _check_features(
         own.check_url("expiredUrl", data.expired_url, errors)
     if isinstance(data.preview, Preview) and data.preview.image is not None:
         own.check_url("preview.image", data.preview.image, errors)
+    if isinstance(data.app_url, str):
+        own.check_app_url("appUrl", data.app_url, errors)
+    for name, store in (("iosUrl", data.ios_url), ("androidUrl", data.android_url)):
+        if isinstance(store, str):
+            own.check_url(name, store, errors)
 
 
 def _check_alias(alias: str, errors: list[FieldError]) -> None:

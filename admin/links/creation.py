@@ -153,8 +153,10 @@ class LinkCreator(LinkWriter):
             notes=data.notes,
             preview=stored_json(data.preview),
             utm=stored_json(data.utm),
+            app_url=data.app_url,
         )
-        decision = await self.admission.admit(principal, destinations(data.long_url, features))
+        urls = destinations(data.long_url, features, data.ios_url, data.android_url)
+        decision = await self.admission.admit(principal, urls)
         # The verifier binds the password to the link id: the id is fixed before hashing.
         link_id = new_id("lnk")
         if data.password is not None:
@@ -179,7 +181,9 @@ class LinkCreator(LinkWriter):
         if admitted.domain and not await repo.lock_domain(conn, principal, admitted.domain):
             raise unknown_domain(admitted.domain)
         host, site = locate(data.long_url)
-        others = other_hosts(destinations(data.long_url, admitted.features))
+        others = other_hosts(
+            destinations(data.long_url, admitted.features, data.ios_url, data.android_url)
+        )
         now = utc_now()
         tags = unique_tags(data.tags)
         for _ in range(1 if data.alias else _CODE_ATTEMPTS):
@@ -193,6 +197,8 @@ class LinkCreator(LinkWriter):
                 expires_at=data.expires_at,
                 redirect_type=data.redirect_type,
                 forward_query=data.forward_query,
+                ios_url=data.ios_url,
+                android_url=data.android_url,
                 created_at=now,
                 host=host,
                 site=site,

@@ -45,6 +45,9 @@ _WIRE_NAMES = {
     "utm": "utm",
     "external_id": "externalId",
     "archived": "archived",
+    "app_url": "appUrl",
+    "ios_url": "iosUrl",
+    "android_url": "androidUrl",
 }
 
 

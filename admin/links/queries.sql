@@ -24,7 +24,8 @@ link AS (
                        host, site, safety_verdict, safety_reasons, safety_source,
                        safety_checked_at, flagged_at, rules, variants, password_hash,
                        password_verifier, max_clicks, expired_url, title, notes, preview, utm,
-                       ios_url, android_url, safety_override, created_by, external_id, archived)
+                       ios_url, android_url, safety_override, created_by, external_id, archived,
+                       app_url)
     SELECT code.link_id, %(workspace_id)s, %(environment)s, %(short_code)s, %(domain)s,
            %(long_url)s,
            %(tags)s, %(expires_at)s, %(redirect_type)s, %(forward_query)s, %(created_at)s,
@@ -34,7 +35,7 @@ link AS (
            %(rules)s, %(variants)s, %(password_hash)s, %(password_verifier)s,
            %(max_clicks)s, %(expired_url)s, %(title)s, %(notes)s, %(preview)s, %(utm)s,
            %(ios_url)s, %(android_url)s, %(safety_override)s, %(created_by)s, %(external_id)s,
-           %(archived)s
+           %(archived)s, %(app_url)s
     FROM code
     RETURNING id
 ),
@@ -112,7 +113,7 @@ SET short_code = %(short_code)s, long_url = %(long_url)s, tags = %(tags)s,
     password_verifier = %(password_verifier)s, max_clicks = %(max_clicks)s,
     expired_url = %(expired_url)s, title = %(title)s, notes = %(notes)s,
     preview = %(preview)s, utm = %(utm)s, external_id = %(external_id)s,
-    archived = %(archived)s,
+    archived = %(archived)s, app_url = %(app_url)s,
     -- A new or raised limit, or none, makes an exhausted link live again; the worker
     -- marks it again if its clicks are still at the limit.
     exhausted_at = CASE WHEN %(max_clicks)s::bigint IS NOT DISTINCT FROM max_clicks
@@ -307,7 +308,7 @@ FOR UPDATE
 SELECT c.environment, c.short_code, c.domain, l.id, l.long_url, l.expires_at, l.redirect_type,
        l.forward_query, c.freed_at AS deleted_at, l.managed_by, l.ios_url, l.android_url,
        l.safety_verdict, l.safety_reasons, l.rules, l.variants, l.password_verifier,
-       l.expired_url, l.exhausted_at, l.preview, l.utm
+       l.expired_url, l.exhausted_at, l.preview, l.utm, l.app_url
 FROM short_codes c JOIN links l ON l.id = c.link_id
 
 -- name: known_codes

@@ -68,6 +68,9 @@ class Resources:
             archived=row.archived,
             external_id=row.external_id,
             health=_health(row),
+            app_url=row.app_url,
+            ios_url=row.ios_url,
+            android_url=row.android_url,
         )
 
     async def with_counts(self, rows: list[LinkRow]) -> list[Link]:

@@ -81,9 +81,42 @@ class RuleWhen(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_de
     language: Annotated[list[Language], Meta(min_length=1, max_length=50)] | None = None
 
 
-class Rule(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+AppUrl = Annotated[
+    str,
+    Meta(
+        min_length=1,
+        max_length=MAX_URL_LENGTH,
+        description="A deep link into an app, at most 2,048 characters: a custom scheme "
+        "(myapp://item/42) or a universal / app link (https). javascript:, data:, "
+        "vbscript:, file: and blob: are refused, as are spaces and control characters. "
+        "Visitors on iOS and Android get a tiny page that opens it and falls back after "
+        "1.5 s to iosUrl / androidUrl, else the destination (docs/api.md#deep-links).",
+    ),
+]
+StoreUrl = Annotated[
+    str,
+    Meta(
+        min_length=1,
+        max_length=MAX_URL_LENGTH,
+        description="Absolute http(s) URL, at most 2,048 characters: where visitors on this "
+        "platform go when the app does not open (its store page), checked like longUrl. A "
+        "link's without an appUrl: visitors on the platform are redirected to it (as an app "
+        "QR code's); a rule's needs the rule's appUrl.",
+        extra_json_schema={"format": "uri"},
+    ),
+]
+
+
+class Rule(
+    msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True, rename="camel"
+):
     when: RuleWhen
     url: Url
+    # Deep links (issue 30): the rule's own app URL, opened instead of the link's for the
+    # visits it matches; its stores need it (else the link's stores, else url, apply).
+    app_url: AppUrl | None = None
+    ios_url: StoreUrl | None = None
+    android_url: StoreUrl | None = None
 
 
 Rules = Annotated[
@@ -203,6 +236,9 @@ class LinkCreate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, renam
     external_id: ExternalId | None = None
     # None: false for a new link; an upsert that updates leaves the link's as it is.
     archived: Archived | None = None
+    app_url: AppUrl | None = None
+    ios_url: StoreUrl | None = None
+    android_url: StoreUrl | None = None
 
 
 @example({"longUrl": "https://shop.example.com/summer-sale", "tags": ["campaign"]})
@@ -229,6 +265,9 @@ class LinkUpdate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, renam
     domain: Domain | UnsetType | None = UNSET
     external_id: ExternalId | UnsetType | None = UNSET
     archived: Archived | UnsetType = UNSET
+    app_url: AppUrl | UnsetType | None = UNSET
+    ios_url: StoreUrl | UnsetType | None = UNSET
+    android_url: StoreUrl | UnsetType | None = UNSET
 
 
 ShortUrl = Annotated[
@@ -403,6 +442,9 @@ class Link(msgspec.Struct, kw_only=True, rename="camel"):
             "null before the first check."
         ),
     ] = None
+    app_url: str | None = None
+    ios_url: str | None = None
+    android_url: str | None = None
 
 
 @example({"data": [LINK_EXAMPLE], "nextCursor": "eyJ0IjoiMjAyNi0wMy0wMSJ9"})

@@ -1,8 +1,9 @@
 """Every URL a link may send a visitor to, and the hosts they are on: longUrl, its
-targeting rules' and A/B variants' URLs, expiredUrl, and a QR app code's iosUrl and
-androidUrl. A link is judged by all of them, the worst verdict winning (verdicts.py
-``worst``), at create and update and on every re-check; the hosts besides longUrl's are
-kept in ``link_destination_hosts`` so refreshes find the link through any of them."""
+targeting rules' and A/B variants' URLs, expiredUrl, a QR app code's or a deep link's
+iosUrl and androidUrl (a rule's too), and an appUrl that is a web page. A link is judged
+by all of them, the worst verdict winning (verdicts.py ``worst``), at create and update
+and on every re-check; the hosts besides longUrl's are kept in ``link_destination_hosts``
+so refreshes find the link through any of them."""
 
 from __future__ import annotations
 
@@ -20,10 +21,21 @@ def destinations(
 ) -> list[str]:
     """Every URL a visitor may be sent to, longUrl first, each once."""
     urls = [long_url]
-    urls += [rule["url"] for rule in features.rules or ()]
+    for rule in features.rules or ():
+        urls.append(rule["url"])
+        # A rule's deep link (issue 30): its stores, and its appUrl when that is a web
+        # page (a universal / app link); a custom scheme names no host to judge.
+        urls += [rule[name] for name in ("iosUrl", "androidUrl") if rule.get(name)]
+        urls += _web(rule.get("appUrl"))
     urls += [variant["url"] for variant in features.variants or ()]
     urls += [url for url in (features.expired_url, ios_url, android_url) if url]
+    urls += _web(features.app_url)
     return list(dict.fromkeys(urls))
+
+
+def _web(app_url: str | None) -> list[str]:
+    """A deep link's appUrl if it is an http(s) URL (a page a visitor may land on)."""
+    return [app_url] if app_url and app_url.lower().startswith(("http://", "https://")) else []
 
 
 def of_link(link: LinkFields) -> list[str]:

@@ -434,6 +434,10 @@ def test_link_json_shape_round_trips(api: httpx.Client, account: Account) -> Non
         "externalId",
         # Link health (issue 30): null before the worker's first check.
         "health",
+        # Deep links (issue 30): null when unset.
+        "appUrl",
+        "iosUrl",
+        "androidUrl",
     }
     assert body["health"] is None
     assert body["importedClicks"] == 0

@@ -40,6 +40,8 @@ class Link:
             first; expired; active.
         tags (list[str]):
         updated_at (str):
+        android_url (None | str | Unset):
+        app_url (None | str | Unset):
         archived (bool | Unset): Archived (PATCH, bulk update; or at its source when imported): it still redirects, but
             lists and account analytics leave it out unless asked. Default: False.
         created_by (None | str | Unset): Who made it: the API key's id (key_…) when a key made it, else the user's id
@@ -53,6 +55,7 @@ class Link:
             before the first check.
         imported_clicks (int | Unset): Clicks the link had at the shortener it was imported from (POST /v1/imports),
             kept beside ours: clicks counts only Hop's. Default: 0.
+        ios_url (None | str | Unset):
         max_clicks (int | None | Unset):
         notes (None | str | Unset):
         password_protected (bool | Unset):  Default: False.
@@ -76,6 +79,8 @@ class Link:
     status: LinkStatus
     tags: list[str]
     updated_at: str
+    android_url: None | str | Unset = UNSET
+    app_url: None | str | Unset = UNSET
     archived: bool | Unset = False
     created_by: None | str | Unset = UNSET
     domain: None | str | Unset = UNSET
@@ -84,6 +89,7 @@ class Link:
     external_id: None | str | Unset = UNSET
     health: LinkHealth | None | Unset = UNSET
     imported_clicks: int | Unset = 0
+    ios_url: None | str | Unset = UNSET
     max_clicks: int | None | Unset = UNSET
     notes: None | str | Unset = UNSET
     password_protected: bool | Unset = False
@@ -126,6 +132,18 @@ class Link:
 
         updated_at = self.updated_at
 
+        android_url: None | str | Unset
+        if isinstance(self.android_url, Unset):
+            android_url = UNSET
+        else:
+            android_url = self.android_url
+
+        app_url: None | str | Unset
+        if isinstance(self.app_url, Unset):
+            app_url = UNSET
+        else:
+            app_url = self.app_url
+
         archived = self.archived
 
         created_by: None | str | Unset
@@ -167,6 +185,12 @@ class Link:
             health = self.health
 
         imported_clicks = self.imported_clicks
+
+        ios_url: None | str | Unset
+        if isinstance(self.ios_url, Unset):
+            ios_url = UNSET
+        else:
+            ios_url = self.ios_url
 
         max_clicks: int | None | Unset
         if isinstance(self.max_clicks, Unset):
@@ -247,6 +271,10 @@ class Link:
                 "updatedAt": updated_at,
             }
         )
+        if android_url is not UNSET:
+            field_dict["androidUrl"] = android_url
+        if app_url is not UNSET:
+            field_dict["appUrl"] = app_url
         if archived is not UNSET:
             field_dict["archived"] = archived
         if created_by is not UNSET:
@@ -263,6 +291,8 @@ class Link:
             field_dict["health"] = health
         if imported_clicks is not UNSET:
             field_dict["importedClicks"] = imported_clicks
+        if ios_url is not UNSET:
+            field_dict["iosUrl"] = ios_url
         if max_clicks is not UNSET:
             field_dict["maxClicks"] = max_clicks
         if notes is not UNSET:
@@ -322,6 +352,24 @@ class Link:
         tags = cast(list[str], d.pop("tags"))
 
         updated_at = d.pop("updatedAt")
+
+        def _parse_android_url(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        android_url = _parse_android_url(d.pop("androidUrl", UNSET))
+
+        def _parse_app_url(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        app_url = _parse_app_url(d.pop("appUrl", UNSET))
 
         archived = d.pop("archived", UNSET)
 
@@ -388,6 +436,15 @@ class Link:
         health = _parse_health(d.pop("health", UNSET))
 
         imported_clicks = d.pop("importedClicks", UNSET)
+
+        def _parse_ios_url(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        ios_url = _parse_ios_url(d.pop("iosUrl", UNSET))
 
         def _parse_max_clicks(data: object) -> int | None | Unset:
             if data is None:
@@ -510,6 +567,8 @@ class Link:
             status=status,
             tags=tags,
             updated_at=updated_at,
+            android_url=android_url,
+            app_url=app_url,
             archived=archived,
             created_by=created_by,
             domain=domain,
@@ -518,6 +577,7 @@ class Link:
             external_id=external_id,
             health=health,
             imported_clicks=imported_clicks,
+            ios_url=ios_url,
             max_clicks=max_clicks,
             notes=notes,
             password_protected=password_protected,

@@ -25,12 +25,15 @@ class LinkCreate:
     Attributes:
         long_url (str): Absolute http(s) URL, at most 2,048 characters.
         alias (None | str | Unset):
+        android_url (None | str | Unset):
+        app_url (None | str | Unset):
         archived (bool | None | Unset):
         domain (None | str | Unset):
         expired_url (None | str | Unset):
         expires_at (datetime.datetime | None | Unset):
         external_id (None | str | Unset):
         forward_query (bool | Unset):  Default: True.
+        ios_url (None | str | Unset):
         max_clicks (int | None | Unset):
         notes (None | str | Unset):
         password (None | str | Unset):
@@ -45,12 +48,15 @@ class LinkCreate:
 
     long_url: str
     alias: None | str | Unset = UNSET
+    android_url: None | str | Unset = UNSET
+    app_url: None | str | Unset = UNSET
     archived: bool | None | Unset = UNSET
     domain: None | str | Unset = UNSET
     expired_url: None | str | Unset = UNSET
     expires_at: datetime.datetime | None | Unset = UNSET
     external_id: None | str | Unset = UNSET
     forward_query: bool | Unset = True
+    ios_url: None | str | Unset = UNSET
     max_clicks: int | None | Unset = UNSET
     notes: None | str | Unset = UNSET
     password: None | str | Unset = UNSET
@@ -73,6 +79,18 @@ class LinkCreate:
             alias = UNSET
         else:
             alias = self.alias
+
+        android_url: None | str | Unset
+        if isinstance(self.android_url, Unset):
+            android_url = UNSET
+        else:
+            android_url = self.android_url
+
+        app_url: None | str | Unset
+        if isinstance(self.app_url, Unset):
+            app_url = UNSET
+        else:
+            app_url = self.app_url
 
         archived: bool | None | Unset
         if isinstance(self.archived, Unset):
@@ -107,6 +125,12 @@ class LinkCreate:
             external_id = self.external_id
 
         forward_query = self.forward_query
+
+        ios_url: None | str | Unset
+        if isinstance(self.ios_url, Unset):
+            ios_url = UNSET
+        else:
+            ios_url = self.ios_url
 
         max_clicks: int | None | Unset
         if isinstance(self.max_clicks, Unset):
@@ -189,6 +213,10 @@ class LinkCreate:
         )
         if alias is not UNSET:
             field_dict["alias"] = alias
+        if android_url is not UNSET:
+            field_dict["androidUrl"] = android_url
+        if app_url is not UNSET:
+            field_dict["appUrl"] = app_url
         if archived is not UNSET:
             field_dict["archived"] = archived
         if domain is not UNSET:
@@ -201,6 +229,8 @@ class LinkCreate:
             field_dict["externalId"] = external_id
         if forward_query is not UNSET:
             field_dict["forwardQuery"] = forward_query
+        if ios_url is not UNSET:
+            field_dict["iosUrl"] = ios_url
         if max_clicks is not UNSET:
             field_dict["maxClicks"] = max_clicks
         if notes is not UNSET:
@@ -242,6 +272,24 @@ class LinkCreate:
             return cast(None | str | Unset, data)
 
         alias = _parse_alias(d.pop("alias", UNSET))
+
+        def _parse_android_url(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        android_url = _parse_android_url(d.pop("androidUrl", UNSET))
+
+        def _parse_app_url(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        app_url = _parse_app_url(d.pop("appUrl", UNSET))
 
         def _parse_archived(data: object) -> bool | None | Unset:
             if data is None:
@@ -297,6 +345,15 @@ class LinkCreate:
         external_id = _parse_external_id(d.pop("externalId", UNSET))
 
         forward_query = d.pop("forwardQuery", UNSET)
+
+        def _parse_ios_url(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        ios_url = _parse_ios_url(d.pop("iosUrl", UNSET))
 
         def _parse_max_clicks(data: object) -> int | None | Unset:
             if data is None:
@@ -424,12 +481,15 @@ class LinkCreate:
         link_create = cls(
             long_url=long_url,
             alias=alias,
+            android_url=android_url,
+            app_url=app_url,
             archived=archived,
             domain=domain,
             expired_url=expired_url,
             expires_at=expires_at,
             external_id=external_id,
             forward_query=forward_query,
+            ios_url=ios_url,
             max_clicks=max_clicks,
             notes=notes,
             password=password,

@@ -28,6 +28,8 @@ class LinkUpdate:
         alias (str | Unset): Custom short code: 3-64 of A-Z a-z 0-9 _ -. Unique per environment (live and sandbox are
             separate) and domain; a code freed by a delete, alias or domain change stays reserved for its previous owner for
             HOP_CODE_RESERVATION_DAYS (30 by default).
+        android_url (None | str | Unset):
+        app_url (None | str | Unset):
         archived (bool | Unset): Archived links still redirect, but GET /v1/links leaves them out (?archived=true lists
             them) and account analytics do not count them (?includeArchived=true does).
         domain (None | str | Unset):
@@ -35,6 +37,7 @@ class LinkUpdate:
         expires_at (datetime.datetime | None | Unset):
         external_id (None | str | Unset):
         forward_query (bool | Unset):
+        ios_url (None | str | Unset):
         long_url (str | Unset): Absolute http(s) URL, at most 2,048 characters.
         max_clicks (int | None | Unset):
         notes (None | str | Unset):
@@ -49,12 +52,15 @@ class LinkUpdate:
     """
 
     alias: str | Unset = UNSET
+    android_url: None | str | Unset = UNSET
+    app_url: None | str | Unset = UNSET
     archived: bool | Unset = UNSET
     domain: None | str | Unset = UNSET
     expired_url: None | str | Unset = UNSET
     expires_at: datetime.datetime | None | Unset = UNSET
     external_id: None | str | Unset = UNSET
     forward_query: bool | Unset = UNSET
+    ios_url: None | str | Unset = UNSET
     long_url: str | Unset = UNSET
     max_clicks: int | None | Unset = UNSET
     notes: None | str | Unset = UNSET
@@ -72,6 +78,18 @@ class LinkUpdate:
         from ..models.preview import Preview  # noqa: PLC0415
 
         alias = self.alias
+
+        android_url: None | str | Unset
+        if isinstance(self.android_url, Unset):
+            android_url = UNSET
+        else:
+            android_url = self.android_url
+
+        app_url: None | str | Unset
+        if isinstance(self.app_url, Unset):
+            app_url = UNSET
+        else:
+            app_url = self.app_url
 
         archived = self.archived
 
@@ -102,6 +120,12 @@ class LinkUpdate:
             external_id = self.external_id
 
         forward_query = self.forward_query
+
+        ios_url: None | str | Unset
+        if isinstance(self.ios_url, Unset):
+            ios_url = UNSET
+        else:
+            ios_url = self.ios_url
 
         long_url = self.long_url
 
@@ -187,6 +211,10 @@ class LinkUpdate:
         field_dict.update({})
         if alias is not UNSET:
             field_dict["alias"] = alias
+        if android_url is not UNSET:
+            field_dict["androidUrl"] = android_url
+        if app_url is not UNSET:
+            field_dict["appUrl"] = app_url
         if archived is not UNSET:
             field_dict["archived"] = archived
         if domain is not UNSET:
@@ -199,6 +227,8 @@ class LinkUpdate:
             field_dict["externalId"] = external_id
         if forward_query is not UNSET:
             field_dict["forwardQuery"] = forward_query
+        if ios_url is not UNSET:
+            field_dict["iosUrl"] = ios_url
         if long_url is not UNSET:
             field_dict["longUrl"] = long_url
         if max_clicks is not UNSET:
@@ -233,6 +263,24 @@ class LinkUpdate:
 
         d = dict(src_dict)
         alias = d.pop("alias", UNSET)
+
+        def _parse_android_url(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        android_url = _parse_android_url(d.pop("androidUrl", UNSET))
+
+        def _parse_app_url(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        app_url = _parse_app_url(d.pop("appUrl", UNSET))
 
         archived = d.pop("archived", UNSET)
 
@@ -281,6 +329,15 @@ class LinkUpdate:
         external_id = _parse_external_id(d.pop("externalId", UNSET))
 
         forward_query = d.pop("forwardQuery", UNSET)
+
+        def _parse_ios_url(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        ios_url = _parse_ios_url(d.pop("iosUrl", UNSET))
 
         long_url = d.pop("longUrl", UNSET)
 
@@ -424,12 +481,15 @@ class LinkUpdate:
 
         link_update = cls(
             alias=alias,
+            android_url=android_url,
+            app_url=app_url,
             archived=archived,
             domain=domain,
             expired_url=expired_url,
             expires_at=expires_at,
             external_id=external_id,
             forward_query=forward_query,
+            ios_url=ios_url,
             long_url=long_url,
             max_clicks=max_clicks,
             notes=notes,

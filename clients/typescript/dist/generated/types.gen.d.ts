@@ -842,6 +842,8 @@ export type InvitationList = {
  * Link
  */
 export type Link = {
+    androidUrl?: string | null;
+    appUrl?: string | null;
     /**
      * Archived (PATCH, bulk update; or at its source when imported): it still redirects, but lists and account analytics leave it out unless asked.
      */
@@ -876,6 +878,7 @@ export type Link = {
      * Clicks the link had at the shortener it was imported from (POST /v1/imports), kept beside ours: clicks counts only Hop's.
      */
     importedClicks?: number;
+    iosUrl?: string | null;
     longUrl: string;
     maxClicks?: number | null;
     notes?: string | null;
@@ -917,12 +920,15 @@ export type LinkClicks = {
  */
 export type LinkCreate = {
     alias?: string | null;
+    androidUrl?: string | null;
+    appUrl?: string | null;
     archived?: boolean | null;
     domain?: string | null;
     expiredUrl?: string | null;
     expiresAt?: string | null;
     externalId?: string | null;
     forwardQuery?: boolean;
+    iosUrl?: string | null;
     /**
      * Absolute http(s) URL, at most 2,048 characters.
      */
@@ -1041,6 +1047,8 @@ export type LinkUpdate = {
      * Custom short code: 3-64 of A-Z a-z 0-9 _ -. Unique per environment (live and sandbox are separate) and domain; a code freed by a delete, alias or domain change stays reserved for its previous owner for HOP_CODE_RESERVATION_DAYS (30 by default).
      */
     alias?: string;
+    androidUrl?: string | null;
+    appUrl?: string | null;
     /**
      * Archived links still redirect, but GET /v1/links leaves them out (?archived=true lists them) and account analytics do not count them (?includeArchived=true does).
      */
@@ -1050,6 +1058,7 @@ export type LinkUpdate = {
     expiresAt?: string | null;
     externalId?: string | null;
     forwardQuery?: boolean;
+    iosUrl?: string | null;
     /**
      * Absolute http(s) URL, at most 2,048 characters.
      */
@@ -1449,6 +1458,9 @@ export type RemappedCode = {
  * Rule
  */
 export type Rule = {
+    androidUrl?: string | null;
+    appUrl?: string | null;
+    iosUrl?: string | null;
     /**
      * Absolute http(s) URL, at most 2,048 characters.
      */
