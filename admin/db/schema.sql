@@ -1222,3 +1222,7 @@ CREATE INDEX orphan_seen_day_idx ON orphan_seen (seen_on);
 
 -- A verified domain's "not found" destination: its unknown codes redirect there.
 ALTER TABLE domains ADD COLUMN not_found_url text;
+
+-- A QR code's style (logo, frame, shapes, gradient, colours, error correction): every
+-- image is drawn with it; '{}' is black on white at M (docs/qr.md#style).
+ALTER TABLE qr_codes ADD COLUMN style jsonb NOT NULL DEFAULT '{}';
