@@ -171,8 +171,8 @@ MAX_CAPTION = 40
 
 
 class QrGradient(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
-    """Dark modules shade from ``from`` (top) to ``to`` (bottom); both must contrast with
-    ``light`` as ``dark`` must."""
+    """Dark modules shade from `from` (top) to `to` (bottom); both must contrast with
+    `light` as `dark` must."""
 
     from_: Colour = msgspec.field(name="from")
     to: Colour

@@ -208,7 +208,7 @@ def qr_errors(error: HopError) -> FormErrors:
     """The API's errors by field, ``data.`` taken off (the form's inputs are the fields)."""
     fields: dict[str, str] = {}
     for item in error.errors:
-        name = item.field.removeprefix("data.").split(".")[0].split("[")[0]
+        name = item.field.removeprefix("data.").removeprefix("style.").split(".")[0].split("[")[0]
         fields.setdefault(name, plain(item.message))
     return FormErrors(detail="" if fields else error.detail, fields=fields)
 

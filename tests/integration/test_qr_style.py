@@ -76,16 +76,16 @@ def test_colours_and_error_correction_are_saved(api: httpx.Client, account: Acco
         account,
         type="text",
         data={"text": "navy"},
-        style={"dark": "navy", "light": "#FFFFEE", "ecl": "Q"},
+        style={"dark": "navy", "light": "#FDF6E3", "ecl": "Q"},
     )
     assert (code["style"]["dark"], code["style"]["light"], code["style"]["ecl"]) == (
         "#000080",
-        "#ffffee",
+        "#fdf6e3",
         "Q",
     )
     svg = _image(api, account, code["id"]).text
     assert "#000080" in svg
-    assert "#ffffee" in svg
+    assert "#fdf6e3" in svg
     # The query's colours still win when given, as before styles were saved.
     overridden = _image(api, account, code["id"], dark="#800000").text
     assert "#800000" in overridden
