@@ -196,9 +196,9 @@ def _saved_style(code: Any) -> dict[str, str]:
     """The form's colours and error correction from a code's saved style."""
     saved = code.style
     transparent = saved.light == "transparent"
-    return {
-        "dark": saved.dark,
-        "light": "#ffffff" if transparent else saved.light,
+    return {  # colour inputs take #rrggbb: an alpha the API was given is not shown
+        "dark": saved.dark[:7],
+        "light": "#ffffff" if transparent else saved.light[:7],
         "transparent": "on" if transparent else "",
         "ecl": saved.ecl or "M",
     }
