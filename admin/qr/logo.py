@@ -30,6 +30,7 @@ MAX_LOGO_BYTES = 256 * 1024
 MAX_LOGO_URL = (MAX_LOGO_BYTES + 2) // 3 * 4 + len("data:image/svg+xml;base64,")
 MAX_LOGO_PIXELS = 1024  # a side, for a PNG; more is no sharper on a printed code
 MAX_SVG_ELEMENTS = 5000
+MAX_SVG_DEPTH = 32  # nesting; the copy below recurses once a level
 _DATA_URL = re.compile(
     r"data:(?P<type>image/png|image/svg\+xml)(?P<params>(;[a-z0-9=-]+)*?)(?P<b64>;base64)?,"
     r"(?P<body>.*)",
@@ -158,7 +159,9 @@ def _check_value(name: str, value: str) -> str:
     return value
 
 
-def _copy(source: ET.Element, count: list[int]) -> ET.Element | None:
+def _copy(source: ET.Element, count: list[int], depth: int = 0) -> ET.Element | None:
+    if depth > MAX_SVG_DEPTH:
+        raise _refuse(f"an SVG logo may nest elements at most {MAX_SVG_DEPTH} deep")
     namespace, name = _local_name(source.tag)
     if name in _REFUSED_ELEMENTS:
         raise _refuse(f"an SVG must not hold <{name}>")
@@ -184,7 +187,7 @@ def _copy(source: ET.Element, count: list[int]) -> ET.Element | None:
         copy.set(attr_name, _check_value(attr_name, value))
     copy.text = source.text if name in ("text", "tspan", "title", "desc") else None
     for child in source:
-        clean = _copy(child, count)
+        clean = _copy(child, count, depth + 1)
         if clean is not None:
             clean.tail = child.tail if name in ("text", "tspan") else None
             copy.append(clean)

@@ -257,7 +257,10 @@ class QrService:
             data = row.data
             style = row.style
             if body.style is not UNSET:
-                style = styles.to_row(styles.check_style(body.style))
+                checked = styles.check_style(body.style)
+                if row.payload is not None:  # static: the content must fit the new style
+                    self._check_fits(row.payload, checked)
+                style = styles.to_row(checked)
             if body.data is not UNSET:
                 if not row.dynamic or row.type not in _EDITABLE:
                     raise validation(

@@ -166,3 +166,15 @@ def test_a_logo_needs_room_for_error_correction_h(api: httpx.Client, account: Ac
         style={"logo": _png_url()},
     )
     assert_422(response, "style.logo")
+
+
+def test_patching_in_a_logo_needs_room_for_error_correction_h(
+    api: httpx.Client, account: Account
+) -> None:
+    code = make_qr(api, account, type="text", data={"text": "y" * 2000})
+    response = api.patch(
+        f"/v1/qr/{code['id']}", json={"style": {"logo": _png_url()}}, headers=account.headers()
+    )
+    assert_422(response, "style.logo")
+    again = api.get(f"/v1/qr/{code['id']}", headers=account.headers()).json()
+    assert again["style"]["logo"] is None

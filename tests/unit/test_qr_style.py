@@ -163,6 +163,13 @@ def test_a_clean_svg_keeps_its_drawing_and_drops_editor_metadata() -> None:
         ),
         ("image/svg+xml", b"<html><body>not svg</body></html>"),
         ("image/svg+xml", b"<svg"),
+        (
+            "image/svg+xml",
+            b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1">'
+            + b"<g>" * 2000
+            + b"</g>" * 2000
+            + b"</svg>",
+        ),
         ("image/png", b"GIF89a not a png"),
         ("image/png", b"\x89PNG\r\n\x1a\n broken"),
         ("image/png", _png((1500, 20))),
