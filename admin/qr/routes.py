@@ -167,11 +167,7 @@ class QrController(Controller):
         ] = None,
         ecl: Annotated[
             ErrorLevel | None,
-            Parameter(
-                description="Error correction: L, M, Q or H; unset: the style's.",
-                # Optional, never null: stated as the plain enum it was (and the SDK's type).
-                schema_extra={"type": "string", "enum": ["L", "M", "Q", "H"]},
-            ),
+            Parameter(description="Error correction: L, M, Q or H; unset: the style's."),
         ] = None,
     ) -> Response[bytes]:
         """The code as an image drawn with its saved style. Cacheable: answers 304 to a

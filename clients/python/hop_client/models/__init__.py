@@ -99,7 +99,9 @@ from .geo_data import GeoData
 from .geo_qr_create import GeoQrCreate
 from .geo_qr_create_type import GeoQrCreateType
 from .get_account_analytics_interval import GetAccountAnalyticsInterval
-from .get_qr_image_ecl import GetQrImageEcl
+from .get_qr_image_ecl_type_1 import GetQrImageEclType1
+from .get_qr_image_ecl_type_2_type_1 import GetQrImageEclType2Type1
+from .get_qr_image_ecl_type_3_type_1 import GetQrImageEclType3Type1
 from .get_qr_image_format import GetQrImageFormat
 from .import_create import ImportCreate
 from .import_create_credentials import ImportCreateCredentials
@@ -364,7 +366,9 @@ __all__ = (
     "GeoQrCreate",
     "GeoQrCreateType",
     "GetAccountAnalyticsInterval",
-    "GetQrImageEcl",
+    "GetQrImageEclType1",
+    "GetQrImageEclType2Type1",
+    "GetQrImageEclType3Type1",
     "GetQrImageFormat",
     "ImportCreate",
     "ImportCreateCredentials",

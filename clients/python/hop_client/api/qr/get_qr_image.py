@@ -7,7 +7,9 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.get_qr_image_ecl import GetQrImageEcl
+from ...models.get_qr_image_ecl_type_1 import GetQrImageEclType1
+from ...models.get_qr_image_ecl_type_2_type_1 import GetQrImageEclType2Type1
+from ...models.get_qr_image_ecl_type_3_type_1 import GetQrImageEclType3Type1
 from ...models.get_qr_image_format import GetQrImageFormat
 from ...models.problem import Problem
 from ...types import UNSET, File, Response, Unset
@@ -21,7 +23,7 @@ def _get_kwargs(
     border: int | Unset = 4,
     dark: None | str | Unset = UNSET,
     light: None | str | Unset = UNSET,
-    ecl: GetQrImageEcl | Unset = UNSET,
+    ecl: GetQrImageEclType1 | GetQrImageEclType2Type1 | GetQrImageEclType3Type1 | None | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -50,10 +52,17 @@ def _get_kwargs(
         json_light = light
     params["light"] = json_light
 
-    json_ecl: str | Unset = UNSET
-    if not isinstance(ecl, Unset):
+    json_ecl: None | str | Unset
+    if isinstance(ecl, Unset):
+        json_ecl = UNSET
+    elif isinstance(ecl, str):
         json_ecl = ecl
-
+    elif isinstance(ecl, str):
+        json_ecl = ecl
+    elif isinstance(ecl, str):
+        json_ecl = ecl
+    else:
+        json_ecl = ecl
     params["ecl"] = json_ecl
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
@@ -145,7 +154,7 @@ def sync_detailed(
     border: int | Unset = 4,
     dark: None | str | Unset = UNSET,
     light: None | str | Unset = UNSET,
-    ecl: GetQrImageEcl | Unset = UNSET,
+    ecl: GetQrImageEclType1 | GetQrImageEclType2Type1 | GetQrImageEclType3Type1 | None | Unset = UNSET,
 ) -> Response[Any | File | Problem]:
     """Render a QR code as an image
 
@@ -159,7 +168,8 @@ def sync_detailed(
         border (int | Unset): Quiet zone, modules. Default: 4.
         dark (None | str | Unset): Colour of dark modules; unset: the style's.
         light (None | str | Unset): Background colour or `transparent`; unset: the style's.
-        ecl (GetQrImageEcl | Unset): Error correction: L, M, Q or H; unset: the style's.
+        ecl (GetQrImageEclType1 | GetQrImageEclType2Type1 | GetQrImageEclType3Type1 | None |
+            Unset): Error correction: L, M, Q or H; unset: the style's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -195,7 +205,7 @@ def sync(
     border: int | Unset = 4,
     dark: None | str | Unset = UNSET,
     light: None | str | Unset = UNSET,
-    ecl: GetQrImageEcl | Unset = UNSET,
+    ecl: GetQrImageEclType1 | GetQrImageEclType2Type1 | GetQrImageEclType3Type1 | None | Unset = UNSET,
 ) -> Any | File | Problem | None:
     """Render a QR code as an image
 
@@ -209,7 +219,8 @@ def sync(
         border (int | Unset): Quiet zone, modules. Default: 4.
         dark (None | str | Unset): Colour of dark modules; unset: the style's.
         light (None | str | Unset): Background colour or `transparent`; unset: the style's.
-        ecl (GetQrImageEcl | Unset): Error correction: L, M, Q or H; unset: the style's.
+        ecl (GetQrImageEclType1 | GetQrImageEclType2Type1 | GetQrImageEclType3Type1 | None |
+            Unset): Error correction: L, M, Q or H; unset: the style's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -240,7 +251,7 @@ async def asyncio_detailed(
     border: int | Unset = 4,
     dark: None | str | Unset = UNSET,
     light: None | str | Unset = UNSET,
-    ecl: GetQrImageEcl | Unset = UNSET,
+    ecl: GetQrImageEclType1 | GetQrImageEclType2Type1 | GetQrImageEclType3Type1 | None | Unset = UNSET,
 ) -> Response[Any | File | Problem]:
     """Render a QR code as an image
 
@@ -254,7 +265,8 @@ async def asyncio_detailed(
         border (int | Unset): Quiet zone, modules. Default: 4.
         dark (None | str | Unset): Colour of dark modules; unset: the style's.
         light (None | str | Unset): Background colour or `transparent`; unset: the style's.
-        ecl (GetQrImageEcl | Unset): Error correction: L, M, Q or H; unset: the style's.
+        ecl (GetQrImageEclType1 | GetQrImageEclType2Type1 | GetQrImageEclType3Type1 | None |
+            Unset): Error correction: L, M, Q or H; unset: the style's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -288,7 +300,7 @@ async def asyncio(
     border: int | Unset = 4,
     dark: None | str | Unset = UNSET,
     light: None | str | Unset = UNSET,
-    ecl: GetQrImageEcl | Unset = UNSET,
+    ecl: GetQrImageEclType1 | GetQrImageEclType2Type1 | GetQrImageEclType3Type1 | None | Unset = UNSET,
 ) -> Any | File | Problem | None:
     """Render a QR code as an image
 
@@ -302,7 +314,8 @@ async def asyncio(
         border (int | Unset): Quiet zone, modules. Default: 4.
         dark (None | str | Unset): Colour of dark modules; unset: the style's.
         light (None | str | Unset): Background colour or `transparent`; unset: the style's.
-        ecl (GetQrImageEcl | Unset): Error correction: L, M, Q or H; unset: the style's.
+        ecl (GetQrImageEclType1 | GetQrImageEclType2Type1 | GetQrImageEclType3Type1 | None |
+            Unset): Error correction: L, M, Q or H; unset: the style's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
