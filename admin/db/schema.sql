@@ -1281,3 +1281,6 @@ CREATE TABLE link_health_digests (
 -- android_url or the destination (docs/decisions.md#deep-links-issue-30). A rule's own app URL
 -- and stores live in its JSON (rules).
 ALTER TABLE links ADD COLUMN app_url text;
+-- A QR code's style (logo, frame, shapes, gradient, colours, error correction): every
+-- image is drawn with it; '{}' is black on white at M (docs/qr.md#style).
+ALTER TABLE qr_codes ADD COLUMN style jsonb NOT NULL DEFAULT '{}';

@@ -18,12 +18,14 @@ import msgspec
 import segno
 
 from admin.errors import FieldError, validation
+from admin.qr import styled
+from admin.qr.styled import Shape
 
 ImageFormat = Literal["svg", "png", "pdf"]
 ErrorLevel = Literal["L", "M", "Q", "H"]
 MEDIA_TYPES = {"svg": "image/svg+xml", "png": "image/png", "pdf": "application/pdf"}
 MAX_SIDE_PIXELS = 4096
-_RENDERER = b"hop-qr-1"  # bump when the output of the same options changes
+_RENDERER = b"hop-qr-2"  # bump when the output of the same options changes
 _HEX = re.compile(r"#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")
 NAMED_COLOURS = {
     "black": "#000000",
@@ -54,6 +56,34 @@ class ImageOptions(msgspec.Struct, frozen=True, kw_only=True):
     dark: str = "#000000"
     light: str | None = "#ffffff"  # None: transparent
     ecl: ErrorLevel = "M"
+    # The saved style beyond colours (styled.py draws a code that has any of them).
+    logo: str | None = None  # a checked data: URL (logo.py)
+    caption: str | None = None
+    module_shape: Shape = "square"
+    eye_shape: Shape = "square"
+    gradient: tuple[str, str] | None = None  # (from, to), top to bottom
+
+    @property
+    def plain(self) -> bool:
+        """Only colours: segno draws it, exactly as before styles existed."""
+        return (
+            self.logo is None
+            and self.caption is None
+            and self.module_shape == "square"
+            and self.eye_shape == "square"
+            and self.gradient is None
+        )
+
+
+class ImageRequest(msgspec.Struct, frozen=True, kw_only=True):
+    """What one image request asks for; ``None``: as the code's saved style says."""
+
+    format: ImageFormat = "svg"
+    scale: int = 10
+    border: int = 4
+    dark: str | None = None  # as sent: parsed with the saved style (style.options_for)
+    light: str | None = None
+    ecl: ErrorLevel | None = None
 
 
 def parse_colour(field: str, raw: str, *, allow_transparent: bool) -> str | None:
@@ -83,14 +113,19 @@ def _luminance(colour: str) -> float:
     return 0.2126 * red + 0.7152 * green + 0.0722 * blue
 
 
-def check_contrast(dark: str, light: str | None) -> None:
+def check_contrast(dark: str, light: str | None, *, field: str = "dark") -> None:
     if light is None:
         return  # transparent: the background is the printer's business
     darker, lighter = _luminance(dark), _luminance(light)
     if (lighter + 0.05) / (darker + 0.05) < MIN_CONTRAST:
         raise validation(
-            [FieldError("dark", f"must be darker than light by a contrast of {MIN_CONTRAST}:1")]
+            [FieldError(field, f"must be darker than light by a contrast of {MIN_CONTRAST}:1")]
         )
+
+
+def effective_ecl(requested: ErrorLevel, *, logo: bool) -> ErrorLevel:
+    """A logo hides modules: the code then always has the most error correction."""
+    return "H" if logo else requested
 
 
 def etag(payload: str, options: ImageOptions) -> str:
@@ -112,6 +147,8 @@ def make_code(payload: str, ecl: ErrorLevel) -> segno.QRCode:
 def render(payload: str, options: ImageOptions) -> bytes:
     """The image bytes (CPU work: call it off the event loop)."""
     code = make_code(payload, options.ecl)
+    if not options.plain:
+        return _render_styled(code, options)
     width, _ = code.symbol_size(scale=options.scale, border=options.border)
     if width > MAX_SIDE_PIXELS:
         raise validation(
@@ -129,3 +166,16 @@ def render(payload: str, options: ImageOptions) -> bytes:
         **extra,
     )
     return out.getvalue()
+
+
+def _render_styled(code: segno.QRCode, options: ImageOptions) -> bytes:
+    width, height = styled.size_in_pixels(code, options)
+    if max(width, height) > MAX_SIDE_PIXELS:
+        side = max(width, height)
+        raise validation(
+            [FieldError("scale", f"the image would be {side} px wide; at most {MAX_SIDE_PIXELS}")]
+        )
+    if options.format == "svg":
+        return styled.svg(code, options).encode()
+    raster = styled.png(code, options)
+    return raster if options.format == "png" else styled.pdf(raster)

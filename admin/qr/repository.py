@@ -44,6 +44,7 @@ class QrRow(msgspec.Struct, kw_only=True):
     created_at: datetime
     updated_at: datetime
     created_by: str | None  # an API key's id or a user's; None: made before workspaces
+    style: dict[str, Any]  # admin/qr/style.py; {} for codes saved before styles
 
 
 class NewQr(msgspec.Struct, frozen=True, kw_only=True):
@@ -54,6 +55,7 @@ class NewQr(msgspec.Struct, frozen=True, kw_only=True):
     dynamic: bool
     link_id: str | None
     payload: str | None
+    style: dict[str, Any] = msgspec.field(default_factory=dict)
 
 
 _SCANS = load_queries(__file__, "scans.sql")
@@ -71,6 +73,7 @@ async def insert_qr(
     params = {
         **msgspec.structs.asdict(qr),
         "data": jsonb(qr.data),
+        "style": jsonb(qr.style),
         **_owner(principal),
         "created_by": principal.actor_id,
     }
@@ -104,8 +107,11 @@ async def list_qr(
     return await fetch_all(conn, _SQL["list_qr"], params, QrRow)
 
 
-async def update_qr(conn: Connection, qr_id: str, title: str | None, data: dict[str, Any]) -> None:
-    await conn.execute(_SQL["update_qr"], {"id": qr_id, "title": title, "data": jsonb(data)})
+async def update_qr(
+    conn: Connection, qr_id: str, title: str | None, data: dict[str, Any], style: dict[str, Any]
+) -> None:
+    params = {"id": qr_id, "title": title, "data": jsonb(data), "style": jsonb(style)}
+    await conn.execute(_SQL["update_qr"], params)
 
 
 async def delete_qr(conn: Connection, qr_id: str) -> None:

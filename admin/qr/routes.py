@@ -12,7 +12,7 @@ from admin.api.body import JsonBody
 from admin.api.operations import binary_response, problems
 from admin.auth import Principal
 from admin.errors import BadRequest, ValidationFailed
-from admin.qr.images import MEDIA_TYPES, ErrorLevel, ImageFormat, ImageOptions, parse_colour
+from admin.qr.images import MEDIA_TYPES, ErrorLevel, ImageFormat, ImageRequest
 from admin.qr.schemas import QrCode, QrCreate, QrPage, QrUpdate
 from admin.qr.service import MAX_PAGE_SIZE, QrService
 
@@ -20,12 +20,22 @@ QrId = Annotated[str, Parameter(description="A QR code id (qr_…).", max_length
 IMAGE_CACHE_CONTROL = "private, max-age=86400"
 
 
+# Inside these objects a missing field is 422 too (the body is well-formed).
+_CONTENT = ("data.", "style.")
+
+
+def _content_errors(exc: BadRequest) -> BadRequest | ValidationFailed:
+    if exc.errors and exc.errors[0].field.startswith(_CONTENT):
+        return ValidationFailed(exc.detail, exc.errors)
+    return exc
+
+
 class QrCreateBody(JsonBody[Any]):
     """The tagged union of every type (Litestar's DTO[...] refuses unions, so it is set here).
 
     A missing ``type`` or ``data`` is 400 like any missing field, but anything
-    missing inside ``data`` is 422 naming ``data.<field>``: the body is
-    well-formed, its content is not valid for the type.
+    missing inside ``data`` (or ``style``) is 422 naming ``data.<field>``: the body
+    is well-formed, its content is not valid for the type.
     """
 
     model_type = QrCreate  # type: ignore[assignment]
@@ -34,9 +44,17 @@ class QrCreateBody(JsonBody[Any]):
         try:
             return super().decode_bytes(value)
         except BadRequest as exc:
-            if exc.errors and exc.errors[0].field.startswith("data."):
-                raise ValidationFailed(exc.detail, exc.errors) from None
-            raise
+            raise _content_errors(exc) from None
+
+
+class QrUpdateBody(JsonBody[QrUpdate]):
+    """A PATCH body; a field missing inside ``style`` is 422 on ``style.<field>``."""
+
+    def decode_bytes(self, value: bytes) -> Any:
+        try:
+            return super().decode_bytes(value)
+        except BadRequest as exc:
+            raise _content_errors(exc) from None
 
 
 class QrController(Controller):
@@ -90,7 +108,7 @@ class QrController(Controller):
 
     @patch(
         "/{qr_id:str}",
-        dto=JsonBody[QrUpdate],
+        dto=QrUpdateBody,
         return_dto=None,
         opt={"scope": "qr:write"},
         responses=problems(400, 401, 403, 404, 422),
@@ -100,7 +118,8 @@ class QrController(Controller):
     async def update_qr(
         self, qr_id: QrId, data: QrUpdate, principal: Principal, qr: QrService
     ) -> QrCode:
-        """Change the title, or a dynamic code's destination (the image stays the same)."""
+        """Change the title, the style (replaced whole), or a dynamic code's destination (the
+        encoded short URL stays the same)."""
         return await qr.update(principal, qr_id, data)
 
     @delete(
@@ -135,26 +154,28 @@ class QrController(Controller):
         format: Annotated[ImageFormat, Parameter(description="svg, png or pdf")] = "svg",  # noqa: A002
         scale: Annotated[int, Parameter(ge=1, le=50, description="Pixels per module.")] = 10,
         border: Annotated[int, Parameter(ge=0, le=20, description="Quiet zone, modules.")] = 4,
-        dark: Annotated[str, Parameter(max_length=32, description="Colour of dark modules.")] = (
-            "#000000"
-        ),
+        dark: Annotated[
+            str | None,
+            Parameter(max_length=32, description="Colour of dark modules; unset: the style's."),
+        ] = None,
         light: Annotated[
-            str, Parameter(max_length=32, description="Background colour or `transparent`.")
-        ] = "#ffffff",
-        ecl: Annotated[ErrorLevel, Parameter(description="Error correction: L, M, Q or H.")] = "M",
+            str | None,
+            Parameter(
+                max_length=32,
+                description="Background colour or `transparent`; unset: the style's.",
+            ),
+        ] = None,
+        ecl: Annotated[
+            ErrorLevel | None,
+            Parameter(description="Error correction: L, M, Q or H; unset: the style's."),
+        ] = None,
     ) -> Response[bytes]:
-        """The code as an image. Cacheable: answers 304 to a current If-None-Match."""
-        options = ImageOptions(
-            format=format,
-            scale=scale,
-            border=border,
-            dark=parse_colour("dark", dark, allow_transparent=False) or "#000000",
-            light=parse_colour("light", light, allow_transparent=True),
-            ecl=ecl,
+        """The code as an image drawn with its saved style. Cacheable: answers 304 to a
+        current If-None-Match."""
+        wanted = ImageRequest(
+            format=format, scale=scale, border=border, dark=dark, light=light, ecl=ecl
         )
-        image, etag = await qr.image(
-            principal, qr_id, options, request.headers.get("if-none-match")
-        )
+        image, etag = await qr.image(principal, qr_id, wanted, request.headers.get("if-none-match"))
         headers = {"ETag": etag, "Cache-Control": IMAGE_CACHE_CONTROL}
         if image is None:
             return Response(b"", status_code=304, headers=headers)

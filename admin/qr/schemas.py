@@ -20,6 +20,7 @@ from admin.api.fields import CreatedBy
 from admin.bio import SocialNetwork
 from admin.links import Url
 from admin.patterns import whole
+from admin.qr.logo import MAX_LOGO_URL
 
 Text = Annotated[str, Meta(min_length=1, max_length=4000)]
 Short = Annotated[str, Meta(min_length=1, max_length=200)]
@@ -157,12 +158,72 @@ class BioData(_Data):
     """No fields: the code opens the caller's Bio page."""
 
 
+Colour = Annotated[
+    str,
+    Meta(
+        min_length=1,
+        max_length=32,
+        description="#rgb, #rgba, #rrggbb, #rrggbbaa or a CSS basic name (black, navy, …).",
+    ),
+]
+ModuleShape = Literal["square", "rounded", "dots"]
+MAX_CAPTION = 40
+
+
+class QrGradient(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """Dark modules shade from `from` (top) to `to` (bottom); both must contrast with
+    `light` as `dark` must."""
+
+    from_: Colour = msgspec.field(name="from")
+    to: Colour
+
+
+class QrFrame(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """A frame around the code with a caption below it ("Scan me")."""
+
+    caption: Annotated[
+        str, Meta(min_length=1, max_length=MAX_CAPTION, description="One line, plain text.")
+    ]
+
+
+class QrStyle(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename="camel"):
+    """How the code is drawn, saved with it; every image is rendered with it."""
+
+    logo: (
+        Annotated[
+            str,
+            Meta(
+                max_length=MAX_LOGO_URL,
+                description="A data: URL of a PNG (at most 1024 px a side) or an SVG, at most "
+                "256 KiB decoded; stored re-encoded. Raises error correction to H.",
+            ),
+        ]
+        | None
+    ) = None
+    frame: QrFrame | None = None
+    module_shape: ModuleShape = "square"
+    eye_shape: ModuleShape = "square"
+    gradient: QrGradient | None = None
+    dark: Colour = "#000000"
+    light: Annotated[
+        str, Meta(min_length=1, max_length=32, description="A colour, or `transparent`.")
+    ] = "#ffffff"
+    ecl: (
+        Annotated[
+            Literal["L", "M", "Q", "H"],
+            Meta(description="Error correction; unset: M, or H with a logo (always H then)."),
+        ]
+        | None
+    ) = None
+
+
 class _QrCreate(
     msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename="camel", tag_field="type"
 ):
     title: Title | None = None
     # Unset: dynamic for the URL-like types (url, link, whatsapp, app, social, bio).
     dynamic: bool | None = None
+    style: QrStyle | None = None
 
 
 @example(
@@ -277,12 +338,20 @@ DATA_TYPES: dict[str, type[_Data]] = {
 }
 
 
-@example({"title": "Shop window (spring)", "data": {"url": "https://shop.example.com/summer-sale"}})
+@example(
+    {
+        "title": "Shop window (spring)",
+        "data": {"url": "https://shop.example.com/summer-sale"},
+        "style": {"frame": {"caption": "Scan me"}, "moduleShape": "dots"},
+    }
+)
 class QrUpdate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, rename="camel"):
     """``title`` for any code; ``data`` (of the code's own type) only for dynamic codes."""
 
     title: Title | UnsetType | None = UNSET
     data: dict[str, Any] | UnsetType = UNSET
+    # The whole style, replaced (null: back to the plain black on white default).
+    style: QrStyle | UnsetType | None = UNSET
 
 
 QR_EXAMPLE = {
@@ -298,6 +367,16 @@ QR_EXAMPLE = {
     "createdAt": "2026-03-01T09:30:00Z",
     "updatedAt": "2026-03-01T09:30:00Z",
     "createdBy": "key_01JNQ4Y2B7C9D3E5F6G8H0J1KM",
+    "style": {
+        "logo": None,
+        "frame": {"caption": "Scan me"},
+        "moduleShape": "rounded",
+        "eyeShape": "rounded",
+        "gradient": {"from": "#1d4ed8", "to": "#7c3aed"},
+        "dark": "#000000",
+        "light": "#ffffff",
+        "ecl": "M",
+    },
 }
 
 
@@ -315,6 +394,7 @@ class QrCode(msgspec.Struct, kw_only=True, rename="camel"):
     created_at: str
     updated_at: str
     created_by: CreatedBy = None
+    style: QrStyle = msgspec.field(default_factory=QrStyle)
 
 
 @example({"data": [QR_EXAMPLE], "nextCursor": None})

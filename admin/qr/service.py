@@ -20,6 +20,7 @@ from admin.links import LinkCache, ManagedLinks, delete_managed_link, get_link
 from admin.pagination import RowCursor, decode_row_cursor, encode_cursor
 from admin.qr import images
 from admin.qr import repository as repo
+from admin.qr import style as styles
 from admin.qr.payloads import URL_LIKE, Encoded, check_capacity, encode
 from admin.qr.schemas import (
     DATA_TYPES,
@@ -28,6 +29,7 @@ from admin.qr.schemas import (
     QrCode,
     QrCreate,
     QrPage,
+    QrStyle,
     QrUpdate,
 )
 from admin.urls import public_base, short_url
@@ -85,6 +87,7 @@ class QrService:
             created_at=iso_utc(row.created_at),
             updated_at=iso_utc(row.updated_at),
             created_by=row.created_by,
+            style=styles.stored(row.style),
         )
 
     def _check_destination(self, qr_type: str, encoded: Encoded) -> None:
@@ -120,13 +123,26 @@ class QrService:
                 check_capacity(encoded.content)
         return qr_type, dynamic, encoded
 
+    @staticmethod
+    def _check_fits(content: str, style: QrStyle) -> None:
+        """A static code's content must fit at the style's error correction (H with a logo)."""
+        ecl = style.ecl or "M"
+        try:
+            images.make_code(content, ecl)
+        except ValidationFailed:
+            field = "style.logo" if style.logo is not None else "style.ecl"
+            reason = "a logo needs error correction H" if style.logo is not None else ""
+            raise validation(
+                [FieldError(field, f"the content does not fit at error correction {ecl} {reason}")]
+            ) from None
+
     async def preview(
-        self, principal: Principal, body: QrCreate, options: images.ImageOptions
+        self, principal: Principal, body: QrCreate, request: images.ImageRequest
     ) -> bytes:
         """The image a new code of ``body`` would have, saving nothing (the dashboard's
         designer). A code that holds a short link (dynamic, ``link``, ``bio``) gets its
         link only when saved: here a short URL of the same length stands in for it."""
-        images.check_contrast(options.dark, options.light)
+        options = styles.options_for(styles.check_style(body.style), request)
         _, dynamic, encoded = self._checked(body)
         if encoded is not None and not dynamic:
             payload = encoded.content
@@ -138,6 +154,9 @@ class QrService:
     async def create(self, principal: Principal, body: QrCreate) -> QrCode:
         qr_type, dynamic, encoded = self._checked(body)
         data = msgspec.to_builtins(body.data)
+        style = styles.check_style(body.style)  # before anything is written
+        if encoded is not None and not dynamic:
+            self._check_fits(encoded.content, style)
 
         qr_id = new_id("qr")
         async with self.db.transaction() as conn:
@@ -153,6 +172,7 @@ class QrService:
                     dynamic=dynamic,
                     link_id=link_id,
                     payload=payload,
+                    style=styles.to_row(style),
                 ),
                 lambda row: Event("qr.created", self.to_resource(row)),
             )
@@ -235,6 +255,12 @@ class QrService:
                 raise NotFound(f"No QR code with id {qr_id!r}.")
             title = row.title if body.title is UNSET else body.title
             data = row.data
+            style = row.style
+            if body.style is not UNSET:
+                checked = styles.check_style(body.style)
+                if row.payload is not None:  # static: the content must fit the new style
+                    self._check_fits(row.payload, checked)
+                style = styles.to_row(checked)
             if body.data is not UNSET:
                 if not row.dynamic or row.type not in _EDITABLE:
                     raise validation(
@@ -260,8 +286,8 @@ class QrService:
                     android_url=encoded.android_url,
                 )
                 data = msgspec.to_builtins(parsed)
-            if (title, data) != (row.title, row.data):
-                await repo.update_qr(conn, row.id, title, data)
+            if (title, data, style) != (row.title, row.data, row.style):
+                await repo.update_qr(conn, row.id, title, data, style)
                 row = await repo.get_qr(conn, principal, qr_id)
                 assert row is not None
         if link is not None:
@@ -284,12 +310,15 @@ class QrService:
         self,
         principal: Principal,
         qr_id: str,
-        options: images.ImageOptions,
+        request: images.ImageRequest,
         if_none_match: str | None,
     ) -> tuple[bytes | None, str]:
-        """(image, ETag); the image is None when ``if_none_match`` already holds the ETag."""
-        images.check_contrast(options.dark, options.light)
-        payload = self.payload_of(await self._row(principal, qr_id))
+        """(image, ETag) with the code's saved style (the request's colours and error
+        correction win when given); the image is None when ``if_none_match`` already
+        holds the ETag."""
+        row = await self._row(principal, qr_id)
+        options = styles.options_for(styles.stored(row.style), request)
+        payload = self.payload_of(row)
         tag = images.etag(payload, options)
         if if_none_match and (if_none_match.strip() == "*" or tag in if_none_match):
             return None, tag

@@ -18,7 +18,7 @@ from litestar.params import Parameter
 from litestar.response import Redirect, Template
 
 from admin.errors import HopError
-from admin.qr.images import MEDIA_TYPES, NAMED_COLOURS, ImageOptions, parse_colour
+from admin.qr.images import MEDIA_TYPES, NAMED_COLOURS, ImageRequest, parse_colour
 from admin.qr.payloads import URL_LIKE
 from admin.qr.routes import IMAGE_CACHE_CONTROL
 from admin.qr.schemas import DATA_TYPES, QrCreate, QrUpdate
@@ -152,6 +152,12 @@ def _body(qr_type: str, values: dict[str, Any]) -> dict[str, Any]:
         body["title"] = title
     if qr_type in URL_LIKE and qr_type != "app":
         body["dynamic"] = text(values, "dynamic") == "on"
+    style = _style(values)  # saved with the code, so its page shows it as made
+    body["style"] = {
+        "dark": style["dark"],
+        "light": "transparent" if style["transparent"] else style["light"],
+        "ecl": style["ecl"] if style["ecl"] in ("L", "M", "Q", "H") else "M",
+    }
     return body
 
 
@@ -170,25 +176,39 @@ def _style(values: dict[str, Any]) -> dict[str, str]:
     }
 
 
-def _options(style: dict[str, str], image_format: str = "svg", scale: int = 8) -> ImageOptions:
-    """The API's image options from the form (the same parsing as ``/v1/qr/:id/image``)."""
+def _options(style: dict[str, str], image_format: str = "svg", scale: int = 8) -> ImageRequest:
+    """The API's image request from the form (the same parsing as ``/v1/qr/:id/image``)."""
     light = "transparent" if style["transparent"] else style["light"]
     ecl = style["ecl"] if style["ecl"] in ("L", "M", "Q", "H") else "M"
-    return ImageOptions(
+    parse_colour("dark", style["dark"], allow_transparent=False)  # 422 before anything else
+    parse_colour("light", light, allow_transparent=True)
+    return ImageRequest(
         format=image_format,  # type: ignore[arg-type]
         scale=scale,
         border=4,
-        dark=parse_colour("dark", style["dark"], allow_transparent=False) or "#000000",
-        light=parse_colour("light", light, allow_transparent=True),
+        dark=style["dark"],
+        light=light,
         ecl=ecl,  # type: ignore[arg-type]
     )
+
+
+def _saved_style(code: Any) -> dict[str, str]:
+    """The form's colours and error correction from a code's saved style."""
+    saved = code.style
+    transparent = saved.light == "transparent"
+    return {  # colour inputs take #rrggbb: an alpha the API was given is not shown
+        "dark": saved.dark[:7],
+        "light": "#ffffff" if transparent else saved.light[:7],
+        "transparent": "on" if transparent else "",
+        "ecl": saved.ecl or "M",
+    }
 
 
 def qr_errors(error: HopError) -> FormErrors:
     """The API's errors by field, ``data.`` taken off (the form's inputs are the fields)."""
     fields: dict[str, str] = {}
     for item in error.errors:
-        name = item.field.removeprefix("data.").split(".")[0].split("[")[0]
+        name = item.field.removeprefix("data.").removeprefix("style.").split(".")[0].split("[")[0]
         fields.setdefault(name, plain(item.message))
     return FormErrors(detail="" if fields else error.detail, fields=fields)
 
@@ -291,13 +311,17 @@ async def qr_page(
     page: Page,
     qr: QrService,
     qr_id: QrId,
-    dark: Colour = "#000000",
-    light: Colour = "#ffffff",
-    transparent: Annotated[str, Parameter(max_length=4)] = "",
-    ecl: Annotated[str, Parameter(max_length=1)] = "M",
+    dark: Colour | None = None,
+    light: Colour | None = None,
+    transparent: Annotated[str | None, Parameter(max_length=4)] = None,
+    ecl: Annotated[str | None, Parameter(max_length=1)] = None,
 ) -> Template:
     code = await qr.get(page.user, qr_id)
-    style = _style({"dark": dark, "light": light, "transparent": transparent, "ecl": ecl})
+    asked = {"dark": dark, "light": light, "transparent": transparent, "ecl": ecl}
+    # The saved style, unless the page's own form asked for other colours.
+    style = _saved_style(code)
+    if any(value is not None for value in asked.values()):
+        style = _style({key: value or "" for key, value in asked.items()})
     query = urlencode({key: value for key, value in style.items() if value})
     return await page.render(
         "qr_code.html",
@@ -350,7 +374,7 @@ async def qr_rename(request: Request[Any, Any, Any], page: Page, qr: QrService, 
             status=exc.status,
             code=code,
             type_names=TYPE_NAMES,
-            style=_style({}),
+            style=_saved_style(code),
             ecc=ECC,
             query="",
             formats=tuple(MEDIA_TYPES),

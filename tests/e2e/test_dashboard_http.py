@@ -168,6 +168,21 @@ def test_the_qr_preview_is_an_svg_of_the_short_url(browser: Browser, account: Ac
     assert image.content.startswith(b"<svg")
 
 
+def test_a_qr_code_page_shows_the_colours_it_was_made_with(
+    browser: Browser, account: Account
+) -> None:
+    """Issue 31: revisiting a code showed it black and Medium whatever it was made with."""
+    _signed_in(browser, account)
+    form = {"type": "text", "text": "navy", "dark": "#000080", "light": "#fdf6e3", "ecl": "Q"}
+    made = browser.submit("/qr/new?type=text", "/qr", form)
+    assert made.status_code == 303
+    qr_id = made.headers["location"].split("?", 1)[0].rsplit("/", 1)[1]
+    page = browser.get(f"/qr/{qr_id}").text  # no colours in the address: the saved ones
+    assert 'name="dark" value="#000080"' in page
+    assert 'name="light" value="#fdf6e3"' in page
+    assert '<option value="Q" selected>' in page
+
+
 def test_sign_up_verify_and_the_unverified_limits(
     browser: Browser, session_stack: Stack, admin_url: str
 ) -> None:

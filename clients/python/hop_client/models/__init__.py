@@ -100,7 +100,9 @@ from .geo_data import GeoData
 from .geo_qr_create import GeoQrCreate
 from .geo_qr_create_type import GeoQrCreateType
 from .get_account_analytics_interval import GetAccountAnalyticsInterval
-from .get_qr_image_ecl import GetQrImageEcl
+from .get_qr_image_ecl_type_1 import GetQrImageEclType1
+from .get_qr_image_ecl_type_2_type_1 import GetQrImageEclType2Type1
+from .get_qr_image_ecl_type_3_type_1 import GetQrImageEclType3Type1
 from .get_qr_image_format import GetQrImageFormat
 from .import_create import ImportCreate
 from .import_create_credentials import ImportCreateCredentials
@@ -186,7 +188,13 @@ from .product_page import ProductPage
 from .public_bio_page import PublicBioPage
 from .qr_code import QrCode
 from .qr_code_data import QrCodeData
+from .qr_frame import QrFrame
+from .qr_gradient import QrGradient
 from .qr_page import QrPage
+from .qr_style import QrStyle
+from .qr_style_ecl_type_0 import QrStyleEclType0
+from .qr_style_eye_shape import QrStyleEyeShape
+from .qr_style_module_shape import QrStyleModuleShape
 from .qr_update import QrUpdate
 from .qr_update_data import QrUpdateData
 from .recovery_codes import RecoveryCodes
@@ -364,7 +372,9 @@ __all__ = (
     "GeoQrCreate",
     "GeoQrCreateType",
     "GetAccountAnalyticsInterval",
-    "GetQrImageEcl",
+    "GetQrImageEclType1",
+    "GetQrImageEclType2Type1",
+    "GetQrImageEclType3Type1",
     "GetQrImageFormat",
     "ImportCreate",
     "ImportCreateCredentials",
@@ -450,7 +460,13 @@ __all__ = (
     "PublicBioPage",
     "QrCode",
     "QrCodeData",
+    "QrFrame",
+    "QrGradient",
     "QrPage",
+    "QrStyle",
+    "QrStyleEclType0",
+    "QrStyleEyeShape",
+    "QrStyleModuleShape",
     "QrUpdate",
     "QrUpdateData",
     "RecoveryCodes",

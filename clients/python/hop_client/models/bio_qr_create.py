@@ -10,6 +10,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.bio_data import BioData
+    from ..models.qr_style import QrStyle
 
 
 T = TypeVar("T", bound="BioQrCreate")
@@ -22,15 +23,19 @@ class BioQrCreate:
         type_ (BioQrCreateType):
         data (BioData | Unset): No fields: the code opens the caller's Bio page.
         dynamic (bool | None | Unset):
+        style (None | QrStyle | Unset):
         title (None | str | Unset):
     """
 
     type_: BioQrCreateType
     data: BioData | Unset = UNSET
     dynamic: bool | None | Unset = UNSET
+    style: None | QrStyle | Unset = UNSET
     title: None | str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.qr_style import QrStyle  # noqa: PLC0415
+
         type_: str = self.type_
 
         data: dict[str, Any] | Unset = UNSET
@@ -42,6 +47,14 @@ class BioQrCreate:
             dynamic = UNSET
         else:
             dynamic = self.dynamic
+
+        style: dict[str, Any] | None | Unset
+        if isinstance(self.style, Unset):
+            style = UNSET
+        elif isinstance(self.style, QrStyle):
+            style = self.style.to_dict()
+        else:
+            style = self.style
 
         title: None | str | Unset
         if isinstance(self.title, Unset):
@@ -60,6 +73,8 @@ class BioQrCreate:
             field_dict["data"] = data
         if dynamic is not UNSET:
             field_dict["dynamic"] = dynamic
+        if style is not UNSET:
+            field_dict["style"] = style
         if title is not UNSET:
             field_dict["title"] = title
 
@@ -68,6 +83,7 @@ class BioQrCreate:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.bio_data import BioData  # noqa: PLC0415
+        from ..models.qr_style import QrStyle  # noqa: PLC0415
 
         d = dict(src_dict)
         type_ = check_bio_qr_create_type(d.pop("type"))
@@ -88,6 +104,23 @@ class BioQrCreate:
 
         dynamic = _parse_dynamic(d.pop("dynamic", UNSET))
 
+        def _parse_style(data: object) -> None | QrStyle | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                style_type_0 = QrStyle.from_dict(data)
+
+                return style_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | QrStyle | Unset, data)
+
+        style = _parse_style(d.pop("style", UNSET))
+
         def _parse_title(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -101,6 +134,7 @@ class BioQrCreate:
             type_=type_,
             data=data,
             dynamic=dynamic,
+            style=style,
             title=title,
         )
 

@@ -10,6 +10,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.crypto_data import CryptoData
+    from ..models.qr_style import QrStyle
 
 
 T = TypeVar("T", bound="CryptoQrCreate")
@@ -22,15 +23,19 @@ class CryptoQrCreate:
         data (CryptoData):
         type_ (CryptoQrCreateType):
         dynamic (bool | None | Unset):
+        style (None | QrStyle | Unset):
         title (None | str | Unset):
     """
 
     data: CryptoData
     type_: CryptoQrCreateType
     dynamic: bool | None | Unset = UNSET
+    style: None | QrStyle | Unset = UNSET
     title: None | str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.qr_style import QrStyle  # noqa: PLC0415
+
         data = self.data.to_dict()
 
         type_: str = self.type_
@@ -40,6 +45,14 @@ class CryptoQrCreate:
             dynamic = UNSET
         else:
             dynamic = self.dynamic
+
+        style: dict[str, Any] | None | Unset
+        if isinstance(self.style, Unset):
+            style = UNSET
+        elif isinstance(self.style, QrStyle):
+            style = self.style.to_dict()
+        else:
+            style = self.style
 
         title: None | str | Unset
         if isinstance(self.title, Unset):
@@ -57,6 +70,8 @@ class CryptoQrCreate:
         )
         if dynamic is not UNSET:
             field_dict["dynamic"] = dynamic
+        if style is not UNSET:
+            field_dict["style"] = style
         if title is not UNSET:
             field_dict["title"] = title
 
@@ -65,6 +80,7 @@ class CryptoQrCreate:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.crypto_data import CryptoData  # noqa: PLC0415
+        from ..models.qr_style import QrStyle  # noqa: PLC0415
 
         d = dict(src_dict)
         data = CryptoData.from_dict(d.pop("data"))
@@ -80,6 +96,23 @@ class CryptoQrCreate:
 
         dynamic = _parse_dynamic(d.pop("dynamic", UNSET))
 
+        def _parse_style(data: object) -> None | QrStyle | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                style_type_0 = QrStyle.from_dict(data)
+
+                return style_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | QrStyle | Unset, data)
+
+        style = _parse_style(d.pop("style", UNSET))
+
         def _parse_title(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -93,6 +126,7 @@ class CryptoQrCreate:
             data=data,
             type_=type_,
             dynamic=dynamic,
+            style=style,
             title=title,
         )
 

@@ -10,6 +10,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.qr_code_data import QrCodeData
+    from ..models.qr_style import QrStyle
 
 
 T = TypeVar("T", bound="QrCode")
@@ -33,6 +34,7 @@ class QrCode:
         created_by (None | str | Unset): Who made it: the API key's id (key_…) when a key made it, else the user's id
             (usr_…: a dashboard session or an access token). It stays when that person leaves or the key is revoked; null:
             made before workspaces.
+        style (QrStyle | Unset): How the code is drawn, saved with it; every image is rendered with it.
     """
 
     created_at: str
@@ -47,6 +49,7 @@ class QrCode:
     type_: str
     updated_at: str
     created_by: None | str | Unset = UNSET
+    style: QrStyle | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -81,6 +84,10 @@ class QrCode:
         else:
             created_by = self.created_by
 
+        style: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.style, Unset):
+            style = self.style.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -100,12 +107,15 @@ class QrCode:
         )
         if created_by is not UNSET:
             field_dict["createdBy"] = created_by
+        if style is not UNSET:
+            field_dict["style"] = style
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.qr_code_data import QrCodeData  # noqa: PLC0415
+        from ..models.qr_style import QrStyle  # noqa: PLC0415
 
         d = dict(src_dict)
         created_at = d.pop("createdAt")
@@ -154,6 +164,13 @@ class QrCode:
 
         created_by = _parse_created_by(d.pop("createdBy", UNSET))
 
+        _style = d.pop("style", UNSET)
+        style: QrStyle | Unset
+        if isinstance(_style, Unset):
+            style = UNSET
+        else:
+            style = QrStyle.from_dict(_style)
+
         qr_code = cls(
             created_at=created_at,
             data=data,
@@ -167,6 +184,7 @@ class QrCode:
             type_=type_,
             updated_at=updated_at,
             created_by=created_by,
+            style=style,
         )
 
         qr_code.additional_properties = d

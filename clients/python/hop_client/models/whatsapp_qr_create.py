@@ -9,6 +9,7 @@ from ..models.whatsapp_qr_create_type import WhatsappQrCreateType, check_whatsap
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.qr_style import QrStyle
     from ..models.whatsapp_data import WhatsappData
 
 
@@ -22,15 +23,19 @@ class WhatsappQrCreate:
         data (WhatsappData):
         type_ (WhatsappQrCreateType):
         dynamic (bool | None | Unset):
+        style (None | QrStyle | Unset):
         title (None | str | Unset):
     """
 
     data: WhatsappData
     type_: WhatsappQrCreateType
     dynamic: bool | None | Unset = UNSET
+    style: None | QrStyle | Unset = UNSET
     title: None | str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.qr_style import QrStyle  # noqa: PLC0415
+
         data = self.data.to_dict()
 
         type_: str = self.type_
@@ -40,6 +45,14 @@ class WhatsappQrCreate:
             dynamic = UNSET
         else:
             dynamic = self.dynamic
+
+        style: dict[str, Any] | None | Unset
+        if isinstance(self.style, Unset):
+            style = UNSET
+        elif isinstance(self.style, QrStyle):
+            style = self.style.to_dict()
+        else:
+            style = self.style
 
         title: None | str | Unset
         if isinstance(self.title, Unset):
@@ -57,6 +70,8 @@ class WhatsappQrCreate:
         )
         if dynamic is not UNSET:
             field_dict["dynamic"] = dynamic
+        if style is not UNSET:
+            field_dict["style"] = style
         if title is not UNSET:
             field_dict["title"] = title
 
@@ -64,6 +79,7 @@ class WhatsappQrCreate:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.qr_style import QrStyle  # noqa: PLC0415
         from ..models.whatsapp_data import WhatsappData  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -80,6 +96,23 @@ class WhatsappQrCreate:
 
         dynamic = _parse_dynamic(d.pop("dynamic", UNSET))
 
+        def _parse_style(data: object) -> None | QrStyle | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                style_type_0 = QrStyle.from_dict(data)
+
+                return style_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | QrStyle | Unset, data)
+
+        style = _parse_style(d.pop("style", UNSET))
+
         def _parse_title(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -93,6 +126,7 @@ class WhatsappQrCreate:
             data=data,
             type_=type_,
             dynamic=dynamic,
+            style=style,
             title=title,
         )
 

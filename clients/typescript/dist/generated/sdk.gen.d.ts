@@ -431,13 +431,15 @@ export declare const getQrCode: <ThrowOnError extends boolean = true>(options: O
 /**
  * Update a QR code
  *
- * Change the title, or a dynamic code's destination (the image stays the same).
+ * Change the title, the style (replaced whole), or a dynamic code's destination (the
+ * encoded short URL stays the same).
  */
 export declare const updateQrCode: <ThrowOnError extends boolean = true>(options: Options<UpdateQrCodeData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<UpdateQrCodeResponses, UpdateQrCodeErrors, ThrowOnError, "fields">;
 /**
  * Render a QR code as an image
  *
- * The code as an image. Cacheable: answers 304 to a current If-None-Match.
+ * The code as an image drawn with its saved style. Cacheable: answers 304 to a
+ * current If-None-Match.
  */
 export declare const getQrImage: <ThrowOnError extends boolean = true>(options: Options<GetQrImageData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<GetQrImageResponses, GetQrImageErrors, ThrowOnError, "fields">;
 /**

@@ -1260,7 +1260,8 @@ export const getQrCode = (options) => {
 /**
  * Update a QR code
  *
- * Change the title, or a dynamic code's destination (the image stays the same).
+ * Change the title, the style (replaced whole), or a dynamic code's destination (the
+ * encoded short URL stays the same).
  */
 export const updateQrCode = (options) => {
     return (options.client ?? client).patch({
@@ -1285,7 +1286,8 @@ export const updateQrCode = (options) => {
 /**
  * Render a QR code as an image
  *
- * The code as an image. Cacheable: answers 304 to a current If-None-Match.
+ * The code as an image drawn with its saved style. Cacheable: answers 304 to a
+ * current If-None-Match.
  */
 export const getQrImage = (options) => {
     return (options.client ?? client).get({

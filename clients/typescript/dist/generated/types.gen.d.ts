@@ -155,6 +155,7 @@ export type AppData = {
 export type AppQrCreate = {
     data: AppData;
     dynamic?: boolean | null;
+    style?: QrStyle | null;
     title?: string | null;
     type: 'app';
 };
@@ -284,6 +285,7 @@ export type BioPut = {
 export type BioQrCreate = {
     data?: BioData;
     dynamic?: boolean | null;
+    style?: QrStyle | null;
     title?: string | null;
     type: 'bio';
 };
@@ -484,6 +486,7 @@ export type CryptoData = {
 export type CryptoQrCreate = {
     data: CryptoData;
     dynamic?: boolean | null;
+    style?: QrStyle | null;
     title?: string | null;
     type: 'crypto';
 };
@@ -580,6 +583,7 @@ export type EmailData = {
 export type EmailQrCreate = {
     data: EmailData;
     dynamic?: boolean | null;
+    style?: QrStyle | null;
     title?: string | null;
     type: 'email';
 };
@@ -606,6 +610,7 @@ export type EpcData = {
 export type EpcQrCreate = {
     data: EpcData;
     dynamic?: boolean | null;
+    style?: QrStyle | null;
     title?: string | null;
     type: 'epc';
 };
@@ -626,6 +631,7 @@ export type EventData = {
 export type EventQrCreate = {
     data: EventData;
     dynamic?: boolean | null;
+    style?: QrStyle | null;
     title?: string | null;
     type: 'event';
 };
@@ -668,6 +674,7 @@ export type GeoData = {
 export type GeoQrCreate = {
     data: GeoData;
     dynamic?: boolean | null;
+    style?: QrStyle | null;
     title?: string | null;
     type: 'geo';
 };
@@ -1009,6 +1016,7 @@ export type LinkPage = {
 export type LinkQrCreate = {
     data: LinkData;
     dynamic?: boolean | null;
+    style?: QrStyle | null;
     title?: string | null;
     type: 'link';
 };
@@ -1176,6 +1184,7 @@ export type MecardData = {
 export type MecardQrCreate = {
     data: MecardData;
     dynamic?: boolean | null;
+    style?: QrStyle | null;
     title?: string | null;
     type: 'mecard';
 };
@@ -1303,6 +1312,7 @@ export type PhoneData = {
 export type PhoneQrCreate = {
     data: PhoneData;
     dynamic?: boolean | null;
+    style?: QrStyle | null;
     title?: string | null;
     type: 'phone';
 };
@@ -1404,9 +1414,37 @@ export type QrCode = {
     linkId: string | null;
     payload: string;
     shortUrl: string | null;
+    style?: QrStyle;
     title: string | null;
     type: string;
     updatedAt: string;
+};
+/**
+ * QrFrame
+ *
+ * A frame around the code with a caption below it ("Scan me").
+ */
+export type QrFrame = {
+    /**
+     * One line, plain text.
+     */
+    caption: string;
+};
+/**
+ * QrGradient
+ *
+ * Dark modules shade from `from` (top) to `to` (bottom); both must contrast with
+ * `light` as `dark` must.
+ */
+export type QrGradient = {
+    /**
+     * #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS basic name (black, navy, …).
+     */
+    from: string;
+    /**
+     * #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS basic name (black, navy, …).
+     */
+    to: string;
 };
 /**
  * QrPage
@@ -1414,6 +1452,27 @@ export type QrCode = {
 export type QrPage = {
     data: Array<QrCode>;
     nextCursor: string | null;
+};
+/**
+ * QrStyle
+ *
+ * How the code is drawn, saved with it; every image is rendered with it.
+ */
+export type QrStyle = {
+    /**
+     * #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS basic name (black, navy, …).
+     */
+    dark?: string;
+    ecl?: 'H' | 'L' | 'M' | 'Q' | null;
+    eyeShape?: 'dots' | 'rounded' | 'square';
+    frame?: QrFrame | null;
+    gradient?: QrGradient | null;
+    /**
+     * A colour, or `transparent`.
+     */
+    light?: string;
+    logo?: string | null;
+    moduleShape?: 'dots' | 'rounded' | 'square';
 };
 /**
  * QrUpdate
@@ -1424,6 +1483,7 @@ export type QrUpdate = {
     data?: {
         [key: string]: unknown;
     };
+    style?: QrStyle | null;
     title?: string | null;
 };
 /**
@@ -1511,6 +1571,7 @@ export type SmsData = {
 export type SmsQrCreate = {
     data: SmsData;
     dynamic?: boolean | null;
+    style?: QrStyle | null;
     title?: string | null;
     type: 'sms';
 };
@@ -1527,6 +1588,7 @@ export type SocialData = {
 export type SocialQrCreate = {
     data: SocialData;
     dynamic?: boolean | null;
+    style?: QrStyle | null;
     title?: string | null;
     type: 'social';
 };
@@ -1628,6 +1690,7 @@ export type TextData = {
 export type TextQrCreate = {
     data: TextData;
     dynamic?: boolean | null;
+    style?: QrStyle | null;
     title?: string | null;
     type: 'text';
 };
@@ -1692,6 +1755,7 @@ export type UrlData = {
 export type UrlQrCreate = {
     data: UrlData;
     dynamic?: boolean | null;
+    style?: QrStyle | null;
     title?: string | null;
     type: 'url';
 };
@@ -1761,6 +1825,7 @@ export type VcardData = {
 export type VcardQrCreate = {
     data: VcardData;
     dynamic?: boolean | null;
+    style?: QrStyle | null;
     title?: string | null;
     type: 'vcard';
 };
@@ -1870,6 +1935,7 @@ export type WhatsappData = {
 export type WhatsappQrCreate = {
     data: WhatsappData;
     dynamic?: boolean | null;
+    style?: QrStyle | null;
     title?: string | null;
     type: 'whatsapp';
 };
@@ -1891,6 +1957,7 @@ export type WifiData = {
 export type WifiQrCreate = {
     data: WifiData;
     dynamic?: boolean | null;
+    style?: QrStyle | null;
     title?: string | null;
     type: 'wifi';
 };
@@ -5100,17 +5167,17 @@ export type GetQrImageData = {
          */
         border?: number;
         /**
-         * Colour of dark modules.
+         * Colour of dark modules; unset: the style's.
          */
-        dark?: string;
+        dark?: string | null;
         /**
-         * Background colour or `transparent`.
+         * Background colour or `transparent`; unset: the style's.
          */
-        light?: string;
+        light?: string | null;
         /**
-         * Error correction: L, M, Q or H.
+         * Error correction: L, M, Q or H; unset: the style's.
          */
-        ecl?: 'L' | 'M' | 'Q' | 'H';
+        ecl?: 'L' | 'M' | 'Q' | 'H' | null;
     };
     url: '/v1/qr/{qr_id}/image';
 };

@@ -1335,7 +1335,8 @@ export const getQrCode = <ThrowOnError extends boolean = true>(options: Options<
 /**
  * Update a QR code
  *
- * Change the title, or a dynamic code's destination (the image stays the same).
+ * Change the title, the style (replaced whole), or a dynamic code's destination (the
+ * encoded short URL stays the same).
  */
 export const updateQrCode = <ThrowOnError extends boolean = true>(options: Options<UpdateQrCodeData, ThrowOnError>) => {
     return (options.client ?? client).patch<UpdateQrCodeResponses, UpdateQrCodeErrors, ThrowOnError>({
@@ -1361,7 +1362,8 @@ export const updateQrCode = <ThrowOnError extends boolean = true>(options: Optio
 /**
  * Render a QR code as an image
  *
- * The code as an image. Cacheable: answers 304 to a current If-None-Match.
+ * The code as an image drawn with its saved style. Cacheable: answers 304 to a
+ * current If-None-Match.
  */
 export const getQrImage = <ThrowOnError extends boolean = true>(options: Options<GetQrImageData, ThrowOnError>) => {
     return (options.client ?? client).get<GetQrImageResponses, GetQrImageErrors, ThrowOnError>({

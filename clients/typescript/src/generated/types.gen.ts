@@ -167,6 +167,7 @@ export type AppData = {
 export type AppQrCreate = {
     data: AppData;
     dynamic?: boolean | null;
+    style?: QrStyle | null;
     title?: string | null;
     type: 'app';
 };
@@ -307,6 +308,7 @@ export type BioPut = {
 export type BioQrCreate = {
     data?: BioData;
     dynamic?: boolean | null;
+    style?: QrStyle | null;
     title?: string | null;
     type: 'bio';
 };
@@ -524,6 +526,7 @@ export type CryptoData = {
 export type CryptoQrCreate = {
     data: CryptoData;
     dynamic?: boolean | null;
+    style?: QrStyle | null;
     title?: string | null;
     type: 'crypto';
 };
@@ -628,6 +631,7 @@ export type EmailData = {
 export type EmailQrCreate = {
     data: EmailData;
     dynamic?: boolean | null;
+    style?: QrStyle | null;
     title?: string | null;
     type: 'email';
 };
@@ -656,6 +660,7 @@ export type EpcData = {
 export type EpcQrCreate = {
     data: EpcData;
     dynamic?: boolean | null;
+    style?: QrStyle | null;
     title?: string | null;
     type: 'epc';
 };
@@ -678,6 +683,7 @@ export type EventData = {
 export type EventQrCreate = {
     data: EventData;
     dynamic?: boolean | null;
+    style?: QrStyle | null;
     title?: string | null;
     type: 'event';
 };
@@ -724,6 +730,7 @@ export type GeoData = {
 export type GeoQrCreate = {
     data: GeoData;
     dynamic?: boolean | null;
+    style?: QrStyle | null;
     title?: string | null;
     type: 'geo';
 };
@@ -1085,6 +1092,7 @@ export type LinkPage = {
 export type LinkQrCreate = {
     data: LinkData;
     dynamic?: boolean | null;
+    style?: QrStyle | null;
     title?: string | null;
     type: 'link';
 };
@@ -1261,6 +1269,7 @@ export type MecardData = {
 export type MecardQrCreate = {
     data: MecardData;
     dynamic?: boolean | null;
+    style?: QrStyle | null;
     title?: string | null;
     type: 'mecard';
 };
@@ -1402,6 +1411,7 @@ export type PhoneData = {
 export type PhoneQrCreate = {
     data: PhoneData;
     dynamic?: boolean | null;
+    style?: QrStyle | null;
     title?: string | null;
     type: 'phone';
 };
@@ -1511,9 +1521,39 @@ export type QrCode = {
     linkId: string | null;
     payload: string;
     shortUrl: string | null;
+    style?: QrStyle;
     title: string | null;
     type: string;
     updatedAt: string;
+};
+
+/**
+ * QrFrame
+ *
+ * A frame around the code with a caption below it ("Scan me").
+ */
+export type QrFrame = {
+    /**
+     * One line, plain text.
+     */
+    caption: string;
+};
+
+/**
+ * QrGradient
+ *
+ * Dark modules shade from `from` (top) to `to` (bottom); both must contrast with
+ * `light` as `dark` must.
+ */
+export type QrGradient = {
+    /**
+     * #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS basic name (black, navy, …).
+     */
+    from: string;
+    /**
+     * #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS basic name (black, navy, …).
+     */
+    to: string;
 };
 
 /**
@@ -1525,6 +1565,28 @@ export type QrPage = {
 };
 
 /**
+ * QrStyle
+ *
+ * How the code is drawn, saved with it; every image is rendered with it.
+ */
+export type QrStyle = {
+    /**
+     * #rgb, #rgba, #rrggbb, #rrggbbaa or a CSS basic name (black, navy, …).
+     */
+    dark?: string;
+    ecl?: 'H' | 'L' | 'M' | 'Q' | null;
+    eyeShape?: 'dots' | 'rounded' | 'square';
+    frame?: QrFrame | null;
+    gradient?: QrGradient | null;
+    /**
+     * A colour, or `transparent`.
+     */
+    light?: string;
+    logo?: string | null;
+    moduleShape?: 'dots' | 'rounded' | 'square';
+};
+
+/**
  * QrUpdate
  *
  * ``title`` for any code; ``data`` (of the code's own type) only for dynamic codes.
@@ -1533,6 +1595,7 @@ export type QrUpdate = {
     data?: {
         [key: string]: unknown;
     };
+    style?: QrStyle | null;
     title?: string | null;
 };
 
@@ -1629,6 +1692,7 @@ export type SmsData = {
 export type SmsQrCreate = {
     data: SmsData;
     dynamic?: boolean | null;
+    style?: QrStyle | null;
     title?: string | null;
     type: 'sms';
 };
@@ -1647,6 +1711,7 @@ export type SocialData = {
 export type SocialQrCreate = {
     data: SocialData;
     dynamic?: boolean | null;
+    style?: QrStyle | null;
     title?: string | null;
     type: 'social';
 };
@@ -1756,6 +1821,7 @@ export type TextData = {
 export type TextQrCreate = {
     data: TextData;
     dynamic?: boolean | null;
+    style?: QrStyle | null;
     title?: string | null;
     type: 'text';
 };
@@ -1827,6 +1893,7 @@ export type UrlData = {
 export type UrlQrCreate = {
     data: UrlData;
     dynamic?: boolean | null;
+    style?: QrStyle | null;
     title?: string | null;
     type: 'url';
 };
@@ -1902,6 +1969,7 @@ export type VcardData = {
 export type VcardQrCreate = {
     data: VcardData;
     dynamic?: boolean | null;
+    style?: QrStyle | null;
     title?: string | null;
     type: 'vcard';
 };
@@ -2019,6 +2087,7 @@ export type WhatsappData = {
 export type WhatsappQrCreate = {
     data: WhatsappData;
     dynamic?: boolean | null;
+    style?: QrStyle | null;
     title?: string | null;
     type: 'whatsapp';
 };
@@ -2042,6 +2111,7 @@ export type WifiData = {
 export type WifiQrCreate = {
     data: WifiData;
     dynamic?: boolean | null;
+    style?: QrStyle | null;
     title?: string | null;
     type: 'wifi';
 };
@@ -5550,17 +5620,17 @@ export type GetQrImageData = {
          */
         border?: number;
         /**
-         * Colour of dark modules.
+         * Colour of dark modules; unset: the style's.
          */
-        dark?: string;
+        dark?: string | null;
         /**
-         * Background colour or `transparent`.
+         * Background colour or `transparent`; unset: the style's.
          */
-        light?: string;
+        light?: string | null;
         /**
-         * Error correction: L, M, Q or H.
+         * Error correction: L, M, Q or H; unset: the style's.
          */
-        ecl?: 'L' | 'M' | 'Q' | 'H';
+        ecl?: 'L' | 'M' | 'Q' | 'H' | null;
     };
     url: '/v1/qr/{qr_id}/image';
 };

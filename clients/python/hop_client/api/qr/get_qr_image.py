@@ -7,7 +7,9 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.get_qr_image_ecl import GetQrImageEcl
+from ...models.get_qr_image_ecl_type_1 import GetQrImageEclType1
+from ...models.get_qr_image_ecl_type_2_type_1 import GetQrImageEclType2Type1
+from ...models.get_qr_image_ecl_type_3_type_1 import GetQrImageEclType3Type1
 from ...models.get_qr_image_format import GetQrImageFormat
 from ...models.problem import Problem
 from ...types import UNSET, File, Response, Unset
@@ -19,9 +21,9 @@ def _get_kwargs(
     format_: GetQrImageFormat | Unset = "svg",
     scale: int | Unset = 10,
     border: int | Unset = 4,
-    dark: str | Unset = "#000000",
-    light: str | Unset = "#ffffff",
-    ecl: GetQrImageEcl | Unset = "M",
+    dark: None | str | Unset = UNSET,
+    light: None | str | Unset = UNSET,
+    ecl: GetQrImageEclType1 | GetQrImageEclType2Type1 | GetQrImageEclType3Type1 | None | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -36,14 +38,31 @@ def _get_kwargs(
 
     params["border"] = border
 
-    params["dark"] = dark
+    json_dark: None | str | Unset
+    if isinstance(dark, Unset):
+        json_dark = UNSET
+    else:
+        json_dark = dark
+    params["dark"] = json_dark
 
-    params["light"] = light
+    json_light: None | str | Unset
+    if isinstance(light, Unset):
+        json_light = UNSET
+    else:
+        json_light = light
+    params["light"] = json_light
 
-    json_ecl: str | Unset = UNSET
-    if not isinstance(ecl, Unset):
+    json_ecl: None | str | Unset
+    if isinstance(ecl, Unset):
+        json_ecl = UNSET
+    elif isinstance(ecl, str):
         json_ecl = ecl
-
+    elif isinstance(ecl, str):
+        json_ecl = ecl
+    elif isinstance(ecl, str):
+        json_ecl = ecl
+    else:
+        json_ecl = ecl
     params["ecl"] = json_ecl
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
@@ -133,22 +152,24 @@ def sync_detailed(
     format_: GetQrImageFormat | Unset = "svg",
     scale: int | Unset = 10,
     border: int | Unset = 4,
-    dark: str | Unset = "#000000",
-    light: str | Unset = "#ffffff",
-    ecl: GetQrImageEcl | Unset = "M",
+    dark: None | str | Unset = UNSET,
+    light: None | str | Unset = UNSET,
+    ecl: GetQrImageEclType1 | GetQrImageEclType2Type1 | GetQrImageEclType3Type1 | None | Unset = UNSET,
 ) -> Response[Any | File | Problem]:
     """Render a QR code as an image
 
-     The code as an image. Cacheable: answers 304 to a current If-None-Match.
+     The code as an image drawn with its saved style. Cacheable: answers 304 to a
+    current If-None-Match.
 
     Args:
         qr_id (str): A QR code id (qr_…).
         format_ (GetQrImageFormat | Unset): svg, png or pdf Default: 'svg'.
         scale (int | Unset): Pixels per module. Default: 10.
         border (int | Unset): Quiet zone, modules. Default: 4.
-        dark (str | Unset): Colour of dark modules. Default: '#000000'.
-        light (str | Unset): Background colour or `transparent`. Default: '#ffffff'.
-        ecl (GetQrImageEcl | Unset): Error correction: L, M, Q or H. Default: 'M'.
+        dark (None | str | Unset): Colour of dark modules; unset: the style's.
+        light (None | str | Unset): Background colour or `transparent`; unset: the style's.
+        ecl (GetQrImageEclType1 | GetQrImageEclType2Type1 | GetQrImageEclType3Type1 | None |
+            Unset): Error correction: L, M, Q or H; unset: the style's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -182,22 +203,24 @@ def sync(
     format_: GetQrImageFormat | Unset = "svg",
     scale: int | Unset = 10,
     border: int | Unset = 4,
-    dark: str | Unset = "#000000",
-    light: str | Unset = "#ffffff",
-    ecl: GetQrImageEcl | Unset = "M",
+    dark: None | str | Unset = UNSET,
+    light: None | str | Unset = UNSET,
+    ecl: GetQrImageEclType1 | GetQrImageEclType2Type1 | GetQrImageEclType3Type1 | None | Unset = UNSET,
 ) -> Any | File | Problem | None:
     """Render a QR code as an image
 
-     The code as an image. Cacheable: answers 304 to a current If-None-Match.
+     The code as an image drawn with its saved style. Cacheable: answers 304 to a
+    current If-None-Match.
 
     Args:
         qr_id (str): A QR code id (qr_…).
         format_ (GetQrImageFormat | Unset): svg, png or pdf Default: 'svg'.
         scale (int | Unset): Pixels per module. Default: 10.
         border (int | Unset): Quiet zone, modules. Default: 4.
-        dark (str | Unset): Colour of dark modules. Default: '#000000'.
-        light (str | Unset): Background colour or `transparent`. Default: '#ffffff'.
-        ecl (GetQrImageEcl | Unset): Error correction: L, M, Q or H. Default: 'M'.
+        dark (None | str | Unset): Colour of dark modules; unset: the style's.
+        light (None | str | Unset): Background colour or `transparent`; unset: the style's.
+        ecl (GetQrImageEclType1 | GetQrImageEclType2Type1 | GetQrImageEclType3Type1 | None |
+            Unset): Error correction: L, M, Q or H; unset: the style's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -226,22 +249,24 @@ async def asyncio_detailed(
     format_: GetQrImageFormat | Unset = "svg",
     scale: int | Unset = 10,
     border: int | Unset = 4,
-    dark: str | Unset = "#000000",
-    light: str | Unset = "#ffffff",
-    ecl: GetQrImageEcl | Unset = "M",
+    dark: None | str | Unset = UNSET,
+    light: None | str | Unset = UNSET,
+    ecl: GetQrImageEclType1 | GetQrImageEclType2Type1 | GetQrImageEclType3Type1 | None | Unset = UNSET,
 ) -> Response[Any | File | Problem]:
     """Render a QR code as an image
 
-     The code as an image. Cacheable: answers 304 to a current If-None-Match.
+     The code as an image drawn with its saved style. Cacheable: answers 304 to a
+    current If-None-Match.
 
     Args:
         qr_id (str): A QR code id (qr_…).
         format_ (GetQrImageFormat | Unset): svg, png or pdf Default: 'svg'.
         scale (int | Unset): Pixels per module. Default: 10.
         border (int | Unset): Quiet zone, modules. Default: 4.
-        dark (str | Unset): Colour of dark modules. Default: '#000000'.
-        light (str | Unset): Background colour or `transparent`. Default: '#ffffff'.
-        ecl (GetQrImageEcl | Unset): Error correction: L, M, Q or H. Default: 'M'.
+        dark (None | str | Unset): Colour of dark modules; unset: the style's.
+        light (None | str | Unset): Background colour or `transparent`; unset: the style's.
+        ecl (GetQrImageEclType1 | GetQrImageEclType2Type1 | GetQrImageEclType3Type1 | None |
+            Unset): Error correction: L, M, Q or H; unset: the style's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -273,22 +298,24 @@ async def asyncio(
     format_: GetQrImageFormat | Unset = "svg",
     scale: int | Unset = 10,
     border: int | Unset = 4,
-    dark: str | Unset = "#000000",
-    light: str | Unset = "#ffffff",
-    ecl: GetQrImageEcl | Unset = "M",
+    dark: None | str | Unset = UNSET,
+    light: None | str | Unset = UNSET,
+    ecl: GetQrImageEclType1 | GetQrImageEclType2Type1 | GetQrImageEclType3Type1 | None | Unset = UNSET,
 ) -> Any | File | Problem | None:
     """Render a QR code as an image
 
-     The code as an image. Cacheable: answers 304 to a current If-None-Match.
+     The code as an image drawn with its saved style. Cacheable: answers 304 to a
+    current If-None-Match.
 
     Args:
         qr_id (str): A QR code id (qr_…).
         format_ (GetQrImageFormat | Unset): svg, png or pdf Default: 'svg'.
         scale (int | Unset): Pixels per module. Default: 10.
         border (int | Unset): Quiet zone, modules. Default: 4.
-        dark (str | Unset): Colour of dark modules. Default: '#000000'.
-        light (str | Unset): Background colour or `transparent`. Default: '#ffffff'.
-        ecl (GetQrImageEcl | Unset): Error correction: L, M, Q or H. Default: 'M'.
+        dark (None | str | Unset): Colour of dark modules; unset: the style's.
+        light (None | str | Unset): Background colour or `transparent`; unset: the style's.
+        ecl (GetQrImageEclType1 | GetQrImageEclType2Type1 | GetQrImageEclType3Type1 | None |
+            Unset): Error correction: L, M, Q or H; unset: the style's.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -103,7 +103,8 @@ def sync_detailed(
 ) -> Response[Problem | QrCode]:
     """Update a QR code
 
-     Change the title, or a dynamic code's destination (the image stays the same).
+     Change the title, the style (replaced whole), or a dynamic code's destination (the
+    encoded short URL stays the same).
 
     Args:
         qr_id (str): A QR code id (qr_…).
@@ -138,7 +139,8 @@ def sync(
 ) -> Problem | QrCode | None:
     """Update a QR code
 
-     Change the title, or a dynamic code's destination (the image stays the same).
+     Change the title, the style (replaced whole), or a dynamic code's destination (the
+    encoded short URL stays the same).
 
     Args:
         qr_id (str): A QR code id (qr_…).
@@ -168,7 +170,8 @@ async def asyncio_detailed(
 ) -> Response[Problem | QrCode]:
     """Update a QR code
 
-     Change the title, or a dynamic code's destination (the image stays the same).
+     Change the title, the style (replaced whole), or a dynamic code's destination (the
+    encoded short URL stays the same).
 
     Args:
         qr_id (str): A QR code id (qr_…).
@@ -201,7 +204,8 @@ async def asyncio(
 ) -> Problem | QrCode | None:
     """Update a QR code
 
-     Change the title, or a dynamic code's destination (the image stays the same).
+     Change the title, the style (replaced whole), or a dynamic code's destination (the
+    encoded short URL stays the same).
 
     Args:
         qr_id (str): A QR code id (qr_…).
