@@ -235,6 +235,7 @@ def test_a_dynamic_scan_is_a_click_and_fires_qr_scanned(
     )
 
 
+@pytest.mark.usefixtures("edge_url")  # it fetches short URLs: the edge must run
 def test_a_link_code_marks_scans_of_an_existing_link(
     api: httpx.Client,
     account: Account,
@@ -263,6 +264,7 @@ def test_a_link_code_marks_scans_of_an_existing_link(
     assert second.json()["errors"][0]["field"] == "data.linkId"
 
 
+@pytest.mark.usefixtures("edge_url")  # it fetches short URLs: the edge must run
 def test_app_codes_route_by_platform(api: httpx.Client, account: Account) -> None:
     code = make_qr(
         api,
@@ -333,6 +335,7 @@ def test_bio_code_needs_a_bio_page(api: httpx.Client, account: Account) -> None:
     assert_422(create_qr(api, account, type="bio"), "type")
 
 
+@pytest.mark.usefixtures("edge_url")  # it fetches short URLs: the edge must run
 def test_list_get_delete(api: httpx.Client, account: Account) -> None:
     codes = [
         make_qr(api, account, type="url", data={"url": f"https://example.com/{n}"})
