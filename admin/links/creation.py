@@ -58,6 +58,7 @@ _PENDING: HopError = HopError("pending")
 class LinkCreator(LinkWriter):
     async def create(self, principal: Principal, data: LinkCreate) -> Link:
         admitted = await self._admit(principal, data)
+        await self.cache.require_room()  # 503 rather than a link the edge cannot know
         # An ok link is one autocommit statement (the hot path); a flagged one also
         # writes its security.flagged event, in the same transaction.
         # On a custom domain too: the domain is locked for the insert (repo.lock_domain).
@@ -99,6 +100,8 @@ class LinkCreator(LinkWriter):
                 continue
             results.append(_PENDING)
         rows: list[LinkRow] = []
+        if admitted:
+            await self.cache.require_room()  # 503 rather than links the edge cannot know
         try:
             async with self.db.transaction() as conn:
                 for index, admission in admitted.items():
