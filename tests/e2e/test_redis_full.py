@@ -124,10 +124,20 @@ def test_redis_full_refuses_writes_keeps_redirecting_and_recovers(
                 )
             )
             assert_503(api.delete(f"/v1/links/{ids[1]}", headers=headers))
+            bio = {
+                "username": f"full{ids[0][-8:]}",
+                "displayName": "Full",
+                "links": [{"title": "Blog", "url": "https://example.com/blog"}],
+            }
+            assert_503(api.put("/v1/bio", json=bio, headers=headers))
             # Reads need no room.
             assert api.get(f"/v1/links/{ids[0]}", headers=headers).status_code == 200
             assert api.get("/v1/links", headers=headers).status_code == 200
         assert links_of(stack, account) == len(links)  # nothing half written
+        assert (
+            stack.sql("SELECT id FROM bio_pages WHERE workspace_id = %s", account.workspace_id)
+            == []
+        )
         (row,) = stack.sql("SELECT long_url, deleted_at FROM links WHERE id = %s", ids[0])
         assert row == ("https://example.com/full0", None)
 
