@@ -103,7 +103,7 @@ from common.domains import CustomDomains
 from common.heap import freeze_startup_heap
 from common.linkpass import LinkPasswords
 from common.logs import configure_logging
-from common.redis_store import connect, ensure_version
+from common.redis_store import check_eviction_policy, connect, ensure_version
 from common.settings import Settings, SettingsError, load_settings
 
 logger = logging.getLogger(__name__)
@@ -190,6 +190,7 @@ class Stores:
                 "Redis version not checked: Redis unavailable",
                 extra={"action": "admin.redis_version_unchecked"},
             )
+        await check_eviction_policy(self.redis, "admin")  # logs a warning unless noeviction
         await self.pool.open(wait=False)
         await self.export_pool.open(wait=False)
         self._background.append(asyncio.create_task(self.auth_changes.run()))

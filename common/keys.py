@@ -19,6 +19,10 @@ LINK_PREFIX = "hop:link:"
 # write-through so each edge worker drops its in-process copy; see edge/cache.py.
 LINK_CHANGES_CHANNEL = "hop:link-changes"
 FLUSH_ALL = "*"  # the payload on LINK_CHANGES_CHANNEL that drops every cached link
+# Set (always to the same byte) before a link change is recorded: a Redis too full to take
+# writes answers OOM to it, and the change is refused with 503 instead of being recorded
+# in PostgreSQL with no entry for the edge (admin/links/cache.py, ``require_room``).
+WRITE_PROBE_KEY = "hop:write-probe"
 # The set of verified custom hostnames (lower case), kept by the admin when a domain is
 # verified or deleted and by `hop cache rebuild`; a change is announced (payload: the
 # hostname) on DOMAIN_CHANGES_CHANNEL so every edge worker reloads the set.

@@ -30,6 +30,7 @@ and retries later rather than dying unseen; a request raises it.
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass
 from types import TracebackType
@@ -52,6 +53,8 @@ from redis.exceptions import (
     TryAgainError,
 )
 from redis.sentinel import Sentinel as SyncSentinel
+
+logger = logging.getLogger(__name__)
 
 Kind = Literal["single", "cluster", "sentinel"]
 _SCHEMES: dict[str, tuple[Kind, bool]] = {
@@ -429,3 +432,72 @@ async def ensure_version(client: Redis) -> bool:
         return False
     check_version(info, cluster=is_cluster(client))
     return True
+
+
+# The one maxmemory policy Hop runs on (docs/operations.md#redis-full): a full Redis
+# refuses writes (OOM), which every process rides out like an outage. Any evicting policy
+# would instead delete keys to make room: click stream entries not yet stored (clicks
+# lost), link and Bio page entries (404s until `hop cache rebuild`), rate-limit windows.
+EVICTION_POLICY = "noeviction"
+
+
+def eviction_policies(reply: Any) -> set[str]:
+    """The ``maxmemory-policy`` values in a CONFIG GET reply: one server's, or each
+    primary's of a cluster (redis-py answers that as one reply per node)."""
+    if not isinstance(reply, dict):
+        return set()
+    found: set[str] = set()
+    for name, value in reply.items():
+        if isinstance(value, dict):
+            found |= eviction_policies(value)
+        elif (name.decode() if isinstance(name, bytes) else name) == "maxmemory-policy":
+            found.add(value.decode() if isinstance(value, bytes) else str(value))
+    return found
+
+
+async def check_eviction_policy(client: Redis, role: str) -> str | None:
+    """At start: log a warning unless Redis runs with ``maxmemory-policy noeviction``.
+
+    Returns the policy found (several a cluster's primaries disagree on, comma-joined), or
+    None when it could not be asked: Redis unreachable, or CONFIG refused (a managed Redis
+    that renames or forbids it, an ACL); that is logged too, so an operator knows the
+    check did not happen. Never stops the process: a wrong policy loses data only once
+    memory runs out, and the operator may have reasons (docs/operations.md#redis-full)."""
+    try:
+        with redis_outage():
+            if is_cluster(client):
+                reply = await client.config_get(
+                    "maxmemory-policy",
+                    target_nodes=RedisCluster.PRIMARIES,
+                )
+            else:
+                reply = await client.config_get("maxmemory-policy")
+    except (RedisUnavailable, redis.ResponseError) as exc:
+        logger.warning(
+            "Redis maxmemory-policy not checked (CONFIG GET refused or Redis unavailable); "
+            "Hop needs maxmemory-policy %s",
+            EVICTION_POLICY,
+            extra={"action": "redis.policy_unchecked", "role": role, "error": str(exc)},
+        )
+        return None
+    policies = eviction_policies(reply)
+    if not policies:
+        logger.warning(
+            "Redis maxmemory-policy not checked (CONFIG GET answered nothing); "
+            "Hop needs maxmemory-policy %s",
+            EVICTION_POLICY,
+            extra={"action": "redis.policy_unchecked", "role": role},
+        )
+        return None
+    found = ",".join(sorted(policies))
+    if policies != {EVICTION_POLICY}:
+        logger.warning(
+            "Redis maxmemory-policy is %s, not %s: when Redis fills up it will evict keys, "
+            "losing clicks not yet stored (the click stream) and link and Bio page entries "
+            "(404s until `hop cache rebuild`); set `maxmemory-policy %s`",
+            found,
+            EVICTION_POLICY,
+            EVICTION_POLICY,
+            extra={"action": "redis.eviction_policy", "role": role, "policy": found},
+        )
+    return found

@@ -31,7 +31,7 @@ from common.domains import CustomDomains, host_of
 from common.heap import freeze_startup_heap
 from common.linkpass import LinkPasswords
 from common.logs import configure_logging
-from common.redis_store import RedisUnavailable, connect
+from common.redis_store import RedisUnavailable, check_eviction_policy, connect
 from common.settings import Settings, SettingsError, load_settings
 from common.wire import CLICK_KIND, ORPHAN_KIND, ClickEvent
 from edge import clock, pages, safety
@@ -132,9 +132,14 @@ class EdgeApp:
             loop.create_task(self.invalidations.run()),
             loop.create_task(self.domains.run()),
             loop.create_task(self.clicks.run()),
+            # Once, at start: a warning in the log unless Redis runs `noeviction`.
+            loop.create_task(self._check_redis()),
         ]
         if self.metrics is not None:
             self._tasks.append(loop.create_task(self.metrics.run()))
+
+    async def _check_redis(self) -> None:
+        await check_eviction_policy(self.redis, "edge")
 
     def __rsgi_del__(self, loop: asyncio.AbstractEventLoop) -> None:
         loop.run_until_complete(self.shutdown())

@@ -6,7 +6,8 @@ a batch is full) as few, large stream entries: one ``XADD`` carries up to
 ``batch_max`` events, because the Python Redis client, not Redis, is the cost
 (about 60 µs of CPU per command). If Redis is unreachable the events stay
 buffered, up to ``buffer_max`` (then the oldest are dropped and counted), and
-are retried; ``close`` flushes what is left on shutdown.
+are retried; so are they when Redis is full (``OOM`` under ``noeviction`` counts as an
+outage, common/redis_store.py); ``close`` flushes what is left on shutdown.
 
 With ``shards`` > 1 the stream is split (HOP_CLICK_STREAM_SHARDS): at flush time each
 event goes to the shard its short code hashes to (``common.keys.click_shard``, one
@@ -96,7 +97,7 @@ class ClickBuffer:
                 del self.pending[:overflow]
                 self.dropped += overflow
                 logger.error(
-                    "click buffer full while Redis is unreachable; oldest dropped",
+                    "click buffer full while Redis is unreachable or full; oldest dropped",
                     extra={
                         "action": "edge.clicks_dropped",
                         "dropped": overflow,

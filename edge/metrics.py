@@ -39,7 +39,7 @@ CLICK_BUFFER_DEPTH = Gauge(
 CLICKS_WRITTEN = Counter("hop_edge_clicks_written", "Clicks written to the click stream.")
 CLICKS_DROPPED = Counter(
     "hop_edge_clicks_dropped",
-    "Clicks dropped because the buffer was full while Redis was unreachable.",
+    "Clicks dropped because the buffer was full while Redis was unreachable or full.",
 )
 CACHE_ENTRIES = Gauge(
     "hop_edge_cache_entries",

@@ -20,6 +20,7 @@ from admin.auth.scopes import parse_scopes
 from admin.errors import HopError
 from common.settings import VARIABLES, Settings, SettingsError, load_settings
 from hop import dev as dev_stack
+from hop.backup import add_backup_commands
 from hop.import_commands import add_import_commands
 from hop.safety_commands import add_safety_commands
 from hop.servers import serve_admin, serve_edge
@@ -445,6 +446,7 @@ def _parser() -> argparse.ArgumentParser:
     ).set_defaults(func=cmd_clicks_replay)
     add_safety_commands(commands)
     add_import_commands(commands)
+    add_backup_commands(commands)
     return parser
 
 

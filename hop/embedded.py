@@ -201,7 +201,19 @@ class EmbeddedPostgres:
         os.chown(self.root, entry.pw_uid, entry.pw_gid)
         if self.data.exists():
             os.chown(self.data, entry.pw_uid, entry.pw_gid)
+            _own_tree(self.data, entry.pw_uid, entry.pw_gid)
         return _PG_SYSTEM_USER
+
+
+def _own_tree(tree: Path, uid: int, gid: int) -> None:
+    """Give the server's user what root laid in its data directory (`hop restore` run as
+    root); one look at the top when it is the server's already."""
+    probe = tree / "PG_VERSION"
+    if not probe.exists() or probe.stat().st_uid == uid:
+        return
+    for folder, dirs, files in os.walk(tree):
+        for name in [*dirs, *files]:
+            os.chown(Path(folder, name), uid, gid, follow_symlinks=False)
 
 
 def _open_path_to(path: Path) -> None:

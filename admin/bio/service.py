@@ -223,6 +223,7 @@ class BioService:
     async def put(self, principal: Principal, data: BioPut) -> tuple[BioPage, bool]:
         """Create or replace the caller's page; (page, created)."""
         _validate(data, self.managed.admission)
+        await self.link_cache.require_room()  # 503 rather than a page the edge cannot know
         async with self.db.transaction() as conn:
             current = await repo.page_of(conn, principal, for_update=True)
             page_id = current.id if current else new_id("bio")
@@ -401,6 +402,7 @@ class BioService:
             )
 
     async def delete(self, principal: Principal) -> None:
+        await self.link_cache.require_room()  # 503 rather than a page the edge still serves
         async with self.db.transaction() as conn:
             row = await repo.delete_page(conn, principal)
             if row is None:

@@ -17,11 +17,12 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from redis.asyncio import Redis
 from redis.asyncio.client import Pipeline
-from redis.exceptions import RedisError
+from redis.exceptions import OutOfMemoryError, RedisError
 
 from admin.db import Connection
 from admin.db.redis_batch import RedisBatcher
 from admin.domains import rebuild_domains
+from admin.errors import ServiceUnavailable, retry_after
 from admin.link_model import CacheRow, LinkRow
 from admin.links.repository import cache_entries, known_codes
 from admin.urls import location_form
@@ -31,6 +32,7 @@ from common.keys import (
     LINK_CHANGES_CHANNEL,
     LINK_PREFIX,
     SANDBOX_LINK_PREFIX,
+    WRITE_PROBE_KEY,
     link_cache_key,
     link_key_in,
 )
@@ -154,9 +156,49 @@ def _features(row: LinkRow | CacheRow) -> LinkFeatures | None:
     )
 
 
+def _full(error: BaseException | None) -> bool:
+    """Redis answered OOM: it is there but refuses writes until memory frees."""
+    while error is not None:
+        if isinstance(error, OutOfMemoryError):
+            return True
+        error = error.__cause__
+    return False
+
+
+class RedisFull(ServiceUnavailable):
+    def __init__(self) -> None:
+        super().__init__(
+            "The link cache is full and takes no writes; nothing was changed. Retry later."
+        )
+        retry_after(self, 5)
+
+
 class LinkCache:
     def __init__(self, batcher: RedisBatcher) -> None:
         self.batcher = batcher
+
+    async def require_room(self) -> None:
+        """Before a change the edge must see is recorded: ``RedisFull`` (503) if Redis
+        answers a write with OOM (``maxmemory`` reached under `noeviction`).
+
+        The write-through comes after the commit; a full Redis would refuse it, leaving a
+        recorded link the edge does not know (404) or serves as it was until `hop cache
+        rebuild`. Refusing first keeps PostgreSQL and the edge in step. One SET on the
+        batcher's next pipeline; a Redis that cannot be reached is not asked to refuse
+        anything (the change is recorded and a failed write-through logged, as before),
+        and one that fills between this and the write-through logs as always."""
+
+        def probe(pipe: Pipeline) -> None:
+            pipe.set(WRITE_PROBE_KEY, b"1")
+
+        try:
+            (answer,) = await self.batcher.run(probe)
+        except RedisUnavailable as exc:
+            if _full(exc):
+                raise RedisFull from exc
+            return
+        if _full(answer if isinstance(answer, BaseException) else None):
+            raise RedisFull
 
     async def write(self, rows: Iterable[LinkRow]) -> None:
         """Each row's entry at its code (a row with deleted_at set answers 410 there)."""

@@ -89,6 +89,7 @@ class LinkChanger(LinkWriter):
             if data.password is not None:
                 password = await self.protection.password(link_id, data.password)
 
+        await self.cache.require_room()  # 503 rather than a change the edge cannot see
         async with self.db.transaction() as conn:
             current = await repo.get_link(conn, principal, link_id, for_update=True)
             if current is None:
@@ -151,6 +152,7 @@ class LinkChanger(LinkWriter):
         self, principal: Principal, link_id: str, *, purge_clicks: bool = False
     ) -> None:
         """Delete the link; with ``purge_clicks``, everything stored of its clicks too."""
+        await self.cache.require_room()  # 503 rather than a deleted link the edge still serves
         async with self.db.transaction() as conn:
             current = await repo.get_link(conn, principal, link_id, for_update=True)
             if current is not None:
@@ -175,6 +177,8 @@ class LinkChanger(LinkWriter):
                 [FieldError("filter", "name at least one criterion to delete by filter")]
             )
         tags = unique_tags(action.tags)
+        if action.type == "delete":
+            await self.cache.require_room()
         matched = changed = 0
         before: str | None = None
         while True:

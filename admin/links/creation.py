@@ -74,6 +74,7 @@ class LinkCreator(LinkWriter):
         same destination on the same domain: the check and the insert hold a lock on
         that destination, so two such creates at once make one link."""
         admitted = await self._admit(principal, data)
+        await self.cache.require_room()  # 503 rather than a link the edge cannot know
         # An ok link is one autocommit statement (the hot path); a flagged one also
         # writes its security.flagged event, in the same transaction.
         # On a custom domain too: the domain is locked for the insert (repo.lock_domain).
@@ -123,6 +124,8 @@ class LinkCreator(LinkWriter):
                 continue
             results.append(_PENDING)
         rows: list[LinkRow] = []
+        if admitted:
+            await self.cache.require_room()  # 503 rather than links the edge cannot know
         try:
             async with self.db.transaction() as conn:
                 for index, admission in admitted.items():

@@ -153,6 +153,8 @@ class QrService:
 
     async def create(self, principal: Principal, body: QrCreate) -> QrCode:
         qr_type, dynamic, encoded = self._checked(body)
+        if dynamic:
+            await self.cache.require_room()  # 503 rather than a code the edge cannot follow
         data = msgspec.to_builtins(body.data)
         style = styles.check_style(body.style)  # before anything is written
         if encoded is not None and not dynamic:
@@ -248,6 +250,7 @@ class QrService:
         )
 
     async def update(self, principal: Principal, qr_id: str, body: QrUpdate) -> QrCode:
+        await self.cache.require_room()  # its link's entry may change
         link = None
         async with self.db.transaction() as conn:
             row = await repo.get_qr(conn, principal, qr_id, for_update=True)
@@ -295,6 +298,7 @@ class QrService:
         return self.to_resource(row)
 
     async def delete(self, principal: Principal, qr_id: str) -> None:
+        await self.cache.require_room()  # its link's entry may change
         link = None
         async with self.db.transaction() as conn:
             row = await repo.get_qr(conn, principal, qr_id, for_update=True)

@@ -58,7 +58,13 @@ from common.heap import freeze_startup_heap
 from common.keys import CLICK_CONSUMER_GROUP, click_stream
 from common.logs import configure_logging
 from common.metrics import serve_process
-from common.redis_store import RedisUnavailable, connect, ensure_version, redis_outage
+from common.redis_store import (
+    RedisUnavailable,
+    check_eviction_policy,
+    connect,
+    ensure_version,
+    redis_outage,
+)
 from common.roles import require
 from common.settings import Settings, SettingsError
 
@@ -110,6 +116,7 @@ async def _start(db: Database, redis: Redis, stop: asyncio.Event) -> bytes:
             )
             await asyncio.sleep(backoff.next())
         else:
+            await check_eviction_policy(redis, "worker")  # logs a warning unless noeviction
             logger.info(
                 "link and Bio page caches restored from PostgreSQL",
                 extra={"action": "worker.cache_rebuilt", "links": links, "bio_pages": pages},

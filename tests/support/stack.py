@@ -140,6 +140,12 @@ class Stack:
         return self._redis_server
 
     @property
+    def postgres_server(self) -> EmbeddedPostgres:
+        """The PostgreSQL of an ``embedded`` stack, to stop, destroy and restore."""
+        assert self._postgres_server is not None, "this stack shares its PostgreSQL"
+        return self._postgres_server
+
+    @property
     def redis_pid(self) -> int:
         """The stack's own Redis server process, for CPU accounting."""
         assert self.redis_server.process is not None, "the stack's Redis is stopped"

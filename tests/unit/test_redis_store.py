@@ -32,6 +32,7 @@ from common.redis_store import (
     check_version,
     closed_transport,
     connect,
+    eviction_policies,
     is_cluster,
     parse_redis_url,
     redis_down,
@@ -223,3 +224,15 @@ def test_redis_older_than_6_2_or_a_cluster_older_than_7_is_refused() -> None:
         )
     with pytest.raises(RedisTooOld, match="unknown"):
         check_version({}, cluster=False)
+
+
+def test_eviction_policy_is_read_from_one_server_or_every_cluster_primary() -> None:
+    assert eviction_policies({"maxmemory-policy": "noeviction"}) == {"noeviction"}
+    assert eviction_policies({b"maxmemory-policy": b"allkeys-lru"}) == {"allkeys-lru"}
+    per_node = {
+        "10.0.0.1:6379": {"maxmemory-policy": "noeviction"},
+        "10.0.0.2:6379": {"maxmemory-policy": "volatile-lru"},
+    }
+    assert eviction_policies(per_node) == {"noeviction", "volatile-lru"}
+    assert eviction_policies({}) == set()
+    assert eviction_policies(None) == set()
