@@ -113,6 +113,23 @@ class AliasTaken(Conflict):
         )
 
 
+class CaseClash(Conflict):
+    """A domain's codes cannot become case-insensitive: some differ only in case. The
+    groups are the ``clashes`` extension member (docs/errors.md#case-clash)."""
+
+    slug = "case-clash"
+
+    def __init__(self, hostname: str, clashes: list[list[str]]) -> None:
+        named = "; ".join(" / ".join(group) for group in clashes[:5])
+        super().__init__(
+            f"Codes on {hostname} differ only in case ({named}"
+            f"{'; ...' if len(clashes) > 5 else ''}): give all but one of each group "
+            "another alias first.",
+            [FieldError("caseSensitive", "codes differ only in case")],
+        )
+        self.extensions["clashes"] = clashes
+
+
 class IdempotencyInProgress(Conflict):
     slug = "idempotency-in-progress"
 

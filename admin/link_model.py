@@ -71,6 +71,8 @@ class LinkFields(FeatureColumns, frozen=True, kw_only=True):
     safety_source: str | None = None
     safety_checked_at: datetime | None = None
     safety_override: str | None = None
+    # What /<code>/<more> answers (extraPath): None the 404, "ignore", "append" (issue 30).
+    extra_path: str | None = None
 
     @classmethod
     def of(cls, row: LinkFields) -> LinkFields:
@@ -97,6 +99,9 @@ class LinkRow(LinkFields, frozen=True, kw_only=True):
     # source had it archived (migration 0019).
     imported_clicks: int = 0
     archived: bool = False
+    # The code's name as short_codes holds it (lower-cased on a case-insensitive host):
+    # the name of its entry in Redis. None: its short_code (links before issue 30).
+    code_key: str | None = None
 
 
 class NewLink(LinkFields, frozen=True, kw_only=True):
@@ -168,6 +173,8 @@ class CacheRow(FeatureColumns, frozen=True, kw_only=True):
     safety_verdict: str = "ok"
     safety_reasons: list[str] = msgspec.field(default_factory=list)
     exhausted_at: datetime | None = None
+    code_key: str | None = None
+    extra_path: str | None = None
 
 
 LINK_COLUMNS = LinkRow.__struct_fields__

@@ -52,6 +52,8 @@ def redirect(
     if query.startswith(_QR_MARKER) and query[_QR_MARKER_LENGTH:][:1] in ("", "&"):
         query, qr = query[_QR_MARKER_LENGTH + 1 :], True
     location, variant = destination(visit, user_agent)
+    if visit.extra:
+        location = appended(location, visit.extra)
     headers = target.headers_to(location, query if target.forward_query else "")
     if no_store:
         headers[1] = ("cache-control", NO_STORE)
@@ -74,6 +76,14 @@ def redirect(
             variant=variant,
         )
     return answered
+
+
+def appended(location: str, extra: str) -> str:
+    """``location`` with the path ``extra`` ("/more") after its path, before its query and
+    fragment; one slash between them."""
+    base, hash_mark, fragment = location.partition("#")
+    base, question, query = base.partition("?")
+    return f"{base.removesuffix('/')}{extra}{question}{query}{hash_mark}{fragment}"
 
 
 def destination(visit: Visit, user_agent: str) -> tuple[str, int]:
@@ -167,6 +177,8 @@ async def warned(visit: Visit) -> int:
     joiner = "&" if query else ""
     href = f"{path}?{query}{joiner}{safety.CONTINUE_PARAMETER}={token}"
     location, _ = destination(visit, visit.user_agent)
+    if visit.extra:
+        location = appended(location, visit.extra)
     destined = target.headers_to(location, query if target.forward_query else "")[0][1]
     page = safety.warning_page(destined, target.reasons, href)
     visit.proto.response_bytes(200, safety.HEADERS, page)

@@ -53,6 +53,7 @@ def changes_of(
         "notes": data.notes,
         "preview": stored_json(data.preview) if data.preview is not UNSET else UNSET,
         "utm": stored_json(data.utm) if data.utm is not UNSET else UNSET,
+        "extra_path": data.extra_path,
     }
     changed = [
         name
@@ -131,6 +132,7 @@ class LinkChanger(LinkWriter):
                     row,
                     short_code=current.short_code,
                     domain=current.domain,
+                    code_key=current.code_key,
                     deleted_at=row.updated_at,
                 )
             )

@@ -169,6 +169,7 @@ class LinkCreator(LinkWriter):
                 expires_at=data.expires_at,
                 redirect_type=data.redirect_type,
                 forward_query=data.forward_query,
+                extra_path=data.extra_path,
                 created_at=now,
                 host=host,
                 site=site,
@@ -180,15 +181,16 @@ class LinkCreator(LinkWriter):
             )
             row = new.row(principal.environment)
             link = self.resources.of(row)
-            if await repo.insert_link(
+            code_key = await repo.insert_link(
                 conn,
                 principal,
                 new,
                 events.created(link),
                 reservation_days=self.reservation_days,
                 flagged=flagged_event(row) if row.safety_verdict != "ok" else None,
-            ):
-                return row, link
+            )
+            if code_key is not None:
+                return msgspec.structs.replace(row, code_key=code_key), link
         if data.alias:
             raise AliasTaken(data.alias, admitted.domain)
         raise NoFreeCode()

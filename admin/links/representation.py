@@ -15,6 +15,13 @@ from admin.urls import short_url
 from common.timefmt import iso_utc, utc_now
 
 
+def _extra_path(stored: str | None) -> Literal["ignore", "append"] | None:
+    """The column as the API's literal (the column's CHECK allows only these)."""
+    if stored == "append":
+        return "append"
+    return "ignore" if stored == "ignore" else None
+
+
 class Resources:
     def __init__(self, db: Database, short_base_url: str) -> None:
         self.db = db
@@ -58,6 +65,7 @@ class Resources:
             created_by=row.created_by,
             imported_clicks=row.imported_clicks,
             archived=row.archived,
+            extra_path=_extra_path(row.extra_path),
         )
 
     async def with_counts(self, rows: list[LinkRow]) -> list[Link]:

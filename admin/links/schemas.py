@@ -149,6 +149,15 @@ MaxClicks = Annotated[
     ),
 ]
 Notes = Annotated[str, Meta(max_length=2000, description="Private; never shown to visitors.")]
+ExtraPath = Annotated[
+    Literal["ignore", "append"],
+    Meta(
+        description="What <short URL>/<more> answers (docs/api.md#extra-paths): ignore, the "
+        "link as if /<more> were not there; append, the destination with /<more> after its "
+        "path (the query merged as for the link). null (the default): 404, as always. "
+        "<short URL>/ (a trailing slash) answers as the link on every link."
+    ),
+]
 
 
 @example(
@@ -178,6 +187,7 @@ class LinkCreate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, renam
     preview: Preview | None = None
     utm: LinkUtm | None = None
     domain: Domain | None = None
+    extra_path: ExtraPath | None = None
 
 
 @example({"longUrl": "https://shop.example.com/summer-sale", "tags": ["campaign"]})
@@ -202,6 +212,7 @@ class LinkUpdate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, renam
     utm: LinkUtm | UnsetType | None = UNSET
     # null moves the link to the default short host
     domain: Domain | UnsetType | None = UNSET
+    extra_path: ExtraPath | UnsetType | None = UNSET
 
 
 ShortUrl = Annotated[
@@ -329,6 +340,7 @@ class Link(msgspec.Struct, kw_only=True, rename="camel"):
     archived: Annotated[
         bool, Meta(description="Archived at its source when imported; it still redirects.")
     ] = False
+    extra_path: ExtraPath | None = None
 
 
 @example({"data": [LINK_EXAMPLE], "nextCursor": "eyJ0IjoiMjAyNi0wMy0wMSJ9"})
