@@ -98,7 +98,8 @@ class Conflict(HopError):
     status, title, slug = 409, "Conflict", "conflict"
     description = (
         "Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt "
-        "of the delivery to redeliver is in flight, or the integration is revoked."
+        "of the delivery to redeliver is in flight, the integration is revoked, or a "
+        "domain's codes differ only in case (case-clash: the codes in clashes)."
     )
 
 
