@@ -43,6 +43,7 @@ _WIRE_NAMES = {
     "notes": "notes",
     "preview": "preview",
     "utm": "utm",
+    "extra_path": "extraPath",
 }
 
 

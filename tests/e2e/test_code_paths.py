@@ -5,6 +5,7 @@ link's ``extraPath`` (``/<code>/<more>``), with its click counted once."""
 
 from __future__ import annotations
 
+import functools
 import secrets
 from collections.abc import Iterator
 from pathlib import Path
@@ -80,7 +81,7 @@ def test_a_domain_made_case_insensitive(
         return location(edge, path, host) == "https://brand.example/sale"
 
     for path in (f"/{sale}", f"/{sale.upper()}", f"/{sale.lower()}", f"/{sale.upper()}/"):
-        eventually(lambda path=path: answers(path), 10)
+        eventually(functools.partial(answers, path), 10)
     assert location(edge, f"/{promo_upper}", host) == "https://brand.example/promo"
 
     # A new code clashes case-insensitively.
