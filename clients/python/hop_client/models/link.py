@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.link_extra_path_type_0 import LinkExtraPathType0, check_link_extra_path_type_0
 from ..models.link_status import LinkStatus, check_link_status
 from ..types import UNSET, Unset
 
@@ -46,6 +47,7 @@ class Link:
         domain (None | str | Unset): The custom domain the link lives on; null: the default short host.
         exhausted_at (None | str | Unset): When clicks reached maxClicks; null before.
         expired_url (None | str | Unset):
+        extra_path (LinkExtraPathType0 | None | Unset):
         imported_clicks (int | Unset): Clicks the link had at the shortener it was imported from (POST /v1/imports),
             kept beside ours: clicks counts only Hop's. Default: 0.
         max_clicks (int | None | Unset):
@@ -76,6 +78,7 @@ class Link:
     domain: None | str | Unset = UNSET
     exhausted_at: None | str | Unset = UNSET
     expired_url: None | str | Unset = UNSET
+    extra_path: LinkExtraPathType0 | None | Unset = UNSET
     imported_clicks: int | Unset = 0
     max_clicks: int | None | Unset = UNSET
     notes: None | str | Unset = UNSET
@@ -143,6 +146,14 @@ class Link:
             expired_url = UNSET
         else:
             expired_url = self.expired_url
+
+        extra_path: None | str | Unset
+        if isinstance(self.extra_path, Unset):
+            extra_path = UNSET
+        elif isinstance(self.extra_path, str):
+            extra_path = self.extra_path
+        else:
+            extra_path = self.extra_path
 
         imported_clicks = self.imported_clicks
 
@@ -235,6 +246,8 @@ class Link:
             field_dict["exhaustedAt"] = exhausted_at
         if expired_url is not UNSET:
             field_dict["expiredUrl"] = expired_url
+        if extra_path is not UNSET:
+            field_dict["extraPath"] = extra_path
         if imported_clicks is not UNSET:
             field_dict["importedClicks"] = imported_clicks
         if max_clicks is not UNSET:
@@ -333,6 +346,23 @@ class Link:
             return cast(None | str | Unset, data)
 
         expired_url = _parse_expired_url(d.pop("expiredUrl", UNSET))
+
+        def _parse_extra_path(data: object) -> LinkExtraPathType0 | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                extra_path_type_0 = check_link_extra_path_type_0(data)
+
+                return extra_path_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(LinkExtraPathType0 | None | Unset, data)
+
+        extra_path = _parse_extra_path(d.pop("extraPath", UNSET))
 
         imported_clicks = d.pop("importedClicks", UNSET)
 
@@ -462,6 +492,7 @@ class Link:
             domain=domain,
             exhausted_at=exhausted_at,
             expired_url=expired_url,
+            extra_path=extra_path,
             imported_clicks=imported_clicks,
             max_clicks=max_clicks,
             notes=notes,

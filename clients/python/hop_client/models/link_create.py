@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.link_create_extra_path_type_0 import LinkCreateExtraPathType0, check_link_create_extra_path_type_0
 from ..models.link_create_redirect_type import LinkCreateRedirectType, check_link_create_redirect_type
 from ..types import UNSET, Unset
 
@@ -28,6 +29,7 @@ class LinkCreate:
         domain (None | str | Unset):
         expired_url (None | str | Unset):
         expires_at (datetime.datetime | None | Unset):
+        extra_path (LinkCreateExtraPathType0 | None | Unset):
         forward_query (bool | Unset):  Default: True.
         max_clicks (int | None | Unset):
         notes (None | str | Unset):
@@ -46,6 +48,7 @@ class LinkCreate:
     domain: None | str | Unset = UNSET
     expired_url: None | str | Unset = UNSET
     expires_at: datetime.datetime | None | Unset = UNSET
+    extra_path: LinkCreateExtraPathType0 | None | Unset = UNSET
     forward_query: bool | Unset = True
     max_clicks: int | None | Unset = UNSET
     notes: None | str | Unset = UNSET
@@ -89,6 +92,14 @@ class LinkCreate:
             expires_at = self.expires_at.isoformat()
         else:
             expires_at = self.expires_at
+
+        extra_path: None | str | Unset
+        if isinstance(self.extra_path, Unset):
+            extra_path = UNSET
+        elif isinstance(self.extra_path, str):
+            extra_path = self.extra_path
+        else:
+            extra_path = self.extra_path
 
         forward_query = self.forward_query
 
@@ -179,6 +190,8 @@ class LinkCreate:
             field_dict["expiredUrl"] = expired_url
         if expires_at is not UNSET:
             field_dict["expiresAt"] = expires_at
+        if extra_path is not UNSET:
+            field_dict["extraPath"] = extra_path
         if forward_query is not UNSET:
             field_dict["forwardQuery"] = forward_query
         if max_clicks is not UNSET:
@@ -257,6 +270,23 @@ class LinkCreate:
             return cast(datetime.datetime | None | Unset, data)
 
         expires_at = _parse_expires_at(d.pop("expiresAt", UNSET))
+
+        def _parse_extra_path(data: object) -> LinkCreateExtraPathType0 | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                extra_path_type_0 = check_link_create_extra_path_type_0(data)
+
+                return extra_path_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(LinkCreateExtraPathType0 | None | Unset, data)
+
+        extra_path = _parse_extra_path(d.pop("extraPath", UNSET))
 
         forward_query = d.pop("forwardQuery", UNSET)
 
@@ -389,6 +419,7 @@ class LinkCreate:
             domain=domain,
             expired_url=expired_url,
             expires_at=expires_at,
+            extra_path=extra_path,
             forward_query=forward_query,
             max_clicks=max_clicks,
             notes=notes,

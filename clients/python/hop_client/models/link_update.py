@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.link_update_extra_path_type_0 import LinkUpdateExtraPathType0, check_link_update_extra_path_type_0
 from ..models.link_update_redirect_type import LinkUpdateRedirectType, check_link_update_redirect_type
 from ..types import UNSET, Unset
 
@@ -31,6 +32,7 @@ class LinkUpdate:
         domain (None | str | Unset):
         expired_url (None | str | Unset):
         expires_at (datetime.datetime | None | Unset):
+        extra_path (LinkUpdateExtraPathType0 | None | Unset):
         forward_query (bool | Unset):
         long_url (str | Unset): Absolute http(s) URL, at most 2,048 characters.
         max_clicks (int | None | Unset):
@@ -49,6 +51,7 @@ class LinkUpdate:
     domain: None | str | Unset = UNSET
     expired_url: None | str | Unset = UNSET
     expires_at: datetime.datetime | None | Unset = UNSET
+    extra_path: LinkUpdateExtraPathType0 | None | Unset = UNSET
     forward_query: bool | Unset = UNSET
     long_url: str | Unset = UNSET
     max_clicks: int | None | Unset = UNSET
@@ -87,6 +90,14 @@ class LinkUpdate:
             expires_at = self.expires_at.isoformat()
         else:
             expires_at = self.expires_at
+
+        extra_path: None | str | Unset
+        if isinstance(self.extra_path, Unset):
+            extra_path = UNSET
+        elif isinstance(self.extra_path, str):
+            extra_path = self.extra_path
+        else:
+            extra_path = self.extra_path
 
         forward_query = self.forward_query
 
@@ -180,6 +191,8 @@ class LinkUpdate:
             field_dict["expiredUrl"] = expired_url
         if expires_at is not UNSET:
             field_dict["expiresAt"] = expires_at
+        if extra_path is not UNSET:
+            field_dict["extraPath"] = extra_path
         if forward_query is not UNSET:
             field_dict["forwardQuery"] = forward_query
         if long_url is not UNSET:
@@ -251,6 +264,23 @@ class LinkUpdate:
             return cast(datetime.datetime | None | Unset, data)
 
         expires_at = _parse_expires_at(d.pop("expiresAt", UNSET))
+
+        def _parse_extra_path(data: object) -> LinkUpdateExtraPathType0 | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                extra_path_type_0 = check_link_update_extra_path_type_0(data)
+
+                return extra_path_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(LinkUpdateExtraPathType0 | None | Unset, data)
+
+        extra_path = _parse_extra_path(d.pop("extraPath", UNSET))
 
         forward_query = d.pop("forwardQuery", UNSET)
 
@@ -399,6 +429,7 @@ class LinkUpdate:
             domain=domain,
             expired_url=expired_url,
             expires_at=expires_at,
+            extra_path=extra_path,
             forward_query=forward_query,
             long_url=long_url,
             max_clicks=max_clicks,
