@@ -430,6 +430,8 @@ def test_link_json_shape_round_trips(api: httpx.Client, account: Account) -> Non
         # Imports (issue 28): clicks at the shortener it came from, its archived state.
         "importedClicks",
         "archived",
+        # Issue 30: what /<code>/<more> answers (null: 404, as before).
+        "extraPath",
     }
     assert body["importedClicks"] == 0
     assert body["archived"] is False
