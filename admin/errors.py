@@ -98,7 +98,8 @@ class Conflict(HopError):
     status, title, slug = 409, "Conflict", "conflict"
     description = (
         "Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt "
-        "of the delivery to redeliver is in flight, or the integration is revoked."
+        "of the delivery to redeliver is in flight, the integration is revoked, or a "
+        "domain's codes differ only in case (case-clash: the codes in clashes)."
     )
 
 
@@ -121,6 +122,23 @@ class ExternalIdTaken(Conflict):
             f"The externalId {external_id!r} is already another link's.",
             [FieldError("externalId", "already in use")],
         )
+
+
+class CaseClash(Conflict):
+    """A domain's codes cannot become case-insensitive: some differ only in case. The
+    groups are the ``clashes`` extension member (docs/errors.md#case-clash)."""
+
+    slug = "case-clash"
+
+    def __init__(self, hostname: str, clashes: list[list[str]]) -> None:
+        named = "; ".join(" / ".join(group) for group in clashes[:5])
+        super().__init__(
+            f"Codes on {hostname} differ only in case ({named}"
+            f"{'; ...' if len(clashes) > 5 else ''}): give all but one of each group "
+            "another alias first.",
+            [FieldError("caseSensitive", "codes differ only in case")],
+        )
+        self.extensions["clashes"] = clashes
 
 
 class IdempotencyInProgress(Conflict):

@@ -78,6 +78,8 @@ class LinkFields(FeatureColumns, frozen=True, kw_only=True):
     # links; and whether the owner archived it (migration 0019; lists leave it out).
     external_id: str | None = None
     archived: bool = False
+    # What /<code>/<more> answers (extraPath): None the 404, "ignore", "append" (issue 30).
+    extra_path: str | None = None
 
     @classmethod
     def of(cls, row: LinkFields) -> LinkFields:
@@ -108,6 +110,9 @@ class LinkRow(LinkFields, frozen=True, kw_only=True):
     health_http_status: int | None = None
     health_url: str | None = None
     health_checked_at: datetime | None = None
+    # The code's name as short_codes holds it (lower-cased on a case-insensitive host):
+    # the name of its entry in Redis. None: its short_code (links before issue 30).
+    code_key: str | None = None
 
 
 class NewLink(LinkFields, frozen=True, kw_only=True):
@@ -179,6 +184,8 @@ class CacheRow(FeatureColumns, frozen=True, kw_only=True):
     safety_verdict: str = "ok"
     safety_reasons: list[str] = msgspec.field(default_factory=list)
     exhausted_at: datetime | None = None
+    code_key: str | None = None
+    extra_path: str | None = None
 
 
 LINK_COLUMNS = LinkRow.__struct_fields__

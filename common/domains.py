@@ -20,7 +20,12 @@ from redis.exceptions import ResponseError
 
 from common.backoff import Backoff
 from common.channels import Subscription
-from common.keys import DOMAIN_CHANGES_CHANNEL, DOMAIN_NOT_FOUND_KEY, DOMAINS_KEY
+from common.keys import (
+    CASE_INSENSITIVE_DOMAINS_KEY,
+    DOMAIN_CHANGES_CHANNEL,
+    DOMAIN_NOT_FOUND_KEY,
+    DOMAINS_KEY,
+)
 from common.redis_store import RedisUnavailable, redis_outage
 
 logger = logging.getLogger(__name__)
@@ -46,6 +51,8 @@ class CustomDomains:
         self.hosts: frozenset[str] = frozenset()
         # Hostname → where its unknown codes are redirected (DOMAIN_NOT_FOUND_KEY).
         self.not_found: dict[str, str] = {}
+        # The verified hostnames whose codes are case-insensitive (issue 30).
+        self.case_insensitive: frozenset[str] = frozenset()
         self.loaded = False  # the set has been read at least once
         self._stale = asyncio.Event()
         self.subscription = Subscription(
@@ -72,6 +79,9 @@ class CustomDomains:
                     pages = cast(
                         "dict[bytes, bytes]", await self.redis.hgetall(DOMAIN_NOT_FOUND_KEY)
                     )
+                    folded = cast(
+                        "set[bytes]", await self.redis.smembers(CASE_INSENSITIVE_DOMAINS_KEY)
+                    )
             except (RedisUnavailable, ResponseError) as exc:
                 if isinstance(exc, ResponseError):  # refused: a fault to see, not an outage;
                     logger.error(  # still, retry
@@ -91,7 +101,11 @@ class CustomDomains:
             self.not_found = {
                 host.decode(): url.decode() for host, url in pages.items() if host in members
             }
-            if hosts != self.hosts or not self.loaded:
+            case_insensitive = frozenset(m.decode() for m in folded if m in members)
+            if hosts != self.hosts or case_insensitive != self.case_insensitive or not self.loaded:
+                # A host's codes folded or no longer: its cached answers were looked up by
+                # the other name (the change handler expires them).
+                self.case_insensitive = case_insensitive
                 self.hosts = hosts
                 self.loaded = True
                 if self.on_change is not None:

@@ -32,6 +32,10 @@ DOMAIN_CHANGES_CHANNEL = "hop:domain-changes"
 # that set one: the edge redirects unknown codes there. Kept with DOMAINS_KEY and
 # announced on the same channel.
 DOMAIN_NOT_FOUND_KEY = "hop:domain-not-found"
+# The verified hostnames whose codes are case-insensitive (issue 30): the edge folds a
+# code asked on one of them (``fold_code``) before its one lookup. Kept with DOMAINS_KEY
+# and announced on the same channel.
+CASE_INSENSITIVE_DOMAINS_KEY = "hop:domains-case-insensitive"
 # Published when credentials change (a key revoked, a plan changed) so every
 # admin process drops what it cached; see admin/auth/cache.py.
 AUTH_CHANGES_CHANNEL = "hop:auth-changes"
@@ -82,6 +86,13 @@ def link_cache_key(short_code: str, domain: str = "") -> str:
     ""), ``<hostname>/<code>`` on a custom domain. The edge caches by it and the
     invalidation channel carries it."""
     return f"{domain}/{short_code}" if domain else short_code
+
+
+def fold_code(short_code: str) -> str:
+    """A code as a case-insensitive host names it (codes are ASCII: ``lower`` is exact).
+    The same fold as ``hop_code_key`` in admin/db/schema.sql, which names the code's entry
+    in Redis: the edge folds a requested code once and looks up that one key."""
+    return short_code.lower()
 
 
 def link_key_in(environment: str, short_code: str, domain: str = "") -> str:

@@ -81,6 +81,9 @@ class LinkEntry(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, g
     # none of it. One, not six: msgspec writes a struct of more than 15 fields with a
     # longer map header, so six more would have changed every ordinary entry's bytes.
     features: LinkFeatures | None = None
+    # Appended in issue 30: what /<code>/<more> answers. "" (every link before) the 404 it
+    # always did; "ignore" the link's answer; "append" its destination with /<more>.
+    extra_path: str = ""
 
 
 link_entry_encoder = msgspec.msgpack.Encoder()

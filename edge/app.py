@@ -90,6 +90,9 @@ class EdgeApp:
         # other Host is a verified custom domain's or nobody's (``elsewhere``).
         self.short_hosts, self.short_authorities = short_authorities(settings)
         self.short_base = settings.short_base_url
+        # HOP_CASE_INSENSITIVE_CODES: the default host's codes are folded (common/keys.py
+        # fold_code) before their one lookup, as the admin names their entries.
+        self.fold_codes = settings.case_insensitive_codes
         self.custom_hosts: frozenset[str] = frozenset()
         self.domains = CustomDomains(self.redis, self._domains_changed)
         self.clicks = ClickBuffer(
@@ -166,6 +169,7 @@ class EdgeApp:
         """Route a request. What the edge answers, by path:
 
         ``/<code>``             a live short link: the in-process cache, then Redis (hot path)
+        ``/<code>/``, ``/<code>/<more>``  the same link (``namespaces.with_rest``)
         ``/@<username>``        a live Bio page, from Redis               (``namespaces.bio``)
         ``/test/<code>``        a sandbox link, from Redis         (``namespaces.in_sandbox``)
         ``/test/@<username>``   a sandbox Bio page, from Redis     (``namespaces.in_sandbox``)
@@ -203,6 +207,8 @@ class EdgeApp:
             return
         path = scope.path
         code = path[1:]
+        if self.fold_codes:  # case-insensitive: one fold, still one lookup
+            code = code.lower()
         # Only valid codes are ever cached, so a hit needs no validation.
         target = self.cache.get(code)
         counts = self.hits
@@ -231,6 +237,10 @@ class EdgeApp:
         counts[target.status] += 1
         if method == "GET":  # HEAD is a probe, not a visit
             self.track(scope, headers, target.link_id, code, now_ms, qr=target.qr, kind=CLICK_KIND)
+
+    def folds(self, host: str) -> bool:
+        """Whether codes on ``host`` ("" the default short host) are case-insensitive."""
+        return host in self.domains.case_insensitive if host else self.fold_codes
 
     def track(
         self,

@@ -57,6 +57,8 @@ def redirect(
     if query.startswith(_QR_MARKER) and query[_QR_MARKER_LENGTH:][:1] in ("", "&"):
         query, qr = query[_QR_MARKER_LENGTH + 1 :], True
     location, variant, app = destination(visit, user_agent)
+    if visit.extra:
+        location = appended(location, visit.extra)
     if app is not None:
         answered = app_page(visit, app, location, query, extra)
         if answered:
@@ -110,6 +112,14 @@ def app_page(
         200, [*applinks.HEADERS, *extra] if extra else applinks.HEADERS, page
     )
     return 200
+
+
+def appended(location: str, extra: str) -> str:
+    """``location`` with the path ``extra`` ("/more") after its path, before its query and
+    fragment; one slash between them."""
+    base, hash_mark, fragment = location.partition("#")
+    base, question, query = base.partition("?")
+    return f"{base.removesuffix('/')}{extra}{question}{query}{hash_mark}{fragment}"
 
 
 def destination(visit: Visit, user_agent: str) -> tuple[str, int, App | None]:
@@ -204,6 +214,8 @@ async def warned(visit: Visit) -> int:
     joiner = "&" if query else ""
     href = f"{path}?{query}{joiner}{safety.CONTINUE_PARAMETER}={token}"
     location, _, _ = destination(visit, visit.user_agent)
+    if visit.extra:
+        location = appended(location, visit.extra)
     destined = target.headers_to(location, query if target.forward_query else "")[0][1]
     page = safety.warning_page(destined, target.reasons, href)
     visit.proto.response_bytes(200, safety.HEADERS, page)

@@ -8,12 +8,12 @@ import re
 from typing import TYPE_CHECKING, Any, cast
 
 from common.domains import host_of
-from common.keys import bio_key, link_cache_key, sandbox_bio_key, sandbox_link_key
+from common.keys import bio_key, fold_code, link_cache_key, sandbox_bio_key, sandbox_link_key
 from common.redis_store import RedisUnavailable, redis_outage
 from common.wire import BIO_VISIT_KIND, bio_entry_decoder, link_entry_decoder
 from edge import clock, pages
 from edge.decide import missing_page, not_redirected, redirect
-from edge.targets import NO_STORE, REDIRECT, not_found, target_of
+from edge.targets import NO_STORE, REDIRECT, header_safe, not_found, target_of
 from edge.unlock import post
 from edge.visit import (
     BIO_PATH,
@@ -43,10 +43,55 @@ async def not_a_code(edge: EdgeApp, scope: Any, proto: Any, path: str) -> None:
         edge.track_orphan(scope, scope.headers, "", path, "base")
     elif path == HEALTH_PATH:
         proto.response_bytes(200, _HEALTH_HEADERS, b"ok")
-    else:
+    elif not await with_rest(edge, scope, proto, path, ""):
         proto.response_bytes(404, pages.ERROR_HEADERS, pages.NOT_FOUND)
         if path not in NOT_ORPHANS:
             edge.track_orphan(scope, scope.headers, "", path, "unknown")
+
+
+async def with_rest(edge: EdgeApp, scope: Any, proto: Any, path: str, host: str) -> bool:
+    """``/<code>/`` (answered as ``/<code>``, on every link) and ``/<code>/<more>``
+    (answered by the link's ``extraPath``: ``ignore`` as ``/<code>``, ``append`` with
+    ``/<more>`` after the destination's path; none, the 404 it always was). False when
+    the path is no code followed by a slash: the caller's 404. A cache miss of a plain
+    ``/<code>`` ends here only after the hot path, so this costs it nothing."""
+    code, slash, rest = path[1:].partition("/")
+    if not slash or not CODE.fullmatch(code):
+        return False
+    if edge.folds(host):
+        code = fold_code(code)
+    cache, resolver = (
+        (edge.domain_cache, edge.domain_resolver) if host else (edge.cache, edge.resolver)
+    )
+    name = link_cache_key(code, host)
+    target = cache.get(name)
+    counts = edge.hits
+    if target is None:
+        counts = edge.misses
+        try:
+            target = await resolver.resolve(name)
+        except RedisUnavailable:
+            proto.response_bytes(503, pages.UNAVAILABLE_HEADERS, pages.UNAVAILABLE)
+            counts[503] += 1
+            return True
+    extra = ""
+    if rest:
+        if not target.extra_path:  # no extraPath: the 404 (and orphan visit) it always was
+            edge.track_orphan(scope, scope.headers, host, path, "unknown")
+            missing_page(edge, proto, host)
+            return True
+        if target.extra_path == "append":
+            # Whatever could end the path early or bend the header is %-encoded.
+            extra = "/" + header_safe(rest).replace("?", "%3F").replace("#", "%23")
+    now_ms = int(clock.now() * 1000)
+    visit = Visit(
+        edge, scope, proto, scope.headers, target, code=code, now_ms=now_ms, host=host, extra=extra
+    )
+    if target.kind != REDIRECT or (target.expires_at_ms and now_ms >= target.expires_at_ms):
+        counts[await not_redirected(visit)] += 1
+    else:
+        counts[redirect(visit, scope.query_string)] += 1
+    return True
 
 
 async def bio(
@@ -91,6 +136,8 @@ async def in_sandbox(edge: EdgeApp, scope: Any, proto: Any, rest: str, host: str
     if not CODE.fullmatch(rest):
         proto.response_bytes(404, pages.SANDBOX_ERROR_HEADERS, pages.NOT_FOUND)
         return
+    if edge.folds(host):
+        rest = fold_code(rest)
     try:
         with redis_outage():
             key = sandbox_link_key(link_cache_key(rest, host))
@@ -127,12 +174,16 @@ async def on_domain(edge: EdgeApp, scope: Any, proto: Any, host: str) -> None:
         return
     code = path[1:]
     if not CODE.fullmatch(code):
+        if await with_rest(edge, scope, proto, path, host):
+            return
         if path not in NOT_ORPHANS:
             edge.track_orphan(
                 scope, scope.headers, host, path, "base" if path == "/" else "unknown"
             )
         missing_page(edge, proto, host)
         return
+    if host in edge.domains.case_insensitive:
+        code = fold_code(code)
     target = edge.domain_cache.get(link_cache_key(code, host))
     counts = edge.hits
     if target is None:

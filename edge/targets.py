@@ -99,6 +99,9 @@ class Target(msgspec.Struct, gc=False):
     deleted: bool = False
     # A deep link (edge/applinks.py): iOS and Android visitors get the page opening it.
     app: App | None = None
+    # What /<code>/<more> answers (wire.LinkEntry.extra_path): "" a 404, "ignore" the
+    # link's answer, "append" its destination with /<more> (edge/namespaces.py).
+    extra_path: str = ""
 
     def headers_to(self, location: str, query: str) -> list[tuple[str, str]]:
         """Headers redirecting to ``location`` plus the visit's query, before any fragment."""
@@ -220,9 +223,11 @@ def target_of(entry: LinkEntry) -> Target:
     features = entry.features or _NO_FEATURES
     expired_location = header_safe(features.expired_url) if features.expired_url else ""
     if entry.state != "active":
-        return Target(GONE, entry.link_id, deleted=True)
+        return Target(GONE, entry.link_id, deleted=True, extra_path=entry.extra_path)
     if features.exhausted:
-        return Target(GONE, entry.link_id, expired_location=expired_location)
+        return Target(
+            GONE, entry.link_id, expired_location=expired_location, extra_path=entry.extra_path
+        )
     cache_control = PERMANENT_CACHE if entry.redirect_type in (301, 308) else NO_STORE
     has_rules = features.rules or entry.ios_url or entry.android_url
     rules = _rules(entry, features) if has_rules else ()
@@ -258,4 +263,5 @@ def target_of(entry: LinkEntry) -> Target:
             else b""
         ),
         app=app,
+        extra_path=entry.extra_path,
     )

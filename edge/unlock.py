@@ -6,7 +6,7 @@ import urllib.parse
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from common.clientip import client_network
-from common.keys import link_cache_key, link_password_tries_key, sandbox_link_key
+from common.keys import fold_code, link_cache_key, link_password_tries_key, sandbox_link_key
 from common.linkpass import COOKIE_SECONDS, MAX_PASSWORD_LENGTH, cookie_name
 from common.redis_store import RedisUnavailable, redis_outage
 from common.wire import link_entry_decoder
@@ -36,6 +36,8 @@ async def post(edge: EdgeApp, scope: Any, proto: Any, path: str, host: str = "")
     if not CODE.fullmatch(code) or path == HEALTH_PATH:
         proto.response_bytes(405, pages.NOT_ALLOWED_HEADERS, pages.METHOD_NOT_ALLOWED)
         return
+    if edge.folds(host):
+        code = fold_code(code)
     name = link_cache_key(code, host)
     try:
         with redis_outage():

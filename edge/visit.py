@@ -39,9 +39,21 @@ class Visit:
 
     ``headers``: the request's headers, read once (each ``scope.headers`` builds a new
     object). ``host``: the custom domain asked, "" for the default short host.
-    ``sandbox``: a ``/test/<code>`` link, whose answers are never indexed."""
+    ``sandbox``: a ``/test/<code>`` link, whose answers are never indexed.
+    ``extra``: the path after the code an "append" link passes on ("" none)."""
 
-    __slots__ = ("code", "edge", "headers", "host", "now_ms", "proto", "sandbox", "scope", "target")
+    __slots__ = (
+        "code",
+        "edge",
+        "extra",
+        "headers",
+        "host",
+        "now_ms",
+        "proto",
+        "sandbox",
+        "scope",
+        "target",
+    )
 
     def __init__(
         self,
@@ -55,6 +67,7 @@ class Visit:
         now_ms: int,
         host: str = "",
         sandbox: bool = False,
+        extra: str = "",
     ) -> None:
         self.edge = edge
         self.scope = scope
@@ -65,6 +78,9 @@ class Visit:
         self.now_ms = now_ms
         self.host = host
         self.sandbox = sandbox
+        # /<more> of a request for /<code>/<more> on an "append" link (header-safe): what
+        # the destination gets appended (edge/decide.py).
+        self.extra = extra
 
     @property
     def path(self) -> str:

@@ -286,7 +286,9 @@ def cmd_cache_rebuild(settings: Settings, _: argparse.Namespace) -> int:
         try:
             # One transaction: the rebuild walks server-side cursors.
             async with db.transaction() as conn:
-                links = await rebuild(conn, redis)
+                links = await rebuild(
+                    conn, redis, case_insensitive_codes=settings.case_insensitive_codes
+                )
                 return {"links": links, "bioPages": await rebuild_bio_pages(conn, redis)}
         finally:
             await redis.aclose()

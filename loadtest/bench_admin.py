@@ -40,8 +40,9 @@ SELECT 'lnk_fill' || lpad(n::text, 10, '0'), %(workspace_id)s, 'live', '~' || to
 FROM generate_series(%(first)s::bigint, %(last)s::bigint) AS n
 """
 _FILL_CODES = """
-INSERT INTO short_codes (environment, short_code, workspace_id, link_id)
-SELECT 'live', '~' || to_hex(n), %(workspace_id)s, 'lnk_fill' || lpad(n::text, 10, '0')
+INSERT INTO short_codes (environment, short_code, workspace_id, link_id, code_key)
+SELECT 'live', '~' || to_hex(n), %(workspace_id)s, 'lnk_fill' || lpad(n::text, 10, '0'),
+       '~' || to_hex(n)
 FROM generate_series(%(first)s::bigint, %(last)s::bigint) AS n
 """
 

@@ -10,6 +10,7 @@ stream and prints clicks sent vs stored and the drain rate.
 
     .venv/bin/python -m loadtest.bench_edge [--links 100000] [--rounds 3] [--seconds 10]
         [--metrics [--scrape-interval 15] | --control] [--second-first] [--rules-share 0.2]
+        [--case-insensitive]
 
 Each run also reports each server's CPU time per answer (its main process and workers).
 
@@ -25,6 +26,10 @@ edge first, to counterbalance that.
 ``--rules-share`` gives that share of the links targeting rules (OS, device, language,
 country: every condition is evaluated, none matches wrk's requests) and half of those
 A/B variants instead, so the ratio covers links decided at the edge (docs/api.md).
+
+``--case-insensitive`` runs every edge with HOP_CASE_INSENSITIVE_CODES on (the links'
+entries named by their folded codes, as the worker's start names them): wrk still asks
+for each code as created (mixed case), so each request pays the fold.
 """
 
 from __future__ import annotations
@@ -101,6 +106,11 @@ def _arguments() -> argparse.Namespace:
         type=float,
         default=0.0,
         help="share of links with targeting rules or A/B variants (e.g. 0.2)",
+    )
+    parser.add_argument(
+        "--case-insensitive",
+        action="store_true",
+        help="run the edges with HOP_CASE_INSENSITIVE_CODES on (each request's code folded)",
     )
     return parser.parse_args()
 
@@ -273,9 +283,11 @@ def _start_edges(stack: Stack, args: argparse.Namespace) -> tuple[dict[str, HopP
     if args.second_first:
         names.reverse()
     edges = {}
+    folding = {"HOP_CASE_INSENSITIVE_CODES": "on"} if args.case_insensitive else {}
     for name in names:
         metrics = {"HOP_EDGE_METRICS_LISTEN": f"127.0.0.1:{metrics_port}"}
-        edges[name] = stack.start_edge(name, **(metrics if name == "edge+metrics" else {}))
+        env = {**folding, **(metrics if name == "edge+metrics" else {})}
+        edges[name] = stack.start_edge(name, **env)
     return edges, metrics_port
 
 
@@ -283,9 +295,13 @@ def main() -> None:
     args = _arguments()
     require_wrk()
     print(f"# edge benchmark, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {machine()}")
+    if args.case_insensitive:
+        print("case-insensitive codes: on (HOP_CASE_INSENSITIVE_CODES)")
     with bench_stack() as stack:
         user = stack.account(plan="business")
-        codes = bulk_links(stack, user.workspace_id, args.links)
+        codes = bulk_links(
+            stack, user.workspace_id, args.links, case_insensitive=args.case_insensitive
+        )
         if args.rules_share > 0:
             _tailor(stack, codes, args)
         edges, metrics_port = _start_edges(stack, args)

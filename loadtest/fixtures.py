@@ -48,8 +48,11 @@ def bench_stack(*, durable: bool = True) -> Iterator[Stack]:
         yield stack
 
 
-def bulk_links(stack: Stack, workspace_id: str, count: int) -> list[str]:
-    """Insert ``count`` links straight into PostgreSQL and write them to Redis."""
+def bulk_links(
+    stack: Stack, workspace_id: str, count: int, *, case_insensitive: bool = False
+) -> list[str]:
+    """Insert ``count`` links straight into PostgreSQL and write them to Redis (with
+    ``case_insensitive``, as HOP_CASE_INSENSITIVE_CODES has the worker's start name them)."""
     codes = list({new_short_code() for _ in range(count * 2)})[:count]
     ids = [new_id("lnk") for _ in codes]
     with psycopg.connect(stack.database_url) as conn, conn.cursor() as cursor:
@@ -68,19 +71,19 @@ def bulk_links(stack: Stack, workspace_id: str, count: int) -> list[str]:
                 )
         # Who holds each code (what the API's create does in the same statement).
         with cursor.copy(
-            "COPY short_codes (environment, short_code, workspace_id, link_id) FROM STDIN"
+            "COPY short_codes (environment, short_code, workspace_id, link_id, code_key) FROM STDIN"
         ) as copy:
             for link_id, code in zip(ids, codes, strict=True):
-                copy.write_row(("live", code, workspace_id, link_id))
-    asyncio.run(rebuild_link_cache(stack))
+                copy.write_row(("live", code, workspace_id, link_id, code))
+    asyncio.run(rebuild_link_cache(stack, case_insensitive=case_insensitive))
     return codes
 
 
-async def rebuild_link_cache(stack: Stack) -> None:
+async def rebuild_link_cache(stack: Stack, *, case_insensitive: bool = False) -> None:
     """Write every link from PostgreSQL to Redis, as a worker's start-up does."""
     redis = Redis.from_url(stack.redis_url)
     try:
         async with await psycopg.AsyncConnection.connect(stack.database_url) as conn:
-            await rebuild(conn, redis)
+            await rebuild(conn, redis, case_insensitive_codes=case_insensitive)
     finally:
         await redis.aclose()

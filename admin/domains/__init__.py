@@ -4,7 +4,7 @@ Other domains import these from ``admin.domains``, never its modules (the import
 in pyproject.toml hold that).
 """
 
-from admin.domains.cache import DomainSet, rebuild_domains
+from admin.domains.cache import DomainSet, fold_default_host, rebuild_domains
 from admin.domains.repository import owns_verified
 from admin.domains.schemas import CHALLENGE_LABEL, HOSTNAME_PATTERN
 from admin.domains.service import normal_hostname
@@ -15,6 +15,7 @@ __all__ = [
     "HOSTNAME_PATTERN",
     "DomainSet",
     "TxtLookup",
+    "fold_default_host",
     "normal_hostname",
     "owns_verified",
     "rebuild_domains",

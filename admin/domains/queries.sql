@@ -4,18 +4,18 @@ INSERT INTO domains (id, workspace_id, environment, hostname, token, created_by)
 VALUES (%(id)s, %(workspace_id)s, %(environment)s, %(hostname)s, %(token)s, %(created_by)s)
 ON CONFLICT (workspace_id, environment, hostname) WHERE deleted_at IS NULL DO NOTHING
 RETURNING id, hostname, token, created_at, verified_at, checked_at, lapsing_since, lapsed_at,
-       created_by, not_found_url
+       created_by, not_found_url, case_sensitive
 
 -- name: list_domains
 SELECT id, hostname, token, created_at, verified_at, checked_at, lapsing_since, lapsed_at,
-       created_by, not_found_url
+       created_by, not_found_url, case_sensitive
 FROM domains
 WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s AND deleted_at IS NULL
 ORDER BY id
 
 -- name: domain_by_id
 SELECT id, hostname, token, created_at, verified_at, checked_at, lapsing_since, lapsed_at,
-       created_by, not_found_url
+       created_by, not_found_url, case_sensitive
 FROM domains
 WHERE id = %(id)s AND workspace_id = %(workspace_id)s AND environment = %(environment)s
   AND deleted_at IS NULL
@@ -32,7 +32,7 @@ SET checked_at = now(),
 WHERE id = %(id)s AND workspace_id = %(workspace_id)s AND environment = %(environment)s
   AND deleted_at IS NULL
 RETURNING id, hostname, token, created_at, verified_at, checked_at, lapsing_since, lapsed_at,
-       created_by, not_found_url
+       created_by, not_found_url, case_sensitive
 
 -- name: delete_domain
 UPDATE domains SET deleted_at = now()
@@ -48,7 +48,7 @@ UPDATE domains SET not_found_url = %(url)s
 WHERE id = %(id)s AND workspace_id = %(workspace_id)s AND environment = %(environment)s
   AND deleted_at IS NULL
 RETURNING id, hostname, token, created_at, verified_at, checked_at, lapsing_since, lapsed_at,
-       created_by, not_found_url
+       created_by, not_found_url, case_sensitive
 
 -- name: verified_not_found
 SELECT hostname, not_found_url FROM domains
@@ -64,7 +64,7 @@ SELECT EXISTS (
 -- name: domain_for_delete
 -- The row locked against links being written on it meanwhile (links' lock_domain).
 SELECT id, hostname, token, created_at, verified_at, checked_at, lapsing_since, lapsed_at,
-       created_by, not_found_url
+       created_by, not_found_url, case_sensitive
 FROM domains
 WHERE id = %(id)s AND workspace_id = %(workspace_id)s AND environment = %(environment)s
   AND deleted_at IS NULL
@@ -81,7 +81,7 @@ WHERE domain = %(hostname)s AND environment = %(environment)s AND workspace_id =
 -- only: a lapsed domain's name may be another account's by now.
 DELETE FROM short_codes
 WHERE environment = %(environment)s AND domain = %(hostname)s AND workspace_id = %(workspace_id)s
-RETURNING short_code
+RETURNING code_key
 
 -- name: retire_others
 -- An account proved a name another account's domain lapsed on: the other accounts' links
@@ -96,12 +96,13 @@ WITH gone AS (
 codes AS (
     DELETE FROM short_codes
     WHERE domain = %(hostname)s AND workspace_id <> %(workspace_id)s
-    RETURNING environment, domain, short_code
+    RETURNING environment, domain, code_key
 )
 SELECT 'link' AS kind, id, workspace_id, environment, domain, short_code, long_url, deleted_at
 FROM gone
 UNION ALL
-SELECT 'code', NULL, NULL, environment, domain, short_code, NULL, NULL FROM codes
+-- A code's row names it by its code_key: the name of its entry in Redis.
+SELECT 'code', NULL, NULL, environment, domain, code_key, NULL, NULL FROM codes
 
 -- name: claim_due
 -- The verified domains due for a check, claimed by stamping checked_at (a worker running
@@ -145,3 +146,84 @@ UPDATE domains SET verified_at = NULL, lapsing_since = NULL, lapsed_at = now()
 WHERE id = %(id)s AND verified_at IS NOT NULL AND deleted_at IS NULL
   AND lapsing_since <= now() - make_interval(secs => %(grace)s)
 RETURNING lapsed_at
+
+-- name: set_case_sensitive
+UPDATE domains SET case_sensitive = %(case_sensitive)s
+WHERE id = %(id)s AND workspace_id = %(workspace_id)s AND environment = %(environment)s
+  AND deleted_at IS NULL
+RETURNING id, hostname, token, created_at, verified_at, checked_at, lapsing_since, lapsed_at,
+       created_by, not_found_url, case_sensitive
+
+-- name: verified_case_insensitive
+SELECT hostname FROM domains
+WHERE verified_at IS NOT NULL AND deleted_at IS NULL AND NOT case_sensitive
+
+-- name: case_clashes
+-- The domain's held codes that differ only in case (freed ones are never in the way:
+-- refold_plan shadows them), as groups.
+SELECT array_agg(short_code ORDER BY short_code)
+FROM short_codes
+WHERE domain = %(hostname)s AND environment = %(environment)s AND freed_at IS NULL
+GROUP BY lower(short_code)
+HAVING count(*) > 1
+ORDER BY lower(short_code)
+LIMIT %(limit)s
+
+-- name: refold_plan
+-- The codes on a host whose code_key changes when its codes become case-sensitive
+-- (the code itself) or case-insensitive (lower-cased; of codes differing only in case,
+-- the held one keeps the folded name, else the one freed last, else the older link, and
+-- the others are shadowed: '~' || short_code, a name no request reaches).
+SELECT environment, short_code, code_key, new_key
+FROM (
+    SELECT environment, short_code, code_key,
+           CASE WHEN %(case_sensitive)s THEN short_code
+                WHEN row_number() OVER (
+                    PARTITION BY environment, lower(short_code)
+                    ORDER BY freed_at DESC NULLS FIRST, link_id) = 1 THEN lower(short_code)
+                ELSE '~' || short_code
+           END AS new_key
+    FROM short_codes
+    WHERE domain = %(hostname)s
+) AS planned
+WHERE code_key <> new_key
+
+-- name: park_code_keys
+-- The first of two steps (the unique index is checked row by row): every moving code
+-- to a name of its own no other row holds, then each to its new name.
+UPDATE short_codes c SET code_key = '!' || c.short_code
+FROM unnest(%(environments)s::text[], %(codes)s::text[]) AS k(environment, short_code)
+WHERE c.domain = %(hostname)s AND c.environment = k.environment
+  AND c.short_code = k.short_code
+
+-- name: set_code_keys
+WITH keyed AS (
+    UPDATE short_codes c SET code_key = k.code_key
+    FROM unnest(%(environments)s::text[], %(codes)s::text[], %(keys)s::text[])
+         AS k(environment, short_code, code_key)
+    WHERE c.domain = %(hostname)s AND c.environment = k.environment
+      AND c.short_code = k.short_code
+    RETURNING c.environment, c.short_code, c.code_key, c.link_id
+)
+UPDATE links l SET code_key = keyed.code_key
+FROM keyed
+WHERE l.id = keyed.link_id AND l.environment = keyed.environment
+  AND l.domain = %(hostname)s AND l.short_code = keyed.short_code
+
+-- name: install_flag
+SELECT enabled FROM install_flags WHERE name = %(name)s FOR UPDATE
+
+-- name: set_install_flag
+INSERT INTO install_flags (name, enabled) VALUES (%(name)s, %(enabled)s)
+ON CONFLICT (name) DO UPDATE SET enabled = EXCLUDED.enabled
+
+-- name: shadowed_codes
+-- The default host's codes an older one took the folded name of (refold_plan), with the
+-- code that answers for them.
+SELECT s.short_code, w.short_code
+FROM short_codes s
+JOIN short_codes w ON w.environment = s.environment AND w.domain = s.domain
+                  AND w.code_key = lower(s.short_code)
+WHERE s.domain = '' AND s.code_key LIKE '~%%' AND s.freed_at IS NULL
+ORDER BY s.short_code
+LIMIT %(limit)s

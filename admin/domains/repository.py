@@ -27,6 +27,7 @@ class DomainRow(msgspec.Struct, kw_only=True):
     lapsed_at: datetime | None
     created_by: str | None  # an API key's id or a user's; None: made before workspaces
     not_found_url: str | None = None  # where its unknown codes redirect (issue 29)
+    case_sensitive: bool = True  # /Sale and /sale two codes (else one, issue 30)
 
 
 class DueDomain(msgspec.Struct, kw_only=True):
@@ -200,3 +201,73 @@ async def owns_verified(conn: Connection, principal: Principal, hostname: str) -
 async def delete_domain(conn: Connection, principal: Principal, domain_id: str) -> bool:
     cursor = await conn.execute(_SQL["delete_domain"], {**_owner(principal), "id": domain_id})
     return await cursor.fetchone() is not None
+
+
+async def set_case_sensitive(
+    conn: Connection, principal: Principal, domain_id: str, case_sensitive: bool
+) -> DomainRow | None:
+    params = {**_owner(principal), "id": domain_id, "case_sensitive": case_sensitive}
+    return await fetch_one(conn, _SQL["set_case_sensitive"], params, DomainRow)
+
+
+async def verified_case_insensitive(conn: Connection) -> list[str]:
+    """The verified hostnames whose codes are case-insensitive."""
+    cursor = await conn.execute(_SQL["verified_case_insensitive"])
+    return [str(hostname) for (hostname,) in await cursor.fetchall()]
+
+
+async def case_clashes(
+    conn: Connection, environment: str, hostname: str, *, limit: int
+) -> list[list[str]]:
+    """The host's held codes that differ only in case, in groups (at most ``limit``)."""
+    params = {"environment": environment, "hostname": hostname, "limit": limit}
+    cursor = await conn.execute(_SQL["case_clashes"], params)
+    return [list(codes) for (codes,) in await cursor.fetchall()]
+
+
+class KeyMove(msgspec.Struct, frozen=True):
+    """A code whose name (code_key, its entry's name in Redis) changed."""
+
+    environment: str
+    short_code: str
+    old_key: str
+    new_key: str
+
+
+async def refold(conn: Connection, hostname: str, *, case_sensitive: bool) -> list[KeyMove]:
+    """Give every code on ``hostname`` ('' the default host) the code_key its host's new
+    mode makes (``refold_plan``) in short_codes and links; the moves, for Redis. In the
+    caller's transaction, which holds what keeps new codes off the host meanwhile."""
+    cursor = await conn.execute(
+        _SQL["refold_plan"], {"hostname": hostname, "case_sensitive": case_sensitive}
+    )
+    moves = [KeyMove(str(e), str(c), str(o), str(n)) for e, c, o, n in await cursor.fetchall()]
+    if moves:
+        params = {
+            "hostname": hostname,
+            "environments": [move.environment for move in moves],
+            "codes": [move.short_code for move in moves],
+            "keys": [move.new_key for move in moves],
+        }
+        await conn.execute(_SQL["park_code_keys"], params)
+        await conn.execute(_SQL["set_code_keys"], params)
+    return moves
+
+
+CASE_INSENSITIVE_FLAG = "case_insensitive_codes"
+
+
+async def install_flag(conn: Connection, name: str) -> bool:
+    """The install's recorded flag (locked for the caller's transaction); False if never set."""
+    row = await (await conn.execute(_SQL["install_flag"], {"name": name})).fetchone()
+    return bool(row and row[0])
+
+
+async def set_install_flag(conn: Connection, name: str, enabled: bool) -> None:
+    await conn.execute(_SQL["set_install_flag"], {"name": name, "enabled": enabled})
+
+
+async def shadowed_codes(conn: Connection, *, limit: int) -> list[tuple[str, str]]:
+    """(shadowed code, the code answering for it) on the default host."""
+    cursor = await conn.execute(_SQL["shadowed_codes"], {"limit": limit})
+    return [(str(shadowed), str(winner)) for shadowed, winner in await cursor.fetchall()]

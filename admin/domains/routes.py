@@ -98,7 +98,7 @@ class DomainController(Controller):
         dto=JsonBody[DomainUpdate],
         return_dto=None,
         opt={"scope": "links:write", "role": "admin"},
-        responses=problems(400, 401, 403, 404, 422),
+        responses=problems(400, 401, 403, 404, 409, 422),
         operation_id="updateDomain",
         summary="Update a custom domain",
     )
@@ -106,7 +106,9 @@ class DomainController(Controller):
         self, domain_id: DomainId, data: DomainUpdate, principal: Principal, domains: DomainService
     ) -> Domain:
         """Set where the edge redirects unknown codes on the domain (`notFoundUrl`; null:
-        the 404 page). Such visits are still counted as orphan visits."""
+        the 404 page; such visits are still counted as orphan visits), and whether its
+        codes are case-sensitive (`caseSensitive`; false while two codes differ only in
+        case: 409 case-clash, naming them in `clashes`). Fields left out stay as they are."""
         return await domains.update(principal, domain_id, data)
 
     @delete(

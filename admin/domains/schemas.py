@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 import msgspec
-from msgspec import Meta
+from msgspec import UNSET, Meta, UnsetType
 
 from admin.api.examples import example
 from admin.api.fields import CreatedBy
@@ -63,6 +63,7 @@ DOMAIN_EXAMPLE = {
     "lapsedAt": None,
     "createdBy": "usr_01JNQ3V5W6X7Y8Z9A0B1C2D3EF",
     "notFoundUrl": "https://brand.example/not-found",
+    "caseSensitive": True,
 }
 
 
@@ -102,10 +103,20 @@ class Domain(msgspec.Struct, kw_only=True, rename="camel"):
             "(still counted as orphan visits); null: the 404 page."
         ),
     ] = None
+    case_sensitive: Annotated[
+        bool,
+        Meta(
+            description="true: /Sale and /sale are two codes on this domain. false: one (the "
+            "edge folds the case of every code asked; a new code clashes with one differing "
+            "only in case)."
+        ),
+    ] = True
 
 
-@example({"notFoundUrl": "https://brand.example/not-found"})
+@example({"notFoundUrl": "https://brand.example/not-found", "caseSensitive": False})
 class DomainUpdate(msgspec.Struct, kw_only=True, rename="camel", forbid_unknown_fields=True):
+    """Each field optional: what is left out stays as it is."""
+
     not_found_url: (
         Annotated[
             str,
@@ -116,8 +127,20 @@ class DomainUpdate(msgspec.Struct, kw_only=True, rename="camel", forbid_unknown_
                 "page again.",
             ),
         ]
+        | UnsetType
         | None
-    )
+    ) = UNSET
+    case_sensitive: (
+        Annotated[
+            bool,
+            Meta(
+                description="false: the domain's codes become case-insensitive (409 "
+                "case-clash, naming them in clashes, while two of its codes differ only in "
+                "case); true: case-sensitive again."
+            ),
+        ]
+        | UnsetType
+    ) = UNSET
 
 
 @example({"data": [DOMAIN_EXAMPLE]})

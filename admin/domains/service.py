@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 from typing import Literal
 from urllib.parse import urlsplit
 
+from msgspec import UNSET
 from redis.asyncio import Redis
 
 from admin.audit import record_audit
@@ -25,7 +26,7 @@ from admin.domains.schemas import (
     Verification,
 )
 from admin.domains.txt import TxtLookup
-from admin.errors import Conflict, FieldError, NotFound, validation
+from admin.errors import CaseClash, Conflict, FieldError, NotFound, validation
 from admin.events import Event, LinkDeleted
 from admin.urls import InvalidUrl, parse_http_url
 from common.ids import new_id, new_secret_token
@@ -40,6 +41,8 @@ _HOSTNAME = re.compile(
 
 
 _LOOP = "must not point at a short link (redirect loop)"  # as admin/links/admission.py
+# Groups of codes differing only in case a 409 names at most.
+_CLASHES_LISTED = 100
 
 
 def normal_hostname(raw: str, *, field: str = "hostname") -> str:
@@ -130,6 +133,7 @@ class DomainService:
             lapsed_at=_iso(row.lapsed_at),
             created_by=row.created_by,
             not_found_url=row.not_found_url,
+            case_sensitive=row.case_sensitive,
         )
 
     async def create(self, principal: Principal, hostname: str) -> Domain:
@@ -221,23 +225,50 @@ class DomainService:
                 [FieldError("verification", f"no TXT record at {record} holds the token yet")]
             )
         # Again for a verified one: harmless.
-        await self.hostnames.add(checked.hostname, checked.not_found_url)
+        await self.hostnames.add(
+            checked.hostname, checked.not_found_url, case_insensitive=not checked.case_sensitive
+        )
         return self.to_resource(checked)
 
     async def update(self, principal: Principal, domain_id: str, data: DomainUpdate) -> Domain:
         """Set (or clear, with null) the domain's "not found" destination; a verified
-        domain's edges redirect its unknown codes there from the next change announced."""
+        domain's edges redirect its unknown codes there from the next change announced.
+        Make its codes case-insensitive (409 ``CaseClash`` while two held codes differ
+        only in case) or sensitive again: every code gets its new name in PostgreSQL and
+        Redis (``repo.refold``, ``DomainSet.refolded``)."""
         url = data.not_found_url
-        if url is not None:
+        if url is not UNSET and url is not None:
             self._check_destination(url)
+        moves: list[repo.KeyMove] = []
         async with self.db.transaction() as conn:
-            row = await repo.set_not_found(conn, principal, domain_id, url)
-            if row is not None:
+            # Locked: no link is written on the domain (links' lock_domain) meanwhile.
+            row = await repo.domain_for_delete(conn, principal, domain_id)
+            if row is None:
+                raise NotFound(f"No domain with id {domain_id!r}.")
+            before = row
+            if url is not UNSET:
+                row = await repo.set_not_found(conn, principal, domain_id, url) or row
+            wanted = data.case_sensitive
+            refold = wanted is not UNSET and wanted != row.case_sensitive
+            if refold and not wanted:
+                clashes = await repo.case_clashes(
+                    conn, principal.environment, row.hostname, limit=_CLASHES_LISTED
+                )
+                if clashes:
+                    raise CaseClash(row.hostname, clashes)
+            if refold:
+                assert isinstance(wanted, bool)
+                row = await repo.set_case_sensitive(conn, principal, domain_id, wanted) or row
+                moves = await repo.refold(conn, row.hostname, case_sensitive=wanted)
+            if row is not before:
                 await record_audit(conn, principal, "domain.updated", row.id)
-        if row is None:
-            raise NotFound(f"No domain with id {domain_id!r}.")
         if row.verified_at is not None:
-            await self.hostnames.set_not_found(row.hostname, url)
+            if url is not UNSET:
+                await self.hostnames.set_not_found(row.hostname, url)
+            if refold:
+                await self.hostnames.refolded(
+                    row.hostname, moves, case_insensitive=not row.case_sensitive
+                )
         return self.to_resource(row)
 
     def _check_destination(self, url: str) -> None:

@@ -21,7 +21,7 @@ from redis.exceptions import OutOfMemoryError, RedisError
 
 from admin.db import Connection
 from admin.db.redis_batch import RedisBatcher
-from admin.domains import rebuild_domains
+from admin.domains import fold_default_host, rebuild_domains
 from admin.errors import ServiceUnavailable, retry_after
 from admin.link_model import CacheRow, LinkRow
 from admin.links.repository import cache_entries, known_codes
@@ -125,6 +125,7 @@ def entry_of(row: LinkRow | CacheRow) -> LinkEntry:
         verdict="ok" if row.safety_verdict == "ok" else row.safety_verdict,
         reasons=tuple(row.safety_reasons),
         features=_features(row),
+        extra_path=row.extra_path or "",
     )
 
 
@@ -212,7 +213,7 @@ class LinkCache:
         def add_sets(pipe: Pipeline) -> None:
             for row in rows:
                 pipe.set(
-                    link_key_in(row.environment, row.short_code, row.domain),
+                    link_key_in(row.environment, _name(row), row.domain),
                     link_entry_encoder.encode(entry_of(row)),
                 )
             if not clustered:
@@ -221,9 +222,7 @@ class LinkCache:
         def add_announcements(pipe: Pipeline) -> None:
             for row in rows:
                 if row.environment == "live":
-                    publish_on(
-                        pipe, LINK_CHANGES_CHANNEL, link_cache_key(row.short_code, row.domain)
-                    )
+                    publish_on(pipe, LINK_CHANGES_CHANNEL, link_cache_key(_name(row), row.domain))
 
         try:
             results = await self.batcher.run(add_sets)
@@ -238,11 +237,17 @@ class LinkCache:
                 extra={
                     "action": "cache.write_failed",
                     "codes": [
-                        f"{row.environment}:{link_cache_key(row.short_code, row.domain)}"
+                        f"{row.environment}:{link_cache_key(_name(row), row.domain)}"
                         for row in rows
                     ],
                 },
             )
+
+
+def _name(row: LinkRow | CacheRow) -> str:
+    """What names the row's code in Redis: its code_key (lower-cased on a case-insensitive
+    host, where the edge folds the code asked), else (links before issue 30) the code."""
+    return row.code_key or row.short_code
 
 
 def _place(name: str) -> tuple[str, str]:
@@ -251,15 +256,18 @@ def _place(name: str) -> tuple[str, str]:
     return domain, code
 
 
-async def rebuild(conn: Connection, redis: Redis) -> int:
+async def rebuild(conn: Connection, redis: Redis, *, case_insensitive_codes: bool = False) -> int:
     """Write every code's entry from PostgreSQL (live and sandbox, every domain), drop
-    keys PostgreSQL doesn't know, restore the set of verified domains, flush edges."""
+    keys PostgreSQL doesn't know, restore the set of verified domains, flush edges. First
+    the default host's codes are named as HOP_CASE_INSENSITIVE_CODES says
+    (``fold_default_host``)."""
+    await fold_default_host(conn, case_insensitive_codes)
     written = 0
     async for batch in cache_entries(conn):
         async with redis.pipeline(transaction=False) as pipe:
             for row in batch:
                 pipe.set(
-                    link_key_in(row.environment, row.short_code, row.domain),
+                    link_key_in(row.environment, _name(row), row.domain),
                     link_entry_encoder.encode(entry_of(row)),
                 )
             await pipe.execute()

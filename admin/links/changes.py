@@ -63,6 +63,7 @@ def changes_of(
         "app_url": data.app_url,
         "ios_url": data.ios_url,
         "android_url": data.android_url,
+        "extra_path": data.extra_path,
     }
     changed = [
         name
@@ -142,6 +143,7 @@ class LinkChanger(LinkWriter):
                     row,
                     short_code=current.short_code,
                     domain=current.domain,
+                    code_key=current.code_key,
                     deleted_at=row.updated_at,
                 )
             )

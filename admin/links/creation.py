@@ -202,6 +202,7 @@ class LinkCreator(LinkWriter):
                 forward_query=data.forward_query,
                 ios_url=data.ios_url,
                 android_url=data.android_url,
+                extra_path=data.extra_path,
                 created_at=now,
                 host=host,
                 site=site,
@@ -215,15 +216,16 @@ class LinkCreator(LinkWriter):
             )
             row = new.row(principal.environment)
             link = self.resources.of(row)
-            if await repo.insert_link(
+            code_key = await repo.insert_link(
                 conn,
                 principal,
                 new,
                 events.created(link),
                 reservation_days=self.reservation_days,
                 flagged=flagged_event(row) if row.safety_verdict != "ok" else None,
-            ):
-                return row, link
+            )
+            if code_key is not None:
+                return msgspec.structs.replace(row, code_key=code_key), link
         if data.alias:
             raise AliasTaken(data.alias, admitted.domain)
         raise NoFreeCode()

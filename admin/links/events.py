@@ -48,6 +48,7 @@ _WIRE_NAMES = {
     "app_url": "appUrl",
     "ios_url": "iosUrl",
     "android_url": "androidUrl",
+    "extra_path": "extraPath",
 }
 
 

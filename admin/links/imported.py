@@ -243,7 +243,9 @@ class LinkImporter(LinkWriter):
         again: list[int] = []
         for i, (_, row, link), first in zip(pending, prepared, firsts, strict=True):
             if first and first[0]:
-                written[i] = (row, link, attempts[i].reason)
+                # The code's code_key: the name its entry is written under.
+                keyed = msgspec.structs.replace(row, code_key=str(first[2]))
+                written[i] = (keyed, link, attempts[i].reason)
             else:
                 again.append(i)
         return again

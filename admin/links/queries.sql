@@ -9,14 +9,17 @@
 -- The claim (see short_codes in schema.sql): a new code on the link's domain, or a
 -- freed one that is the caller's own or past its reservation; one primary-key probe.
 WITH code AS (
-    INSERT INTO short_codes AS held (environment, domain, short_code, workspace_id, link_id)
-    VALUES (%(environment)s, %(domain)s, %(short_code)s, %(workspace_id)s, %(id)s)
-    ON CONFLICT (environment, domain, short_code) DO UPDATE
-    SET workspace_id = EXCLUDED.workspace_id, link_id = EXCLUDED.link_id, freed_at = NULL
+    INSERT INTO short_codes AS held (environment, domain, short_code, workspace_id, link_id,
+                                     code_key)
+    VALUES (%(environment)s, %(domain)s, %(short_code)s, %(workspace_id)s, %(id)s,
+            hop_code_key(%(domain)s, %(short_code)s))
+    ON CONFLICT (environment, domain, code_key) DO UPDATE
+    SET workspace_id = EXCLUDED.workspace_id, link_id = EXCLUDED.link_id, freed_at = NULL,
+        short_code = EXCLUDED.short_code
     WHERE held.freed_at IS NOT NULL
       AND (held.workspace_id = EXCLUDED.workspace_id
            OR held.freed_at <= now() - make_interval(days => %(reservation_days)s))
-    RETURNING link_id
+    RETURNING link_id, code_key
 ),
 link AS (
     INSERT INTO links (id, workspace_id, environment, short_code, domain, long_url, tags,
@@ -25,7 +28,7 @@ link AS (
                        safety_checked_at, flagged_at, rules, variants, password_hash,
                        password_verifier, max_clicks, expired_url, title, notes, preview, utm,
                        ios_url, android_url, safety_override, created_by, external_id, archived,
-                       app_url)
+                       app_url, code_key, extra_path)
     SELECT code.link_id, %(workspace_id)s, %(environment)s, %(short_code)s, %(domain)s,
            %(long_url)s,
            %(tags)s, %(expires_at)s, %(redirect_type)s, %(forward_query)s, %(created_at)s,
@@ -35,9 +38,9 @@ link AS (
            %(rules)s, %(variants)s, %(password_hash)s, %(password_verifier)s,
            %(max_clicks)s, %(expired_url)s, %(title)s, %(notes)s, %(preview)s, %(utm)s,
            %(ios_url)s, %(android_url)s, %(safety_override)s, %(created_by)s, %(external_id)s,
-           %(archived)s, %(app_url)s
+           %(archived)s, %(app_url)s, code.code_key, %(extra_path)s
     FROM code
-    RETURNING id
+    RETURNING id, code_key
 ),
 -- The hosts of its other destinations (rules, variants, expiredUrl), which the safety
 -- layer finds links by (0013_link_destination_hosts.sql).
@@ -47,11 +50,13 @@ other_hosts AS (
     FROM link CROSS JOIN unnest(%(other_sites)s::text[], %(other_hosts)s::text[]) AS v(site, host)
 )
 -- The event and its deliveries through the one enqueue (0016_enqueue_events.sql): the
--- link's row, if any, makes the batch (none makes NULL, which writes nothing).
+-- link's row, if any, makes the batch (none makes NULL, which writes nothing). Then the
+-- code's code_key (the name of its entry in Redis).
 SELECT count(*),
        enqueue_events(array_agg(
            ROW(%(event_id)s, %(workspace_id)s, %(environment)s, %(event_type)s, %(event_data)s,
-               %(created_at)s)::outbox_event))
+               %(created_at)s)::outbox_event)),
+       max(link.code_key)
 FROM link
 
 -- name: insert_managed_link
@@ -61,20 +66,21 @@ FROM link
 -- verdict is the admission's (admin/links/admission.py), as a link's of insert_link;
 -- none (NULL source) for a link to a page of ours (a Bio page's dynamic QR code).
 WITH code AS (
-    INSERT INTO short_codes (environment, short_code, workspace_id, link_id)
-    VALUES (%(environment)s, %(short_code)s, %(workspace_id)s, %(id)s)
-    ON CONFLICT (environment, domain, short_code) DO NOTHING
-    RETURNING link_id
+    INSERT INTO short_codes (environment, short_code, workspace_id, link_id, code_key)
+    VALUES (%(environment)s, %(short_code)s, %(workspace_id)s, %(id)s,
+            hop_code_key('', %(short_code)s))
+    ON CONFLICT DO NOTHING
+    RETURNING link_id, code_key
 )
 INSERT INTO links (id, workspace_id, environment, short_code, long_url, tags, expires_at,
                    redirect_type, forward_query, managed_by, ios_url, android_url, host, site,
                    safety_verdict, safety_reasons, safety_source, safety_checked_at,
-                   flagged_at, created_by)
+                   flagged_at, created_by, code_key)
 SELECT code.link_id, %(workspace_id)s, %(environment)s, %(short_code)s, %(long_url)s, %(tags)s,
        %(expires_at)s, %(redirect_type)s, %(forward_query)s, %(managed_by)s, %(ios_url)s,
        %(android_url)s, %(host)s, %(site)s, %(safety_verdict)s, %(safety_reasons)s,
        %(safety_source)s, CASE WHEN %(safety_source)s::text IS NOT NULL THEN now() END,
-       CASE WHEN %(safety_verdict)s <> 'ok' THEN now() END, %(created_by)s
+       CASE WHEN %(safety_verdict)s <> 'ok' THEN now() END, %(created_by)s, code.code_key
 FROM code
 RETURNING {link}
 
@@ -113,7 +119,11 @@ SET short_code = %(short_code)s, long_url = %(long_url)s, tags = %(tags)s,
     password_verifier = %(password_verifier)s, max_clicks = %(max_clicks)s,
     expired_url = %(expired_url)s, title = %(title)s, notes = %(notes)s,
     preview = %(preview)s, utm = %(utm)s, external_id = %(external_id)s,
-    archived = %(archived)s, app_url = %(app_url)s,
+    archived = %(archived)s, app_url = %(app_url)s, extra_path = %(extra_path)s,
+    -- The code's name as short_codes holds it (claim_code wrote it for a moved code).
+    code_key = (SELECT c.code_key FROM short_codes c
+                WHERE c.environment = links.environment AND c.domain = %(domain)s
+                  AND c.short_code = %(short_code)s AND c.link_id = links.id),
     -- A new or raised limit, or none, makes an exhausted link live again; the worker
     -- marks it again if its clicks are still at the limit.
     exhausted_at = CASE WHEN %(max_clicks)s::bigint IS NOT DISTINCT FROM max_clicks
@@ -123,15 +133,19 @@ WHERE id = %(id)s
 RETURNING {link}
 
 -- name: claim_code
--- An alias or domain change: the new (domain, code), on the terms of insert_link.
-INSERT INTO short_codes AS held (environment, domain, short_code, workspace_id, link_id)
-VALUES (%(environment)s, %(domain)s, %(short_code)s, %(workspace_id)s, %(id)s)
-ON CONFLICT (environment, domain, short_code) DO UPDATE
-SET workspace_id = EXCLUDED.workspace_id, link_id = EXCLUDED.link_id, freed_at = NULL
+-- An alias or domain change: the new (domain, code), on the terms of insert_link; its
+-- code_key (what the link's update_link writes).
+INSERT INTO short_codes AS held (environment, domain, short_code, workspace_id, link_id,
+                                 code_key)
+VALUES (%(environment)s, %(domain)s, %(short_code)s, %(workspace_id)s, %(id)s,
+        hop_code_key(%(domain)s, %(short_code)s))
+ON CONFLICT (environment, domain, code_key) DO UPDATE
+SET workspace_id = EXCLUDED.workspace_id, link_id = EXCLUDED.link_id, freed_at = NULL,
+    short_code = EXCLUDED.short_code
 WHERE held.freed_at IS NOT NULL
   AND (held.workspace_id = EXCLUDED.workspace_id
        OR held.freed_at <= now() - make_interval(days => %(reservation_days)s))
-RETURNING link_id
+RETURNING link_id, code_key
 
 -- name: free_code
 -- The link left the code (an alias or domain change): it stays reserved for the owner.
@@ -308,15 +322,16 @@ FOR UPDATE
 SELECT c.environment, c.short_code, c.domain, l.id, l.long_url, l.expires_at, l.redirect_type,
        l.forward_query, c.freed_at AS deleted_at, l.managed_by, l.ios_url, l.android_url,
        l.safety_verdict, l.safety_reasons, l.rules, l.variants, l.password_verifier,
-       l.expired_url, l.exhausted_at, l.preview, l.utm, l.app_url
+       l.expired_url, l.exhausted_at, l.preview, l.utm, l.app_url, c.code_key, l.extra_path
 FROM short_codes c JOIN links l ON l.id = c.link_id
 
 -- name: known_codes
--- Those of the (domain, code) pairs held or once held in the environment.
-SELECT c.domain, c.short_code
-FROM unnest(%(domains)s::text[], %(codes)s::text[]) AS k(domain, short_code)
+-- Those of the (domain, code key) pairs held or once held in the environment (a Redis
+-- key names a code by its code_key).
+SELECT c.domain, c.code_key
+FROM unnest(%(domains)s::text[], %(codes)s::text[]) AS k(domain, code_key)
 JOIN short_codes c ON c.environment = %(environment)s AND c.domain = k.domain
-                  AND c.short_code = k.short_code
+                  AND c.code_key = k.code_key
 
 -- name: lock_domain
 -- A link about to be written on a custom domain: the domain must be the owner's,
@@ -381,14 +396,17 @@ ON CONFLICT (link_id, host) DO NOTHING
 -- where it came from (imported_links) in the same statement. Answers 1 when written,
 -- 0 when the code is held or reserved for another owner (the caller tries another).
 WITH code AS (
-    INSERT INTO short_codes AS held (environment, domain, short_code, workspace_id, link_id)
-    VALUES (%(environment)s, %(domain)s, %(short_code)s, %(workspace_id)s, %(id)s)
-    ON CONFLICT (environment, domain, short_code) DO UPDATE
-    SET workspace_id = EXCLUDED.workspace_id, link_id = EXCLUDED.link_id, freed_at = NULL
+    INSERT INTO short_codes AS held (environment, domain, short_code, workspace_id, link_id,
+                                     code_key)
+    VALUES (%(environment)s, %(domain)s, %(short_code)s, %(workspace_id)s, %(id)s,
+            hop_code_key(%(domain)s, %(short_code)s))
+    ON CONFLICT (environment, domain, code_key) DO UPDATE
+    SET workspace_id = EXCLUDED.workspace_id, link_id = EXCLUDED.link_id, freed_at = NULL,
+        short_code = EXCLUDED.short_code
     WHERE held.freed_at IS NOT NULL
       AND (held.workspace_id = EXCLUDED.workspace_id
            OR held.freed_at <= now() - make_interval(days => %(reservation_days)s))
-    RETURNING link_id
+    RETURNING link_id, code_key
 ),
 origin AS (
     INSERT INTO imported_links (workspace_id, environment, source_key, link_id, import_id)
@@ -401,19 +419,21 @@ link AS (
                        expires_at, redirect_type, forward_query, created_at, updated_at,
                        host, site, safety_verdict, safety_reasons, safety_source,
                        safety_checked_at, flagged_at, max_clicks, title, created_by,
-                       imported_clicks, archived)
+                       imported_clicks, archived, code_key)
     SELECT origin.link_id, %(workspace_id)s, %(environment)s, %(short_code)s, %(domain)s,
            %(long_url)s, %(tags)s, %(expires_at)s, %(redirect_type)s, %(forward_query)s,
            %(created_at)s, now(), %(host)s, %(site)s, %(safety_verdict)s, %(safety_reasons)s,
            %(safety_source)s, now(), CASE WHEN %(safety_verdict)s <> 'ok' THEN now() END,
-           %(max_clicks)s, %(title)s, %(created_by)s, %(imported_clicks)s, %(archived)s
-    FROM origin
-    RETURNING id
+           %(max_clicks)s, %(title)s, %(created_by)s, %(imported_clicks)s, %(archived)s,
+           code.code_key
+    FROM origin JOIN code USING (link_id)
+    RETURNING id, code_key
 )
 SELECT count(*),
        enqueue_events(array_agg(
            ROW(%(event_id)s, %(workspace_id)s, %(environment)s, %(event_type)s, %(event_data)s,
-               now())::outbox_event))
+               now())::outbox_event)),
+       max(link.code_key)
 FROM link
 
 -- name: imported_source_keys

@@ -76,9 +76,10 @@ async def insert_link(
     *,
     reservation_days: int,
     flagged: Event | None = None,
-) -> bool:
+) -> str | None:
     """Insert the link and its ``created`` event in one statement (create-link is a hot
-    path: one round trip); False when the code is held, or reserved for another owner.
+    path: one round trip): its code's code_key (the name of its entry in Redis), or None
+    when the code is held, or reserved for another owner.
     A link the safety layer flagged also gets its ``flagged`` event (the caller's
     transaction then holds both)."""
     params = {
@@ -102,10 +103,11 @@ async def insert_link(
             if exc.constraint == _EXTERNAL_ID_CONSTRAINT:
                 raise ExternalIdTaken(link.external_id) from None
             raise
-    inserted = bool(row and row[0])
-    if inserted and flagged is not None:
+    if not (row and row[0]):
+        return None
+    if flagged is not None:
         await record_event(conn, principal, flagged)
-    return inserted
+    return str(row[2])
 
 
 def _other_hosts(located: list[tuple[str, str]]) -> dict[str, Any]:

@@ -23,6 +23,13 @@ from admin.urls import short_url
 from common.timefmt import iso_utc, utc_now
 
 
+def _extra_path(stored: str | None) -> Literal["ignore", "append"] | None:
+    """The column as the API's literal (the column's CHECK allows only these)."""
+    if stored == "append":
+        return "append"
+    return "ignore" if stored == "ignore" else None
+
+
 class Resources:
     def __init__(self, db: Database, short_base_url: str) -> None:
         self.db = db
@@ -71,6 +78,7 @@ class Resources:
             app_url=row.app_url,
             ios_url=row.ios_url,
             android_url=row.android_url,
+            extra_path=_extra_path(row.extra_path),
         )
 
     async def with_counts(self, rows: list[LinkRow]) -> list[Link]:

@@ -204,6 +204,15 @@ Archived = Annotated[
         "(?includeArchived=true does)."
     ),
 ]
+ExtraPath = Annotated[
+    Literal["ignore", "append"],
+    Meta(
+        description="What <short URL>/<more> answers (docs/api.md#extra-paths): ignore, the "
+        "link as if /<more> were not there; append, the destination with /<more> after its "
+        "path (the query merged as for the link). null (the default): 404, as always. "
+        "<short URL>/ (a trailing slash) answers as the link on every link."
+    ),
+]
 
 
 @example(
@@ -239,6 +248,7 @@ class LinkCreate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, renam
     app_url: AppUrl | None = None
     ios_url: StoreUrl | None = None
     android_url: StoreUrl | None = None
+    extra_path: ExtraPath | None = None
 
 
 @example({"longUrl": "https://shop.example.com/summer-sale", "tags": ["campaign"]})
@@ -268,6 +278,7 @@ class LinkUpdate(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, renam
     app_url: AppUrl | UnsetType | None = UNSET
     ios_url: StoreUrl | UnsetType | None = UNSET
     android_url: StoreUrl | UnsetType | None = UNSET
+    extra_path: ExtraPath | UnsetType | None = UNSET
 
 
 ShortUrl = Annotated[
@@ -445,6 +456,7 @@ class Link(msgspec.Struct, kw_only=True, rename="camel"):
     app_url: str | None = None
     ios_url: str | None = None
     android_url: str | None = None
+    extra_path: ExtraPath | None = None
 
 
 @example({"data": [LINK_EXAMPLE], "nextCursor": "eyJ0IjoiMjAyNi0wMy0wMSJ9"})

@@ -97,7 +97,9 @@ def _geo_database(settings: Settings) -> GeoDatabase | None:
         raise SettingsError(f"HOP_GEOIP_DB: {exc}") from exc
 
 
-async def _start(db: Database, redis: Redis, stop: asyncio.Event) -> bytes:
+async def _start(
+    db: Database, redis: Redis, stop: asyncio.Event, *, case_insensitive_codes: bool
+) -> bytes:
     """Rebuild the link cache and read the visitor salt, waiting for the stores if needed."""
     backoff = Backoff(0.2, 5.0)
     while not stop.is_set():
@@ -106,7 +108,9 @@ async def _start(db: Database, redis: Redis, stop: asyncio.Event) -> bytes:
                 await ensure_version(redis)  # RedisTooOld stops the worker, saying why
                 # One transaction: the rebuilds walk server-side cursors.
                 async with db.transaction() as conn:
-                    links = await rebuild(conn, redis)
+                    links = await rebuild(
+                        conn, redis, case_insensitive_codes=case_insensitive_codes
+                    )
                     pages = await rebuild_bio_pages(conn, redis)
                 salt = await visitor_salt(db)
         except (DatabaseUnavailable, RedisUnavailable) as exc:
@@ -316,7 +320,7 @@ async def serve(
     click_batches = settings.click_stream_shards * settings.worker.batches_in_flight
     async with create_worker_pool(database_url, click_batches) as pool:
         db = Database(pool)
-        salt = await _start(db, redis, stop)
+        salt = await _start(db, redis, stop, case_insensitive_codes=settings.case_insensitive_codes)
         warm_up()  # before joining the click stream's group, not on its first batch
         freeze_startup_heap()
         enricher = Enricher(salt, TrustedProxies(settings.trusted_proxies), geo)

@@ -47,9 +47,10 @@ DELETE FROM workspaces WHERE id = %(id)s
 WITH codes AS (
     UPDATE short_codes SET freed_at = coalesce(freed_at, now())
     WHERE workspace_id = %(id)s
-    RETURNING environment, short_code, domain
+    RETURNING environment, code_key, domain
 )
-SELECT 'link' AS kind, environment, short_code AS name, domain FROM codes
+-- A code's entry in Redis is named by its code_key.
+SELECT 'link' AS kind, environment, code_key AS name, domain FROM codes
 UNION ALL
 SELECT 'bio', environment, username, '' FROM bio_usernames WHERE workspace_id = %(id)s
 

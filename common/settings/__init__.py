@@ -73,6 +73,14 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         "links answer only on HOP_SHORT_BASE_URL's host and these (any port); any other `Host` "
         "that is not a verified custom domain gets 404 (docs/operations.md#upgrading). `hop dev`: "
         "`localhost,127.0.0.1`.")]
+    case_insensitive_codes: Annotated[bool, Variable(
+        "HOP_CASE_INSENSITIVE_CODES", p.boolean, False,
+        "On: the default short host's codes are case-insensitive (`/Sale`, `/SALE` and `/sale` "
+        "are one link; a new code clashes with one differing only in case). The same on the "
+        "admin, the worker and every edge; it takes effect at the worker's start (`hop cache "
+        "rebuild`), which folds existing codes and logs clashes: the older link keeps the code "
+        "(docs/decisions.md#case-insensitive-codes). Custom domains choose their own "
+        "(`caseSensitive`).")]
     data_dir: Annotated[str, Variable(
         "HOP_DATA_DIR", p.text, ".hop",
         "Folder for the embedded PostgreSQL and Redis data and dev secrets.")]

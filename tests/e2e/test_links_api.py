@@ -438,6 +438,8 @@ def test_link_json_shape_round_trips(api: httpx.Client, account: Account) -> Non
         "appUrl",
         "iosUrl",
         "androidUrl",
+        # Issue 30: what /<code>/<more> answers (null: 404, as before).
+        "extraPath",
     }
     assert body["health"] is None
     assert body["importedClicks"] == 0

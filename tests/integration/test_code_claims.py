@@ -36,7 +36,7 @@ def values(code: str) -> NewLink:
 
 async def insert(conn: psycopg.AsyncConnection, owner: Principal, link: NewLink) -> bool:
     created = Event("link.created", Nothing())
-    return await repo.insert_link(conn, owner, link, created, reservation_days=_DAYS)
+    return await repo.insert_link(conn, owner, link, created, reservation_days=_DAYS) is not None
 
 
 async def _blocked(watch: psycopg.AsyncConnection, pid: int) -> None:

@@ -128,8 +128,10 @@ from .invitation_role import InvitationRole
 from .link import Link
 from .link_clicks import LinkClicks
 from .link_create import LinkCreate
+from .link_create_extra_path_type_0 import LinkCreateExtraPathType0
 from .link_create_redirect_type import LinkCreateRedirectType
 from .link_data import LinkData
+from .link_extra_path_type_0 import LinkExtraPathType0
 from .link_filter_body import LinkFilterBody
 from .link_filter_body_status_type_0 import LinkFilterBodyStatusType0
 from .link_filter_body_tag_match import LinkFilterBodyTagMatch
@@ -143,6 +145,7 @@ from .link_safety_source_type_0 import LinkSafetySourceType0
 from .link_safety_verdict import LinkSafetyVerdict
 from .link_status import LinkStatus
 from .link_update import LinkUpdate
+from .link_update_extra_path_type_0 import LinkUpdateExtraPathType0
 from .link_update_redirect_type import LinkUpdateRedirectType
 from .link_utm import LinkUtm
 from .list_integrations_status import ListIntegrationsStatus
@@ -400,8 +403,10 @@ __all__ = (
     "Link",
     "LinkClicks",
     "LinkCreate",
+    "LinkCreateExtraPathType0",
     "LinkCreateRedirectType",
     "LinkData",
+    "LinkExtraPathType0",
     "LinkFilterBody",
     "LinkFilterBodyStatusType0",
     "LinkFilterBodyTagMatch",
@@ -415,6 +420,7 @@ __all__ = (
     "LinkSafetyVerdict",
     "LinkStatus",
     "LinkUpdate",
+    "LinkUpdateExtraPathType0",
     "LinkUpdateRedirectType",
     "LinkUtm",
     "ListIntegrationsStatus",

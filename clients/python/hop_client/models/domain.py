@@ -33,6 +33,8 @@ class Domain:
             free for whoever proves it next (a verification of yours serves it again).
         verification (Verification): The DNS record that proves the domain is yours: publish it, then POST .../verify.
         verified_at (None | str):
+        case_sensitive (bool | Unset): true: /Sale and /sale are two codes on this domain. false: one (the edge folds
+            the case of every code asked; a new code clashes with one differing only in case). Default: True.
         created_by (None | str | Unset): Who made it: the API key's id (key_…) when a key made it, else the user's id
             (usr_…: a dashboard session or an access token). It stays when that person leaves or the key is revoked; null:
             made before workspaces.
@@ -50,6 +52,7 @@ class Domain:
     status: DomainStatus
     verification: Verification
     verified_at: None | str
+    case_sensitive: bool | Unset = True
     created_by: None | str | Unset = UNSET
     not_found_url: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -80,6 +83,8 @@ class Domain:
         verified_at: None | str
         verified_at = self.verified_at
 
+        case_sensitive = self.case_sensitive
+
         created_by: None | str | Unset
         if isinstance(self.created_by, Unset):
             created_by = UNSET
@@ -108,6 +113,8 @@ class Domain:
                 "verifiedAt": verified_at,
             }
         )
+        if case_sensitive is not UNSET:
+            field_dict["caseSensitive"] = case_sensitive
         if created_by is not UNSET:
             field_dict["createdBy"] = created_by
         if not_found_url is not UNSET:
@@ -166,6 +173,8 @@ class Domain:
 
         verified_at = _parse_verified_at(d.pop("verifiedAt"))
 
+        case_sensitive = d.pop("caseSensitive", UNSET)
+
         def _parse_created_by(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -195,6 +204,7 @@ class Domain:
             status=status,
             verification=verification,
             verified_at=verified_at,
+            case_sensitive=case_sensitive,
             created_by=created_by,
             not_found_url=not_found_url,
         )

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.link_extra_path_type_0 import LinkExtraPathType0, check_link_extra_path_type_0
 from ..models.link_status import LinkStatus, check_link_status
 from ..types import UNSET, Unset
 
@@ -51,6 +52,7 @@ class Link:
         exhausted_at (None | str | Unset): When clicks reached maxClicks; null before.
         expired_url (None | str | Unset):
         external_id (None | str | Unset): Your own id for the link (externalId); null when unset.
+        extra_path (LinkExtraPathType0 | None | Unset):
         health (LinkHealth | None | Unset): The worker's last check of its destinations (HOP_LINK_HEALTH_INTERVAL); null
             before the first check.
         imported_clicks (int | Unset): Clicks the link had at the shortener it was imported from (POST /v1/imports),
@@ -87,6 +89,7 @@ class Link:
     exhausted_at: None | str | Unset = UNSET
     expired_url: None | str | Unset = UNSET
     external_id: None | str | Unset = UNSET
+    extra_path: LinkExtraPathType0 | None | Unset = UNSET
     health: LinkHealth | None | Unset = UNSET
     imported_clicks: int | Unset = 0
     ios_url: None | str | Unset = UNSET
@@ -175,6 +178,14 @@ class Link:
             external_id = UNSET
         else:
             external_id = self.external_id
+
+        extra_path: None | str | Unset
+        if isinstance(self.extra_path, Unset):
+            extra_path = UNSET
+        elif isinstance(self.extra_path, str):
+            extra_path = self.extra_path
+        else:
+            extra_path = self.extra_path
 
         health: dict[str, Any] | None | Unset
         if isinstance(self.health, Unset):
@@ -287,6 +298,8 @@ class Link:
             field_dict["expiredUrl"] = expired_url
         if external_id is not UNSET:
             field_dict["externalId"] = external_id
+        if extra_path is not UNSET:
+            field_dict["extraPath"] = extra_path
         if health is not UNSET:
             field_dict["health"] = health
         if imported_clicks is not UNSET:
@@ -417,6 +430,23 @@ class Link:
             return cast(None | str | Unset, data)
 
         external_id = _parse_external_id(d.pop("externalId", UNSET))
+
+        def _parse_extra_path(data: object) -> LinkExtraPathType0 | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                extra_path_type_0 = check_link_extra_path_type_0(data)
+
+                return extra_path_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(LinkExtraPathType0 | None | Unset, data)
+
+        extra_path = _parse_extra_path(d.pop("extraPath", UNSET))
 
         def _parse_health(data: object) -> LinkHealth | None | Unset:
             if data is None:
@@ -575,6 +605,7 @@ class Link:
             exhausted_at=exhausted_at,
             expired_url=expired_url,
             external_id=external_id,
+            extra_path=extra_path,
             health=health,
             imported_clicks=imported_clicks,
             ios_url=ios_url,

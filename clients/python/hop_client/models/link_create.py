@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.link_create_extra_path_type_0 import LinkCreateExtraPathType0, check_link_create_extra_path_type_0
 from ..models.link_create_redirect_type import LinkCreateRedirectType, check_link_create_redirect_type
 from ..types import UNSET, Unset
 
@@ -32,6 +33,7 @@ class LinkCreate:
         expired_url (None | str | Unset):
         expires_at (datetime.datetime | None | Unset):
         external_id (None | str | Unset):
+        extra_path (LinkCreateExtraPathType0 | None | Unset):
         forward_query (bool | Unset):  Default: True.
         ios_url (None | str | Unset):
         max_clicks (int | None | Unset):
@@ -55,6 +57,7 @@ class LinkCreate:
     expired_url: None | str | Unset = UNSET
     expires_at: datetime.datetime | None | Unset = UNSET
     external_id: None | str | Unset = UNSET
+    extra_path: LinkCreateExtraPathType0 | None | Unset = UNSET
     forward_query: bool | Unset = True
     ios_url: None | str | Unset = UNSET
     max_clicks: int | None | Unset = UNSET
@@ -123,6 +126,14 @@ class LinkCreate:
             external_id = UNSET
         else:
             external_id = self.external_id
+
+        extra_path: None | str | Unset
+        if isinstance(self.extra_path, Unset):
+            extra_path = UNSET
+        elif isinstance(self.extra_path, str):
+            extra_path = self.extra_path
+        else:
+            extra_path = self.extra_path
 
         forward_query = self.forward_query
 
@@ -227,6 +238,8 @@ class LinkCreate:
             field_dict["expiresAt"] = expires_at
         if external_id is not UNSET:
             field_dict["externalId"] = external_id
+        if extra_path is not UNSET:
+            field_dict["extraPath"] = extra_path
         if forward_query is not UNSET:
             field_dict["forwardQuery"] = forward_query
         if ios_url is not UNSET:
@@ -343,6 +356,23 @@ class LinkCreate:
             return cast(None | str | Unset, data)
 
         external_id = _parse_external_id(d.pop("externalId", UNSET))
+
+        def _parse_extra_path(data: object) -> LinkCreateExtraPathType0 | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                extra_path_type_0 = check_link_create_extra_path_type_0(data)
+
+                return extra_path_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(LinkCreateExtraPathType0 | None | Unset, data)
+
+        extra_path = _parse_extra_path(d.pop("extraPath", UNSET))
 
         forward_query = d.pop("forwardQuery", UNSET)
 
@@ -488,6 +518,7 @@ class LinkCreate:
             expired_url=expired_url,
             expires_at=expires_at,
             external_id=external_id,
+            extra_path=extra_path,
             forward_query=forward_query,
             ios_url=ios_url,
             max_clicks=max_clicks,

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.link_update_extra_path_type_0 import LinkUpdateExtraPathType0, check_link_update_extra_path_type_0
 from ..models.link_update_redirect_type import LinkUpdateRedirectType, check_link_update_redirect_type
 from ..types import UNSET, Unset
 
@@ -36,6 +37,7 @@ class LinkUpdate:
         expired_url (None | str | Unset):
         expires_at (datetime.datetime | None | Unset):
         external_id (None | str | Unset):
+        extra_path (LinkUpdateExtraPathType0 | None | Unset):
         forward_query (bool | Unset):
         ios_url (None | str | Unset):
         long_url (str | Unset): Absolute http(s) URL, at most 2,048 characters.
@@ -59,6 +61,7 @@ class LinkUpdate:
     expired_url: None | str | Unset = UNSET
     expires_at: datetime.datetime | None | Unset = UNSET
     external_id: None | str | Unset = UNSET
+    extra_path: LinkUpdateExtraPathType0 | None | Unset = UNSET
     forward_query: bool | Unset = UNSET
     ios_url: None | str | Unset = UNSET
     long_url: str | Unset = UNSET
@@ -118,6 +121,14 @@ class LinkUpdate:
             external_id = UNSET
         else:
             external_id = self.external_id
+
+        extra_path: None | str | Unset
+        if isinstance(self.extra_path, Unset):
+            extra_path = UNSET
+        elif isinstance(self.extra_path, str):
+            extra_path = self.extra_path
+        else:
+            extra_path = self.extra_path
 
         forward_query = self.forward_query
 
@@ -225,6 +236,8 @@ class LinkUpdate:
             field_dict["expiresAt"] = expires_at
         if external_id is not UNSET:
             field_dict["externalId"] = external_id
+        if extra_path is not UNSET:
+            field_dict["extraPath"] = extra_path
         if forward_query is not UNSET:
             field_dict["forwardQuery"] = forward_query
         if ios_url is not UNSET:
@@ -327,6 +340,23 @@ class LinkUpdate:
             return cast(None | str | Unset, data)
 
         external_id = _parse_external_id(d.pop("externalId", UNSET))
+
+        def _parse_extra_path(data: object) -> LinkUpdateExtraPathType0 | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                extra_path_type_0 = check_link_update_extra_path_type_0(data)
+
+                return extra_path_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(LinkUpdateExtraPathType0 | None | Unset, data)
+
+        extra_path = _parse_extra_path(d.pop("extraPath", UNSET))
 
         forward_query = d.pop("forwardQuery", UNSET)
 
@@ -488,6 +518,7 @@ class LinkUpdate:
             expired_url=expired_url,
             expires_at=expires_at,
             external_id=external_id,
+            extra_path=extra_path,
             forward_query=forward_query,
             ios_url=ios_url,
             long_url=long_url,

@@ -153,7 +153,9 @@ export declare const getDomain: <ThrowOnError extends boolean = true>(options: O
  * Update a custom domain
  *
  * Set where the edge redirects unknown codes on the domain (`notFoundUrl`; null:
- * the 404 page). Such visits are still counted as orphan visits.
+ * the 404 page; such visits are still counted as orphan visits), and whether its
+ * codes are case-sensitive (`caseSensitive`; false while two codes differ only in
+ * case: 409 case-clash, naming them in `clashes`). Fields left out stay as they are.
  */
 export declare const updateDomain: <ThrowOnError extends boolean = true>(options: Options<UpdateDomainData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<UpdateDomainResponses, UpdateDomainErrors, ThrowOnError, "fields">;
 /**

@@ -384,7 +384,9 @@ export const getDomain = (options) => {
  * Update a custom domain
  *
  * Set where the edge redirects unknown codes on the domain (`notFoundUrl`; null:
- * the 404 page). Such visits are still counted as orphan visits.
+ * the 404 page; such visits are still counted as orphan visits), and whether its
+ * codes are case-sensitive (`caseSensitive`; false while two codes differ only in
+ * case: 409 case-clash, naming them in `clashes`). Fields left out stay as they are.
  */
 export const updateDomain = (options) => {
     return (options.client ?? client).patch({

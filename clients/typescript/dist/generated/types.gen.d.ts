@@ -506,6 +506,10 @@ export type Delivery = {
  */
 export type Domain = {
     /**
+     * true: /Sale and /sale are two codes on this domain. false: one (the edge folds the case of every code asked; a new code clashes with one differing only in case).
+     */
+    caseSensitive?: boolean;
+    /**
      * The last verification attempt, yours or scheduled.
      */
     checkedAt: string | null;
@@ -563,9 +567,15 @@ export type DomainList = {
 };
 /**
  * DomainUpdate
+ *
+ * Each field optional: what is left out stays as it is.
  */
 export type DomainUpdate = {
-    notFoundUrl: string | null;
+    /**
+     * false: the domain's codes become case-insensitive (409 case-clash, naming them in clashes, while two of its codes differ only in case); true: case-sensitive again.
+     */
+    caseSensitive?: boolean;
+    notFoundUrl?: string | null;
 };
 /**
  * EmailData
@@ -875,6 +885,7 @@ export type Link = {
      * Your own id for the link (externalId); null when unset.
      */
     externalId?: string | null;
+    extraPath?: 'append' | 'ignore' | null;
     forwardQuery: boolean;
     /**
      * The worker's last check of its destinations (HOP_LINK_HEALTH_INTERVAL); null before the first check.
@@ -934,6 +945,7 @@ export type LinkCreate = {
     expiredUrl?: string | null;
     expiresAt?: string | null;
     externalId?: string | null;
+    extraPath?: 'append' | 'ignore' | null;
     forwardQuery?: boolean;
     iosUrl?: string | null;
     /**
@@ -1065,6 +1077,7 @@ export type LinkUpdate = {
     expiredUrl?: string | null;
     expiresAt?: string | null;
     externalId?: string | null;
+    extraPath?: 'append' | 'ignore' | null;
     forwardQuery?: boolean;
     iosUrl?: string | null;
     /**
@@ -2295,7 +2308,7 @@ export type CreateApiKeyErrors = {
      */
     403: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -2616,7 +2629,7 @@ export type PutBioPageErrors = {
      */
     403: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -2750,7 +2763,7 @@ export type CreateDomainErrors = {
      */
     403: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -2958,6 +2971,10 @@ export type UpdateDomainErrors = {
      */
     404: Problem;
     /**
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
+     */
+    409: Problem;
+    /**
      * Payload Too Large: the body exceeds the server's limit (1 MiB by default).
      */
     413: Problem;
@@ -3011,7 +3028,7 @@ export type VerifyDomainErrors = {
      */
     404: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -3106,7 +3123,7 @@ export type CreateImportErrors = {
      */
     403: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -3163,7 +3180,7 @@ export type CancelImportErrors = {
      */
     404: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -3411,7 +3428,7 @@ export type CompleteShopifyInstallErrors = {
      */
     401: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -3469,7 +3486,7 @@ export type GetShopifyInstallUrlErrors = {
      */
     403: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -3513,7 +3530,7 @@ export type ReceiveShopifyWebhookErrors = {
      */
     401: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -3553,7 +3570,7 @@ export type ReceiveWooCommerceKeysErrors = {
      */
     401: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -3654,7 +3671,7 @@ export type ReturnFromWooCommerceErrors = {
      */
     401: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -3879,7 +3896,7 @@ export type ListProductsErrors = {
      */
     404: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -3948,7 +3965,7 @@ export type GenerateProductLinkErrors = {
      */
     404: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -4004,7 +4021,7 @@ export type AcceptInvitationErrors = {
      */
     403: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -4143,7 +4160,7 @@ export type CreateLinkErrors = {
      */
     403: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -4415,7 +4432,7 @@ export type UpsertLinkErrors = {
      */
     404: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -4481,7 +4498,7 @@ export type DeleteLinkErrors = {
      */
     404: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -4591,7 +4608,7 @@ export type UpdateLinkErrors = {
      */
     404: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -4829,7 +4846,7 @@ export type RequestLinkReviewErrors = {
      */
     404: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -4958,7 +4975,7 @@ export type CreateQrCodeErrors = {
      */
     403: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -5289,7 +5306,7 @@ export type DeleteCurrentAccountErrors = {
      */
     403: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -5463,7 +5480,7 @@ export type CreateTotpEnrolmentErrors = {
      */
     403: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -5507,7 +5524,7 @@ export type CompleteTotpEnrolmentErrors = {
      */
     403: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -6024,7 +6041,7 @@ export type RedeliverWebhookDeliveryErrors = {
      */
     404: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -6271,7 +6288,7 @@ export type CreateWorkspaceErrors = {
      */
     403: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -6328,7 +6345,7 @@ export type DeleteWorkspaceErrors = {
      */
     404: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -6438,7 +6455,7 @@ export type UpdateWorkspaceErrors = {
      */
     404: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -6604,7 +6621,7 @@ export type CreateInvitationErrors = {
      */
     404: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -6837,7 +6854,7 @@ export type DeleteWorkspaceMemberErrors = {
      */
     404: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -6898,7 +6915,7 @@ export type UpdateWorkspaceMemberErrors = {
      */
     404: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -7114,7 +7131,7 @@ export type CreateWorkspaceSsoErrors = {
      */
     404: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -7228,7 +7245,7 @@ export type VerifyWorkspaceSsoDomainErrors = {
      */
     404: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**

@@ -420,7 +420,9 @@ export const getDomain = <ThrowOnError extends boolean = true>(options: Options<
  * Update a custom domain
  *
  * Set where the edge redirects unknown codes on the domain (`notFoundUrl`; null:
- * the 404 page). Such visits are still counted as orphan visits.
+ * the 404 page; such visits are still counted as orphan visits), and whether its
+ * codes are case-sensitive (`caseSensitive`; false while two codes differ only in
+ * case: 409 case-clash, naming them in `clashes`). Fields left out stay as they are.
  */
 export const updateDomain = <ThrowOnError extends boolean = true>(options: Options<UpdateDomainData, ThrowOnError>) => {
     return (options.client ?? client).patch<UpdateDomainResponses, UpdateDomainErrors, ThrowOnError>({

@@ -548,6 +548,10 @@ export type Delivery = {
  */
 export type Domain = {
     /**
+     * true: /Sale and /sale are two codes on this domain. false: one (the edge folds the case of every code asked; a new code clashes with one differing only in case).
+     */
+    caseSensitive?: boolean;
+    /**
      * The last verification attempt, yours or scheduled.
      */
     checkedAt: string | null;
@@ -609,9 +613,15 @@ export type DomainList = {
 
 /**
  * DomainUpdate
+ *
+ * Each field optional: what is left out stays as it is.
  */
 export type DomainUpdate = {
-    notFoundUrl: string | null;
+    /**
+     * false: the domain's codes become case-insensitive (409 case-clash, naming them in clashes, while two of its codes differ only in case); true: case-sensitive again.
+     */
+    caseSensitive?: boolean;
+    notFoundUrl?: string | null;
 };
 
 /**
@@ -944,6 +954,7 @@ export type Link = {
      * Your own id for the link (externalId); null when unset.
      */
     externalId?: string | null;
+    extraPath?: 'append' | 'ignore' | null;
     forwardQuery: boolean;
     /**
      * The worker's last check of its destinations (HOP_LINK_HEALTH_INTERVAL); null before the first check.
@@ -1005,6 +1016,7 @@ export type LinkCreate = {
     expiredUrl?: string | null;
     expiresAt?: string | null;
     externalId?: string | null;
+    extraPath?: 'append' | 'ignore' | null;
     forwardQuery?: boolean;
     iosUrl?: string | null;
     /**
@@ -1143,6 +1155,7 @@ export type LinkUpdate = {
     expiredUrl?: string | null;
     expiresAt?: string | null;
     externalId?: string | null;
+    extraPath?: 'append' | 'ignore' | null;
     forwardQuery?: boolean;
     iosUrl?: string | null;
     /**
@@ -2479,7 +2492,7 @@ export type CreateApiKeyErrors = {
      */
     403: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -2835,7 +2848,7 @@ export type PutBioPageErrors = {
      */
     403: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -2984,7 +2997,7 @@ export type CreateDomainErrors = {
      */
     403: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -3212,6 +3225,10 @@ export type UpdateDomainErrors = {
      */
     404: Problem;
     /**
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
+     */
+    409: Problem;
+    /**
      * Payload Too Large: the body exceeds the server's limit (1 MiB by default).
      */
     413: Problem;
@@ -3270,7 +3287,7 @@ export type VerifyDomainErrors = {
      */
     404: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -3375,7 +3392,7 @@ export type CreateImportErrors = {
      */
     403: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -3437,7 +3454,7 @@ export type CancelImportErrors = {
      */
     404: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -3710,7 +3727,7 @@ export type CompleteShopifyInstallErrors = {
      */
     401: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -3773,7 +3790,7 @@ export type GetShopifyInstallUrlErrors = {
      */
     403: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -3822,7 +3839,7 @@ export type ReceiveShopifyWebhookErrors = {
      */
     401: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -3867,7 +3884,7 @@ export type ReceiveWooCommerceKeysErrors = {
      */
     401: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -3978,7 +3995,7 @@ export type ReturnFromWooCommerceErrors = {
      */
     401: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -4223,7 +4240,7 @@ export type ListProductsErrors = {
      */
     404: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -4297,7 +4314,7 @@ export type GenerateProductLinkErrors = {
      */
     404: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -4358,7 +4375,7 @@ export type AcceptInvitationErrors = {
      */
     403: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -4507,7 +4524,7 @@ export type CreateLinkErrors = {
      */
     403: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -4804,7 +4821,7 @@ export type UpsertLinkErrors = {
      */
     404: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -4875,7 +4892,7 @@ export type DeleteLinkErrors = {
      */
     404: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -4995,7 +5012,7 @@ export type UpdateLinkErrors = {
      */
     404: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -5253,7 +5270,7 @@ export type RequestLinkReviewErrors = {
      */
     404: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -5392,7 +5409,7 @@ export type CreateQrCodeErrors = {
      */
     403: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -5753,7 +5770,7 @@ export type DeleteCurrentAccountErrors = {
      */
     403: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -5947,7 +5964,7 @@ export type CreateTotpEnrolmentErrors = {
      */
     403: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -5996,7 +6013,7 @@ export type CompleteTotpEnrolmentErrors = {
      */
     403: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -6563,7 +6580,7 @@ export type RedeliverWebhookDeliveryErrors = {
      */
     404: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -6835,7 +6852,7 @@ export type CreateWorkspaceErrors = {
      */
     403: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -6897,7 +6914,7 @@ export type DeleteWorkspaceErrors = {
      */
     404: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -7017,7 +7034,7 @@ export type UpdateWorkspaceErrors = {
      */
     404: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -7198,7 +7215,7 @@ export type CreateInvitationErrors = {
      */
     404: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -7451,7 +7468,7 @@ export type DeleteWorkspaceMemberErrors = {
      */
     404: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -7517,7 +7534,7 @@ export type UpdateWorkspaceMemberErrors = {
      */
     404: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -7753,7 +7770,7 @@ export type CreateWorkspaceSsoErrors = {
      */
     404: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**
@@ -7877,7 +7894,7 @@ export type VerifyWorkspaceSsoDomainErrors = {
      */
     404: Problem;
     /**
-     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, or the integration is revoked.
+     * Conflict: the alias is taken, the same Idempotency-Key is in flight, an attempt of the delivery to redeliver is in flight, the integration is revoked, or a domain's codes differ only in case (case-clash: the codes in clashes).
      */
     409: Problem;
     /**

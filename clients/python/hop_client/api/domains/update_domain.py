@@ -60,6 +60,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
@@ -104,11 +109,13 @@ def sync_detailed(
     """Update a custom domain
 
      Set where the edge redirects unknown codes on the domain (`notFoundUrl`; null:
-    the 404 page). Such visits are still counted as orphan visits.
+    the 404 page; such visits are still counted as orphan visits), and whether its
+    codes are case-sensitive (`caseSensitive`; false while two codes differ only in
+    case: 409 case-clash, naming them in `clashes`). Fields left out stay as they are.
 
     Args:
         domain_id (str): A domain id (dom_…).
-        body (DomainUpdate):
+        body (DomainUpdate): Each field optional: what is left out stays as it is.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -139,11 +146,13 @@ def sync(
     """Update a custom domain
 
      Set where the edge redirects unknown codes on the domain (`notFoundUrl`; null:
-    the 404 page). Such visits are still counted as orphan visits.
+    the 404 page; such visits are still counted as orphan visits), and whether its
+    codes are case-sensitive (`caseSensitive`; false while two codes differ only in
+    case: 409 case-clash, naming them in `clashes`). Fields left out stay as they are.
 
     Args:
         domain_id (str): A domain id (dom_…).
-        body (DomainUpdate):
+        body (DomainUpdate): Each field optional: what is left out stays as it is.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -169,11 +178,13 @@ async def asyncio_detailed(
     """Update a custom domain
 
      Set where the edge redirects unknown codes on the domain (`notFoundUrl`; null:
-    the 404 page). Such visits are still counted as orphan visits.
+    the 404 page; such visits are still counted as orphan visits), and whether its
+    codes are case-sensitive (`caseSensitive`; false while two codes differ only in
+    case: 409 case-clash, naming them in `clashes`). Fields left out stay as they are.
 
     Args:
         domain_id (str): A domain id (dom_…).
-        body (DomainUpdate):
+        body (DomainUpdate): Each field optional: what is left out stays as it is.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -202,11 +213,13 @@ async def asyncio(
     """Update a custom domain
 
      Set where the edge redirects unknown codes on the domain (`notFoundUrl`; null:
-    the 404 page). Such visits are still counted as orphan visits.
+    the 404 page; such visits are still counted as orphan visits), and whether its
+    codes are case-sensitive (`caseSensitive`; false while two codes differ only in
+    case: 409 case-clash, naming them in `clashes`). Fields left out stay as they are.
 
     Args:
         domain_id (str): A domain id (dom_…).
-        body (DomainUpdate):
+        body (DomainUpdate): Each field optional: what is left out stays as it is.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
