@@ -11,8 +11,15 @@
 WITH code AS (
     INSERT INTO short_codes AS held (environment, domain, short_code, workspace_id, link_id,
                                      code_key)
-    VALUES (%(environment)s, %(domain)s, %(short_code)s, %(workspace_id)s, %(id)s,
-            hop_code_key(%(domain)s, %(short_code)s))
+    SELECT %(environment)s, %(domain)s, %(short_code)s, %(workspace_id)s, %(id)s,
+           hop_code_key(%(domain)s, %(short_code)s)
+    -- This very spelling held under another name: a code shadowed when its host turned
+    -- case-insensitive (0023). It is still its link's, so the code is taken.
+    WHERE NOT EXISTS (
+        SELECT 1 FROM short_codes s
+        WHERE s.environment = %(environment)s AND s.domain = %(domain)s
+          AND s.short_code = %(short_code)s
+          AND s.code_key <> hop_code_key(%(domain)s, %(short_code)s))
     ON CONFLICT (environment, domain, code_key) DO UPDATE
     SET workspace_id = EXCLUDED.workspace_id, link_id = EXCLUDED.link_id, freed_at = NULL,
         short_code = EXCLUDED.short_code
@@ -137,8 +144,13 @@ RETURNING {link}
 -- code_key (what the link's update_link writes).
 INSERT INTO short_codes AS held (environment, domain, short_code, workspace_id, link_id,
                                  code_key)
-VALUES (%(environment)s, %(domain)s, %(short_code)s, %(workspace_id)s, %(id)s,
-        hop_code_key(%(domain)s, %(short_code)s))
+SELECT %(environment)s, %(domain)s, %(short_code)s, %(workspace_id)s, %(id)s,
+       hop_code_key(%(domain)s, %(short_code)s)
+WHERE NOT EXISTS (  -- a shadowed code of this spelling (see insert_link): taken
+    SELECT 1 FROM short_codes s
+    WHERE s.environment = %(environment)s AND s.domain = %(domain)s
+      AND s.short_code = %(short_code)s
+      AND s.code_key <> hop_code_key(%(domain)s, %(short_code)s))
 ON CONFLICT (environment, domain, code_key) DO UPDATE
 SET workspace_id = EXCLUDED.workspace_id, link_id = EXCLUDED.link_id, freed_at = NULL,
     short_code = EXCLUDED.short_code
@@ -398,8 +410,15 @@ ON CONFLICT (link_id, host) DO NOTHING
 WITH code AS (
     INSERT INTO short_codes AS held (environment, domain, short_code, workspace_id, link_id,
                                      code_key)
-    VALUES (%(environment)s, %(domain)s, %(short_code)s, %(workspace_id)s, %(id)s,
-            hop_code_key(%(domain)s, %(short_code)s))
+    SELECT %(environment)s, %(domain)s, %(short_code)s, %(workspace_id)s, %(id)s,
+           hop_code_key(%(domain)s, %(short_code)s)
+    -- This very spelling held under another name: a code shadowed when its host turned
+    -- case-insensitive (0023). It is still its link's, so the code is taken.
+    WHERE NOT EXISTS (
+        SELECT 1 FROM short_codes s
+        WHERE s.environment = %(environment)s AND s.domain = %(domain)s
+          AND s.short_code = %(short_code)s
+          AND s.code_key <> hop_code_key(%(domain)s, %(short_code)s))
     ON CONFLICT (environment, domain, code_key) DO UPDATE
     SET workspace_id = EXCLUDED.workspace_id, link_id = EXCLUDED.link_id, freed_at = NULL,
         short_code = EXCLUDED.short_code

@@ -10,6 +10,7 @@ import msgspec
 import psycopg
 
 from admin.auth.principal import Principal
+from admin.errors import AliasTaken
 from admin.events.repository import Event
 from admin.link_model import NewLink
 from admin.links import repository as repo
@@ -166,3 +167,34 @@ def test_codes_are_claimed_and_reserved_per_domain(database_url: str) -> None:
             return outcomes
 
     assert asyncio.run(scenario()) == [True, True, True, False, False, True]
+
+
+def test_a_shadowed_spelling_is_taken_not_a_fault(database_url: str) -> None:
+    """A code shadowed when its host turned case-insensitive (its name '~' || code) still
+    holds its spelling: claiming that spelling again, by a new link or a move, is a taken
+    code (409), never the primary key's error (a 500)."""
+    owner = principal_of(create_account(database_url).user_id)
+    code = f"Shade-{owner.workspace_id[-10:]}"
+
+    async def scenario() -> tuple[bool, bool]:
+        async with await psycopg.AsyncConnection.connect(database_url, autocommit=True) as conn:
+            shadowed = values(code)
+            assert await insert(conn, owner, shadowed)
+            await conn.execute(
+                "UPDATE short_codes SET code_key = '~' || short_code WHERE short_code = %s",
+                (code,),
+            )
+            again = await insert(conn, owner, values(code))
+            other = values(f"{code}-other")
+            assert await insert(conn, owner, other)
+            try:
+                async with conn.transaction():
+                    await repo.move_code(
+                        conn, owner, other.id, old=("", other.short_code), new=("", code),
+                        reservation_days=_DAYS,
+                    )  # fmt: skip
+            except AliasTaken:
+                return again, False
+            return again, True
+
+    assert asyncio.run(scenario()) == (False, False)
