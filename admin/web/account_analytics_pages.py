@@ -151,10 +151,6 @@ async def account_analytics_page(
             [],
             first,
         )
-    query = f"days={period}" + ("&bots=on" if include_bots else "")
-    query += ("&archived=on" if include_archived else "") + (
-        f"&domain={chosen}" if chosen else ""
-    )
     return await page.render(
         "account_analytics.html",
         report=report,
@@ -171,7 +167,6 @@ async def account_analytics_page(
         orphan_domain=chosen,
         orphans=orphans,
         orphan_timeline=orphan_timeline,
-        query=query,
     )
 
 

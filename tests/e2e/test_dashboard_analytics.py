@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import html
 import re
+import secrets
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from typing import Any
 
 import httpx
+import psycopg
 import pytest
 
 from tests.support.accounts import Account, create_account
@@ -17,6 +20,7 @@ from tests.support.api import make_link
 from tests.support.clicks import USER_AGENTS, wait_for_clicks
 from tests.support.processes import HopProcess
 from tests.support.sse import EventStream
+from tests.support.stack import Stack
 from tests.support.web import Browser, sign_in
 from tests.support.workspaces import add_member
 
@@ -42,7 +46,7 @@ def _api(api: httpx.Client, account: Account, **params: Any) -> dict[str, Any]:
 
 
 def _shown(page: str, marker: str) -> str:
-    match = re.search(rf'<dd {marker}>([^<]*)</dd>', page)
+    match = re.search(rf"<dd {marker}>([^<]*)</dd>", page)
     assert match, f"no {marker} on the page"
     return html.unescape(match[1])
 
@@ -53,7 +57,9 @@ def _table(page: str, heading_id: str) -> dict[str, str]:
     body = page[start : page.index("</table>", start)]
     return {
         html.unescape(key): value
-        for key, value in re.findall(r'<tr><td class="wrap">([^<]*)</td><td class="num">([^<]*)</td>', body)
+        for key, value in re.findall(
+            r'<tr><td class="wrap">([^<]*)</td><td class="num">([^<]*)</td>', body
+        )
     }
 
 
@@ -180,3 +186,80 @@ def test_a_click_at_the_edge_shows_on_the_dashboard_stream(
     # An API key is not a session: the dashboard's stream does not read Authorization.
     keyed = httpx.get(f"{admin_url}/analytics/live", headers=account.headers())
     assert keyed.status_code == 303
+
+
+@pytest.fixture(scope="module")
+def operator(database_url: str) -> Account:
+    return create_account(database_url)
+
+
+@pytest.fixture(scope="module")
+def operator_admin(session_stack: Stack, operator: Account) -> Iterator[HopProcess]:
+    """An admin whose operator's workspace (HOP_ORPHANS_WORKSPACE) is ``operator``'s."""
+    admin = session_stack.start_admin(
+        "admin-dashboard-orphans", HOP_ORPHANS_WORKSPACE=operator.workspace_id
+    )
+    yield admin
+    admin.stop()
+
+
+def _verified_domain_with_orphans(database_url: str, account: Account) -> str:
+    """A verified custom domain of the account's workspace with a day of orphan rollups
+    (the ingestion that fills them is tests/e2e/test_orphans.py's)."""
+    hostname = f"go-{secrets.token_hex(4)}.dash.example"
+    today = datetime.now(UTC).date()
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        conn.execute(
+            "INSERT INTO domains (id, workspace_id, environment, hostname, token, verified_at)"
+            " VALUES (%s, %s, 'live', %s, 'token', now())",
+            (f"dom_{secrets.token_hex(8)}", account.workspace_id, hostname),
+        )
+        for kind, is_bot, visits in (
+            ("unknown", False, 3),
+            ("base", False, 1),
+            ("unknown", True, 2),
+        ):
+            conn.execute(
+                "INSERT INTO orphan_rollups (domain, day, orphan_type, is_bot, visits)"
+                " VALUES (%s, %s, %s, %s, %s)",
+                (hostname, today, kind, is_bot, visits),
+            )
+        for dimension, value, visits in (("p", "/sprnig-sale", 3), ("r", "news.example.org", 2)):
+            conn.execute(
+                "INSERT INTO orphan_tops (domain, day, dimension, value, visits)"
+                " VALUES (%s, %s, %s, %s, %s)",
+                (hostname, today, dimension, value, visits),
+            )
+    return hostname
+
+
+def test_orphan_visits_show_per_domain_as_the_api_counts_them(
+    operator_admin: HopProcess, operator: Account, account: Account, database_url: str
+) -> None:
+    hostname = _verified_domain_with_orphans(database_url, operator)
+    theirs = _verified_domain_with_orphans(database_url, account)
+    browser = Browser(operator_admin.url)
+    try:
+        _signed_in(browser, operator)
+        page = browser.get("/analytics").text
+        # The operator's workspace reads the default short host too, offered first.
+        assert '<option value="" selected>' in page
+        assert f'<option value="{hostname}">{hostname}</option>' in page
+        assert theirs not in page  # another workspace's domain is never offered
+
+        page = browser.get(f"/analytics?domain={hostname}").text
+        expected = httpx.get(
+            f"{operator_admin.url}/v1/analytics/orphans",
+            params={"domain": hostname}, headers=operator.headers(),
+        ).json()  # fmt: skip
+        assert expected["totals"]["total"] == 6
+        assert _shown(page, 'data-orphans="total"') == str(expected["totals"]["total"])
+        assert _shown(page, 'data-orphans="bots"') == str(expected["totals"]["bots"])
+        assert '<td class="wrap mono">/sprnig-sale</td><td class="num">3</td>' in page
+        assert '<td class="wrap mono">news.example.org</td><td class="num">2</td>' in page
+
+        # Someone else's domain in the address is not read: the first choice is shown.
+        page = browser.get(f"/analytics?domain={theirs}").text
+        assert '<option value="" selected>' in page
+    finally:
+        browser.close()
