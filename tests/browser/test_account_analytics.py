@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 
+from common.keys import live_slots_key
+from common.redis_store import connect_sync
 from tests.browser.steps import create_link, new_account, sign_in, visit
 from tests.support.browser import check_page
 from tests.support.stack import Stack
@@ -55,6 +57,22 @@ def test_a_click_appears_on_the_live_panel_without_a_reload(page: Any, web: Stac
 
     found = check_page(page, "account-analytics-live")
     assert not found, found
+
+    # Leaving the page closes the stream: its slot is free again (not held until the
+    # lease lapses), so five pages left behind never lock the workspace out.
+    slots = connect_sync(web.redis_url)
+    try:
+        key = live_slots_key(account.workspace_id)
+        assert slots.zcard(key) == 1
+        page.get_by_role("navigation", name="Main").get_by_role("link", name="Links").click()
+        wait_until(
+            lambda: slots.zcard(key) == 0,
+            timeout=10,
+            every=0.2,
+            message="the live stream's slot was never freed",
+        )
+    finally:
+        slots.close()
 
 
 def test_without_javascript_the_page_shows_its_figures_and_says_the_panel_needs_it(
