@@ -16,6 +16,7 @@ from admin.errors import AddressUnconfirmed
 from admin.http.gate import principal_of
 from admin.http.guards import check_mfa
 from admin.web import (
+    account_analytics_pages,
     account_pages,
     analytics_pages,
     auth_pages,
@@ -44,6 +45,7 @@ PAGES: list[Any] = [
     *link_pages.ROUTES,
     *import_pages.ROUTES,
     *analytics_pages.ROUTES,
+    *account_analytics_pages.ROUTES,
     *qr_pages.ROUTES,
     *bio_pages.ROUTES,
     *webhook_pages.ROUTES,

@@ -189,6 +189,8 @@ def test_the_other_pages_are_accessible_and_photographed(
     page.get_by_label("Count bots in the charts").check()
     _submit(page, "Show")
     _check(page, "analytics-bots", found)
+    page.goto("/analytics")
+    _check(page, "account-analytics", found)
 
     page.goto("/qr")
     _check(page, "qr-empty", found)
