@@ -214,10 +214,14 @@ class DomainService:
         # its codes' entries go.
         await forget_domain(self.redis, principal.environment, row.hostname, codes)
 
-    async def verify(self, principal: Principal, domain_id: str) -> Domain:
+    async def verify(
+        self, principal: Principal, domain_id: str, *, require_record: bool = False
+    ) -> Domain:
         """Look for the TXT record now: verified (200), or 422 while it is not there. A
         verified domain stays verified meanwhile; the worker's checks make it lapse if the
         record stays away (admin/domains/reverify.py), and a success here ends that.
+        ``require_record``: the 422 also for a domain that stays verified (the dashboard's
+        check says plainly what the lookup found; the state saved is the same).
 
         Proving a name another account's domain lapsed on takes it over: that account's
         links on it are deleted (they must not answer on this domain) and their codes
@@ -239,7 +243,7 @@ class DomainService:
                 await _forget_retired(self.redis, row.hostname, retired)
         if checked is None:
             raise NotFound(f"No domain with id {domain_id!r}.")
-        if checked.verified_at is None:
+        if checked.verified_at is None or (require_record and not found):
             raise validation(
                 [
                     FieldError(

@@ -121,10 +121,11 @@ async def update_domain(
 
 @post("/domains/{domain_id:str}/verify", opt=_WRITE)
 async def verify_domain(page: Page, domains: DomainService, domain_id: DomainId) -> Any:
-    """The lookup's outcome said on the page: verified (a flash), or what DNS found
-    beside the record to publish (422), or that DNS did not answer (503)."""
+    """The lookup's outcome said on the page: the record found (a flash), or what DNS
+    found instead beside the record to publish (422; a verified domain stays verified
+    until the regular checks make it lapse), or that DNS did not answer (503)."""
     try:
-        verified = await domains.verify(page.user, domain_id)
+        verified = await domains.verify(page.user, domain_id, require_record=True)
     except HopError as exc:
         if exc.status == 404 or (exc.status >= 500 and not isinstance(exc, ServiceUnavailable)):
             raise

@@ -109,6 +109,15 @@ def test_a_domain_is_added_verified_and_set_through_the_pages(
         "verified"
     )
 
+    # Checked again with the record gone: said plainly, the domain still verified.
+    dns_server.txt[record["name"]] = ["hop-someone-elses-token"]
+    missing = browser.submit(f"/domains/{domain_id}", f"/domains/{domain_id}/verify", {})
+    assert missing.status_code == 422
+    assert "the lookup found 'hop-someone-elses-token'" in html.unescape(missing.text)
+    assert "The domain is still served" in missing.text
+    assert "<strong>Verified</strong>" in missing.text
+    dns_server.txt[record["name"]] = [record["value"]]
+
     listed = browser.get("/domains")
     assert f'<a href="/domains/{domain_id}">{hostname}</a>' in listed.text
     assert "<strong>Verified</strong>" in listed.text
