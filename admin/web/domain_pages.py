@@ -96,8 +96,9 @@ async def domain_page(page: Page, domains: DomainService, domain_id: DomainId) -
 def _settings_body(values: dict[str, Any]) -> dict[str, Any]:
     """The JSON body PATCH /v1/domains/:id takes for this form (an empty URL: null)."""
     body: dict[str, Any] = {"notFoundUrl": text(values, "notFoundUrl").strip() or None}
-    if CASE_RULE:
-        body["caseSensitive"] = text(values, "caseSensitive") != "false"
+    if CASE_RULE and "caseSensitive" in values:
+        # Left out (not posted): the rule stays as it is.
+        body["caseSensitive"] = text(values, "caseSensitive") == "true"
     return body
 
 
