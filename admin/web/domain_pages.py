@@ -82,7 +82,8 @@ async def _detail_page(
         status=status,
         domain=domain,
         links=counts[domain.hostname],
-        form=form or _settings_form(domain),
+        # What was posted over what is saved (a field left out shows its saved value).
+        form={**_settings_form(domain), **(form or {})},
         errors=errors,
         case_rule=CASE_RULE,
     )

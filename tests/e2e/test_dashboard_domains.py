@@ -268,6 +268,12 @@ def test_the_case_rule_is_set_on_the_domain_page(
     assert browser.submit("/domains", f"/domains/{domain_id}/verify", {}).status_code == 303
     page = browser.get(f"/domains/{domain_id}")
     assert 'name="caseSensitive" value="true" checked' in page.text
+    # A form without the rule (a script's post) leaves it, and its error page shows it.
+    bad = browser.submit(
+        f"/domains/{domain_id}", f"/domains/{domain_id}", {"notFoundUrl": "not a url"}
+    )
+    assert bad.status_code == 422
+    assert 'name="caseSensitive" value="true" checked' in bad.text
     for code in ("Sale", "sale"):
         made = dns_api.post(
             "/v1/links",
