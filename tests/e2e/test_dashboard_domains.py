@@ -256,7 +256,7 @@ def test_a_domain_form_without_the_csrf_token_does_nothing(
     assert f'href="/domains/{domain_id}"' in listing
 
 
-@pytest.mark.skipif(not CASE_RULE, reason="the API has no caseSensitive yet (branch 30-codes)")
+@pytest.mark.skipif(not CASE_RULE, reason="no caseSensitive in the API here (main has it)")
 def test_the_case_rule_is_set_on_the_domain_page(
     browser: Browser, account: Account, dns_api: httpx.Client, dns_server: DnsServer
 ) -> None:
