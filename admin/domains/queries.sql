@@ -75,6 +75,13 @@ SELECT count(*) FROM links
 WHERE domain = %(hostname)s AND environment = %(environment)s AND workspace_id = %(workspace_id)s
   AND deleted_at IS NULL
 
+-- name: link_counts
+-- Live links per hostname of the caller's (links_domain_idx), for the domains page.
+SELECT domain, count(*) FROM links
+WHERE domain = ANY(%(hostnames)s) AND environment = %(environment)s
+  AND workspace_id = %(workspace_id)s AND deleted_at IS NULL
+GROUP BY domain
+
 -- name: forget_codes
 -- A deleted domain's codes (freed ones, kept to answer 410, and their reservations) go
 -- with it: the next account to prove the name starts with every code free. The owner's

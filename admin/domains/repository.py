@@ -116,6 +116,19 @@ async def links_on_domain(conn: Connection, principal: Principal, hostname: str)
     return await owner_links_on(conn, principal.workspace_id, principal.environment, hostname)
 
 
+async def link_counts(
+    conn: Connection, principal: Principal, hostnames: list[str]
+) -> dict[str, int]:
+    """How many live links use each of ``hostnames`` (those with none left out)."""
+    params = {
+        "workspace_id": principal.workspace_id,
+        "environment": principal.environment,
+        "hostnames": hostnames,
+    }
+    rows = await (await conn.execute(_SQL["link_counts"], params)).fetchall()
+    return {str(hostname): int(count) for hostname, count in rows}
+
+
 async def owner_links_on(
     conn: Connection, workspace_id: str, environment: str, hostname: str
 ) -> int:

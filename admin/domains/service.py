@@ -4,7 +4,7 @@ an operator's TLS proxy asks us which names to get certificates for."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Literal
 from urllib.parse import urlsplit
@@ -80,6 +80,21 @@ async def _forget_retired(redis: Redis, hostname: str, retired: list[repo.Retire
             by_environment.setdefault(item.environment, []).append(item.short_code)
     for environment, codes in by_environment.items():
         await forget_domain(redis, environment, hostname, codes)
+
+
+# What a failed verification says it found: a few TXT strings, each cut short.
+_FOUND_LISTED = 3
+_FOUND_CHARS = 80
+
+
+def _found(texts: list[str]) -> str:
+    """What the lookup found, as a person reads it beside the record they were to publish."""
+    if not texts:
+        return "the lookup found no TXT record there"
+    shown = [t if len(t) <= _FOUND_CHARS else t[:_FOUND_CHARS] + "…" for t in texts]
+    more = len(texts) - _FOUND_LISTED
+    listed = ", ".join(repr(t) for t in shown[:_FOUND_LISTED])
+    return f"the lookup found {listed}{f' and {more} more' if more > 0 else ''}"
 
 
 def _iso(moment: datetime | None) -> str | None:
@@ -161,6 +176,13 @@ class DomainService:
             rows = await repo.list_domains(conn, principal)
         return DomainList(data=[self.to_resource(row) for row in rows])
 
+    async def link_counts(self, principal: Principal, hostnames: Sequence[str]) -> dict[str, int]:
+        """Live links on each of the caller's ``hostnames`` (0 for one with none): what
+        the dashboard shows beside a domain, and what stands in the way of deleting it."""
+        async with self.db.connection() as conn:
+            counts = await repo.link_counts(conn, principal, [*hostnames])
+        return {hostname: counts.get(hostname, 0) for hostname in hostnames}
+
     async def get(self, principal: Principal, domain_id: str) -> Domain:
         async with self.db.connection() as conn:
             row = await repo.get_domain(conn, principal, domain_id)
@@ -196,10 +218,14 @@ class DomainService:
         # its codes' entries go.
         await forget_domain(self.redis, principal.environment, row.hostname, codes)
 
-    async def verify(self, principal: Principal, domain_id: str) -> Domain:
+    async def verify(
+        self, principal: Principal, domain_id: str, *, require_record: bool = False
+    ) -> Domain:
         """Look for the TXT record now: verified (200), or 422 while it is not there. A
         verified domain stays verified meanwhile; the worker's checks make it lapse if the
         record stays away (admin/domains/reverify.py), and a success here ends that.
+        ``require_record``: the 422 also for a domain that stays verified (the dashboard's
+        check says plainly what the lookup found; the state saved is the same).
 
         Proving a name another account's domain lapsed on takes it over: that account's
         links on it are deleted (they must not answer on this domain) and their codes
@@ -209,7 +235,8 @@ class DomainService:
         if row is None:
             raise NotFound(f"No domain with id {domain_id!r}.")
         record = f"{CHALLENGE_LABEL}.{row.hostname}"
-        found = row.token in await self.lookup.texts(record)
+        texts = await self.lookup.texts(record)
+        found = row.token in texts
         async with self.db.transaction() as conn:
             checked = await repo.mark_checked(conn, principal, row, verified=found)
             if checked is not None and found and row.verified_at is None:
@@ -220,9 +247,14 @@ class DomainService:
                 await _forget_retired(self.redis, row.hostname, retired)
         if checked is None:
             raise NotFound(f"No domain with id {domain_id!r}.")
-        if checked.verified_at is None:
+        if checked.verified_at is None or (require_record and not found):
             raise validation(
-                [FieldError("verification", f"no TXT record at {record} holds the token yet")]
+                [
+                    FieldError(
+                        "verification",
+                        f"no TXT record at {record} holds the token yet ({_found(texts)})",
+                    )
+                ]
             )
         # Again for a verified one: harmless.
         await self.hostnames.add(

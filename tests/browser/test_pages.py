@@ -5,12 +5,14 @@ dark colour scheme, and a screenshot of each view in tests/screenshots/ to look 
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 
 from tests.browser.steps import connect_shop, create_link, new_account, sign_in, sign_up, visit
-from tests.support.browser import axe_findings, check_page
+from tests.support.browser import DESKTOP, axe_findings, check_page
+from tests.support.dns import DnsServer
 from tests.support.fakes.stores import FakeShopify
 from tests.support.receiver import Receiver
 from tests.support.stack import Stack
@@ -324,5 +326,59 @@ def test_the_workspace_pages_are_accessible_and_photographed(context: Any, web: 
     page.wait_for_load_state("load")
     page.goto("/invitations/accept?token=example")
     _check(page, "invitation-signed-out", found)
+
+    assert not found, found
+
+
+def test_the_domain_pages_are_accessible_and_photographed(chromium: Any, web: Stack) -> None:
+    """The custom domains list, a domain's page (its TXT record, a failed verification
+    saying what the lookup found, verified, a settings error) and the delete confirmation,
+    through an admin of the stack whose DNS resolver is a loopback DNS server."""
+    found: dict[str, Any] = {}
+    dns = DnsServer()
+    with ThreadPoolExecutor(1) as pool:
+        admin = pool.submit(
+            web.start_admin, "admin-dns-pages", HOP_DNS_RESOLVER=dns.address
+        ).result()
+    context = chromium.new_context(base_url=admin.url, viewport=DESKTOP, bypass_csp=True)
+    context.set_default_timeout(15_000)
+    try:
+        page = context.new_page()
+        account = new_account(web)
+        sign_in(page, account.email)
+        page.goto("/domains")
+        _check(page, "domains-empty", found)
+        page.get_by_label("Host name").fill("not a host")
+        _submit(page, "Add the domain")
+        _check(page, "domains-error", found)
+        hostname = f"go.brand-{account.user_id[-8:].lower()}.test"
+        page.get_by_label("Host name").fill(hostname)
+        _submit(page, "Add the domain")
+        page.get_by_role("heading", name=f"Domain {hostname}").wait_for()
+        record = page.locator(".copy-text").nth(1).inner_text()
+        token = page.locator(".copy-text").nth(2).inner_text()
+        assert record == f"_hop-challenge.{hostname}"
+        # With JavaScript the copy buttons show.
+        assert page.get_by_role("button", name="Copy the record's value").is_visible()
+        _check(page, "domain-pending", found)
+        dns.txt[record] = ["v=spf1 -all"]
+        _submit(page, "Verify now")
+        _check(page, "domain-verify-error", found)
+        dns.txt[record].append(token)
+        _submit(page, "Verify now")
+        page.get_by_text(f"Verified: {hostname} answers your short links.").wait_for()
+        _check(page, "domain-verified", found)
+        page.get_by_label("Not-found destination (optional)").fill("ftp://brand.example")
+        _submit(page, "Save the settings")
+        _check(page, "domain-settings-error", found)
+        page.get_by_role("link", name="Delete this domain…").click()
+        page.wait_for_load_state("load")
+        _check(page, "domain-delete", found)
+        page.goto("/domains")
+        _check(page, "domains", found)
+    finally:
+        context.close()
+        admin.stop()
+        dns.close()
 
     assert not found, found
