@@ -20,6 +20,7 @@ from admin.web import (
     analytics_pages,
     auth_pages,
     bio_pages,
+    bulk_pages,
     import_pages,
     integration_pages,
     link_pages,
@@ -42,6 +43,7 @@ from common.settings import Settings
 PAGES: list[Any] = [
     *auth_pages.ROUTES,
     *link_pages.ROUTES,
+    *bulk_pages.ROUTES,
     *import_pages.ROUTES,
     *analytics_pages.ROUTES,
     *qr_pages.ROUTES,
