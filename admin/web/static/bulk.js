@@ -19,7 +19,8 @@
   document.addEventListener("change", function (event) {
     var box = event.target;
     var form = box.form;
-    if (!form || form.id !== "bulk-form") { return; }
+    // getAttribute: the rows' inputs are named "id", which form.id would return.
+    if (!form || form.getAttribute("id") !== "bulk-form") { return; }
     if (box.hasAttribute("data-select-all")) {
       Array.prototype.forEach.call(rows(form), function (row) { row.checked = box.checked; });
     }
