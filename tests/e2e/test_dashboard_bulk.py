@@ -163,7 +163,7 @@ def test_a_delete_asks_first_then_deletes_and_says_which_failed(
     assert asked.status_code == 200
     assert "Delete 2 links?" in asked.text
     # HOP_CODE_RESERVATION_DAYS's default
-    assert "for this workspace for 30 days: no one else can take them" in asked.text
+    assert "for this workspace for 30 days: no one else can take" in asked.text
     assert 'action="/links/bulk/delete"' in asked.text
     # Asking deleted nothing.
     assert _link(api, account, first["id"])["id"] == first["id"]
