@@ -346,3 +346,24 @@ def test_the_export_is_the_lists_current_view(
     # What the export writes, an import reads: the round trip makes the same links anew.
     again = _import(browser, export.content)
     assert "1 of 1 row became links." in again.text
+
+
+def test_a_link_that_would_pass_the_tag_limit_is_said_and_left_as_it_is(
+    browser: Browser, account: Account, api: httpx.Client
+) -> None:
+    run = secrets.token_hex(3)
+    full = make_link(
+        api, account, longUrl=f"https://bulk.example/{run}/full", tags=[f"t{n}" for n in range(20)]
+    )
+    room = make_link(api, account, longUrl=f"https://bulk.example/{run}/room")
+    _signed_in(browser, account)
+    answer = _post(
+        browser,
+        "/links/bulk",
+        {"id": [full["id"], room["id"]], "action": "addTags", "tags": "more"},
+    )
+    assert "Tagged 1 of 2 links" in answer.text
+    assert "It would have more than 20 tags; remove some first." in answer.text
+    assert f"{full['shortCode']}</span>" in answer.text
+    assert "more" not in _link(api, account, full["id"])["tags"]
+    assert _link(api, account, room["id"])["tags"] == ["more"]
