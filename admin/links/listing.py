@@ -81,6 +81,7 @@ def link_filter(
     domain: str | None = None,
     archived: str | bool | None = None,
     external_id: str | None = None,
+    ids: Sequence[str] | None = None,
     prefix: str = "",
 ) -> repo.LinkFilter:
     """The filter of GET /v1/links (and of its export and bulk changes), checked: a bad
@@ -128,6 +129,7 @@ def link_filter(
         domain=stored_domain,
         archived=only_archived,
         external_id=external_id,
+        ids=None if ids is None else [*ids],
     )
 
 

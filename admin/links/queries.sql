@@ -233,6 +233,7 @@ WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s AND dele
   AND (%(domain)s::text IS NULL OR domain = %(domain)s::text)
   AND (%(archived)s::boolean IS NULL OR archived = %(archived)s::boolean)
   AND (%(external_id)s::text IS NULL OR external_id = %(external_id)s::text)
+  AND (%(ids)s::text[] IS NULL OR id = ANY(%(ids)s::text[]))
 ORDER BY id DESC
 LIMIT %(limit)s
 
@@ -262,6 +263,7 @@ WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s AND dele
   AND (%(domain)s::text IS NULL OR domain = %(domain)s::text)
   AND (%(archived)s::boolean IS NULL OR archived = %(archived)s::boolean)
   AND (%(external_id)s::text IS NULL OR external_id = %(external_id)s::text)
+  AND (%(ids)s::text[] IS NULL OR id = ANY(%(ids)s::text[]))
 ORDER BY CASE WHEN %(sort)s = 'clicks' THEN clicks END ASC,
          CASE WHEN %(sort)s = '-clicks' THEN clicks END DESC,
          CASE WHEN %(sort)s IN ('created', 'clicks') THEN id END ASC,
@@ -324,6 +326,7 @@ WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s AND dele
   AND (%(domain)s::text IS NULL OR domain = %(domain)s::text)
   AND (%(archived)s::boolean IS NULL OR archived = %(archived)s::boolean)
   AND (%(external_id)s::text IS NULL OR external_id = %(external_id)s::text)
+  AND (%(ids)s::text[] IS NULL OR id = ANY(%(ids)s::text[]))
 ORDER BY id DESC
 LIMIT %(limit)s
 FOR UPDATE

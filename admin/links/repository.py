@@ -253,6 +253,8 @@ class LinkFilter(msgspec.Struct, frozen=True, kw_only=True):
     domain: str | None = None  # a custom domain's links, "" the default host's, None all
     archived: bool | None = None  # only archived links (True), only the others, or all
     external_id: str | None = None
+    # Only these links (the dashboard's selection); None: any.
+    ids: list[str] | None = None
 
     def params(self) -> dict[str, Any]:
         return {
@@ -265,6 +267,7 @@ class LinkFilter(msgspec.Struct, frozen=True, kw_only=True):
             "domain": self.domain,
             "archived": self.archived,
             "external_id": self.external_id,
+            "ids": self.ids,
         }
 
 

@@ -54,6 +54,8 @@ class LinkService:
         self.importer = LinkImporter(
             db, cache, resources, reservation_days, admission=admission, protection=protection
         )
+        # How long a deleted link's code stays reserved (the dashboard says so first).
+        self.reservation_days = reservation_days
         self.create = creator.create
         self.create_many = creator.create_many
         self.get = reader.get

@@ -16,6 +16,7 @@ from admin.links.listing import link_filter
 from admin.links.schemas import Link, LinkCreate, LinkUpdate
 from admin.links.service import LinkService
 from admin.qr.images import ImageOptions, render
+from admin.web.bulk_forms import NO_BULK, BulkForm, export_query
 from admin.web.forms import NO_ERRORS, FormErrors, decode, read_form, text
 from admin.web.page import Page
 
@@ -103,6 +104,7 @@ async def _list_page(
     errors: FormErrors,
     status: int = 200,
     archived: bool = False,
+    bulk: BulkForm = NO_BULK,
 ) -> Template:
     where = link_filter(tags=[tag] if tag else (), q=q, archived=archived)
     listing = await links.list(page.user, where, limit=PAGE_SIZE, cursor=cursor)
@@ -119,6 +121,8 @@ async def _list_page(
         form=form,
         errors=errors,
         redirect_types=REDIRECT_TYPES,
+        bulk=bulk,
+        export_query=export_query(q=q, tag=tag, archived=archived),
     )
 
 

@@ -21,6 +21,7 @@ from admin.web import (
     analytics_pages,
     auth_pages,
     bio_pages,
+    bulk_pages,
     domain_pages,
     import_pages,
     integration_pages,
@@ -44,6 +45,7 @@ from common.settings import Settings
 PAGES: list[Any] = [
     *auth_pages.ROUTES,
     *link_pages.ROUTES,
+    *bulk_pages.ROUTES,
     *import_pages.ROUTES,
     *analytics_pages.ROUTES,
     *account_analytics_pages.ROUTES,
