@@ -39,6 +39,7 @@ from admin.db.errors import (
     Deadlock,
     RejectedData,
     UniqueViolation,
+    on_read_only_server,
     translate,
 )
 
@@ -97,8 +98,13 @@ class Database:
     async def transaction(self) -> AsyncIterator[Connection]:
         """A pooled connection inside one transaction: commit on success, else rollback."""
         try:
-            async with self.pool.connection() as conn, conn.transaction():
-                yield conn
+            async with self.pool.connection() as conn:
+                try:
+                    async with conn.transaction():
+                        yield conn
+                except Exception as exc:
+                    await _drop_if_on_standby(conn, exc)
+                    raise
         except DRIVER_ERRORS as exc:
             raise translate(exc) from exc
 
@@ -107,7 +113,11 @@ class Database:
         """A pooled connection in autocommit mode: for one statement (or reads)."""
         try:
             async with self.pool.connection() as conn:
-                yield conn
+                try:
+                    yield conn
+                except Exception as exc:
+                    await _drop_if_on_standby(conn, exc)
+                    raise
         except DRIVER_ERRORS as exc:
             raise translate(exc) from exc
 
@@ -115,6 +125,15 @@ class Database:
         """Answer once the database does (readiness); DatabaseUnavailable when it cannot."""
         async with self.connection() as conn:
             await conn.execute("SELECT 1")
+
+
+async def _drop_if_on_standby(conn: Connection, exc: BaseException) -> None:
+    """Close ``conn`` if its write was refused as on a read-only standby: the pool then
+    replaces it instead of lending it again (every write on it would fail the same way),
+    and the new connection finds the primary. A lost connection needs nothing: the pool
+    discards one it finds broken."""
+    if on_read_only_server(exc):
+        await conn.close()
 
 
 @asynccontextmanager
