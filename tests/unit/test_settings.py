@@ -34,8 +34,7 @@ def test_code_reservation_can_be_turned_off() -> None:
 def test_database_url_may_name_a_primary_and_its_standbys() -> None:
     # libpq's multi-host form (docs/operations.md#postgresql-failover), passed on as given.
     url = (
-        "postgresql://hop@db-a:5432,db-b:5432/hop?target_session_attrs=read-write"
-        "&connect_timeout=5"
+        "postgresql://hop@db-a:5432,db-b:5432/hop?target_session_attrs=read-write&connect_timeout=5"
     )
     assert load_settings({"HOP_DATABASE_URL": url}).database_url == url
 
