@@ -75,7 +75,9 @@ class Report:
     events_lost: int = 0  # stored links whose event never came
     events_of_lost_links: int = 0  # delivered for a link the new primary does not have
     promote_seconds: float = 0.0  # pg_ctl promote --wait: until the standby takes writes
-    seconds_to_stop_old_primary: float = 0.0  # promotion to the old primary gone
+    outage_seconds: float = 0.0  # the primary crashed this long before the promotion
+    # When the old primary was gone, from the promotion (negative: it crashed before).
+    old_primary_stopped_seconds: float = 0.0
     create_recovery_seconds: float | None = None  # promotion to the first 201 after it
     click_recovery_seconds: float | None = None  # promotion to the first click stored after it
     webhook_recovery_seconds: float | None = None  # promotion to that create's event delivered
@@ -239,8 +241,12 @@ def drill(  # noqa: PLR0915 - one drill, top to bottom
     links: int = 10,
     before: float = 3.0,
     after: float = 10.0,
+    outage: float = 0.0,
 ) -> Report:
-    report = Report(replication="sync" if synchronous else "async")
+    """The drill in ``root``: ``outage`` 0 promotes the standby and then stops the old
+    primary at once; more crashes the primary that long before the promotion (the time a
+    failover manager takes to decide)."""
+    report = Report(replication="sync" if synchronous else "async", outage_seconds=outage)
     receiver = Receiver()
     with contextlib.ExitStack() as owned:
         owned.callback(receiver.close)
@@ -276,13 +282,18 @@ def drill(  # noqa: PLR0915 - one drill, top to bottom
         with Load(stack, account, codes) as load:
             time.sleep(before)
             watch = ClickWatch(standby_url)
+            if outage:  # the primary crashes; the standby is promoted ``outage`` s later
+                primary.stop(immediate=True)
+                stopped_at = time.monotonic()
+                time.sleep(outage)
             promoted_at = time.monotonic()
             standby.promote()
             report.promote_seconds = round(time.monotonic() - promoted_at, 2)
             watch.start()
-            primary.stop(immediate=True)
-            stopped_at = time.monotonic()
-            report.seconds_to_stop_old_primary = round(stopped_at - promoted_at, 2)
+            if not outage:  # promoted, then the old primary stopped at once
+                primary.stop(immediate=True)
+                stopped_at = time.monotonic()
+            report.old_primary_stopped_seconds = round(stopped_at - promoted_at, 2)
             # Until every process has done its first piece of work on the new primary (or
             # the limit passes), then ``after`` seconds more of load.
             eventually(
@@ -311,7 +322,7 @@ def drill(  # noqa: PLR0915 - one drill, top to bottom
             (
                 (answered, link_id)
                 for sent, answered, out, link_id in load.creates
-                if sent >= stopped_at and out == 201
+                if sent >= stopped_at and answered >= promoted_at and out == 201
             ),
             None,
         )
@@ -398,12 +409,22 @@ def main() -> int:
     parser.add_argument("--replication", choices=["sync", "async"], default="sync")
     parser.add_argument("--links", type=int, default=10)
     parser.add_argument("--after", type=float, default=10.0, help="seconds of load after")
+    parser.add_argument(
+        "--outage",
+        type=float,
+        default=0.0,
+        help="crash the primary this many seconds before promoting (0: promote, then stop it)",
+    )
     parser.add_argument("--keep", action="store_true", help="keep the drill's folder")
     args = parser.parse_args()
     root = Path(tempfile.mkdtemp(prefix="hop-drill-failover-"))
     try:
         report = drill(
-            root, synchronous=args.replication == "sync", links=args.links, after=args.after
+            root,
+            synchronous=args.replication == "sync",
+            links=args.links,
+            after=args.after,
+            outage=args.outage,
         )
     finally:
         if not args.keep:
