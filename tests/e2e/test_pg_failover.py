@@ -16,8 +16,16 @@ from loadtest.drill_failover import RECOVERY_LIMIT_SECONDS, drill
 pytestmark = pytest.mark.slow
 
 
-def test_failover_to_a_synchronous_standby_loses_nothing_and_recovers(tmp_path: Path) -> None:
-    report = drill(tmp_path, synchronous=True, links=5, before=2.0, after=3.0)
+# 0: the standby promoted, then the old primary stopped at once (the window in between
+# is one where the old primary still runs: its commits wait for the standby, so none is
+# acknowledged and lost). 8: the primary crashes and the standby is promoted 8 s later;
+# a pool left to psycopg_pool's back-off (1, 2, 4, 8 s) would try again ~15 s after the
+# crash, 5-8 s after the promotion, beyond the limit (admin/db RECONNECT_SECONDS).
+@pytest.mark.parametrize("outage", [0.0, 8.0], ids=["promote-then-stop", "crash-then-promote"])
+def test_failover_to_a_synchronous_standby_loses_nothing_and_recovers(
+    tmp_path: Path, outage: float
+) -> None:
+    report = drill(tmp_path, synchronous=True, links=5, before=2.0, after=3.0, outage=outage)
     assert report.problems == []
     assert report.redirects_answered > 0
     assert report.redirect_failures == 0  # the edge never needs PostgreSQL
