@@ -1,7 +1,7 @@
 """PostgreSQL failover drill (issue 33): a primary and a streaming standby, the stack on
 both, the standby promoted and the old primary stopped while everything runs.
 
-    .venv/bin/python -m loadtest.drill_failover [--replication sync|async] [--keep]
+    .venv/bin/python -m loadtest.drill_failover [--replication sync|async] [--outage S] [--keep]
 
 1. An embedded primary, migrated; a standby cloned from it (``pg_basebackup -R``) and
    streaming; with ``--replication sync`` (the default, what docs/operations.md
@@ -12,14 +12,16 @@ both, the standby promoted and the old primary stopped while everything runs.
 3. Redirects (the clicks drain through the worker into PostgreSQL) and link creations
    (each one an event, each event a delivery) run in threads.
 4. The standby is promoted (``pg_ctl promote``) and the old primary stopped at once
-   (SIGQUIT, as a crash); the load goes on. Nothing is restarted.
+   (SIGQUIT, as a crash); or, with ``--outage S``, the primary crashes first and the
+   standby is promoted S seconds later. The load goes on; nothing is restarted.
 5. Afterwards: every create answered 201 is stored, stored clicks equal the redirects
    answered, every stored link's event was delivered at least once, and every process
    still runs. The recovery times are counted from the promotion: to the first create
    answered 201 that was sent after the old primary had gone, to the first click stored
    on the new primary, to the delivery of that create's event.
 
-Prints what it counted as JSON; exits 1 if anything was lost, failed or did not recover.
+Prints what it counted as JSON; exits 1 if anything was lost, failed or did not recover
+within ``RECOVERY_LIMIT_SECONDS`` of the promotion.
 With ``--replication async`` what was lost is counted and printed, not a failure (the
 docs say what asynchronous replication can lose). The slow test
 (tests/e2e/test_pg_failover.py) runs the same ``drill``.
