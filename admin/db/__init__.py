@@ -296,8 +296,9 @@ def create_export_pool(
         max_size=size,
         open=False,
         timeout=5.0,
+        # No _connect_again: with nothing held between exports, the next export's wait
+        # starts a new attempt itself.
         reconnect_timeout=RECONNECT_SECONDS,
-        reconnect_failed=_connect_again,
         kwargs={"autocommit": True, "application_name": EXPORT_APPLICATION_NAME},
         configure=configure,
         name="hop-export",
