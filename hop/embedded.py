@@ -80,13 +80,14 @@ class EmbeddedPostgres:
         self.port: int | None = None
         self.process: subprocess.Popen[bytes] | None = None
         self.bin = postgres_bin_dir()
+        self._user: str | None = None  # the system user the server runs as (None: ours)
 
     @property
     def url(self) -> str:
         return f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
 
     def start(self) -> str:
-        user = self._prepare_filesystem()
+        user = self._user = self._prepare_filesystem()
         if not (self.data / "PG_VERSION").exists():
             subprocess.run(
                 [
@@ -145,6 +146,41 @@ class EmbeddedPostgres:
         if self.process is not None:
             _stop_process(self.process, signal.SIGQUIT if immediate else signal.SIGINT, 30)
             self.process = None
+
+    def clone_from(self, primary: EmbeddedPostgres, *, application_name: str) -> None:
+        """Make this (not yet started) server a streaming standby of the running
+        ``primary``: a base backup of it with the recovery settings written in
+        (``pg_basebackup -R``: ``standby.signal`` and ``primary_conninfo``), replicating
+        under ``application_name``, the name ``synchronous_standby_names`` can give."""
+        user = self._user = self._prepare_filesystem()
+        conninfo = (
+            f"host=127.0.0.1 port={primary.port} user=postgres application_name={application_name}"
+        )
+        subprocess.run(
+            [
+                str(self.bin / "pg_basebackup"),
+                "--dbname",
+                conninfo,
+                "--pgdata",
+                str(self.data),
+                "--write-recovery-conf",
+                "--wal-method=stream",
+                "--checkpoint=fast",
+                "--no-password",
+            ],
+            check=True,
+            capture_output=True,
+            user=user,
+        )
+
+    def promote(self) -> None:
+        """Turn this standby into a primary (``pg_ctl promote``), once it accepts writes."""
+        subprocess.run(
+            [str(self.bin / "pg_ctl"), "promote", "--wait", "-D", str(self.data)],
+            check=True,
+            capture_output=True,
+            user=self._user,
+        )
 
     def _wait_ready(self) -> None:
         assert self.process is not None

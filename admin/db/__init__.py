@@ -39,6 +39,7 @@ from admin.db.errors import (
     Deadlock,
     RejectedData,
     UniqueViolation,
+    on_read_only_server,
     translate,
 )
 
@@ -97,8 +98,13 @@ class Database:
     async def transaction(self) -> AsyncIterator[Connection]:
         """A pooled connection inside one transaction: commit on success, else rollback."""
         try:
-            async with self.pool.connection() as conn, conn.transaction():
-                yield conn
+            async with self.pool.connection() as conn:
+                try:
+                    async with conn.transaction():
+                        yield conn
+                except Exception as exc:
+                    await _drop_if_on_standby(conn, exc)
+                    raise
         except DRIVER_ERRORS as exc:
             raise translate(exc) from exc
 
@@ -107,7 +113,11 @@ class Database:
         """A pooled connection in autocommit mode: for one statement (or reads)."""
         try:
             async with self.pool.connection() as conn:
-                yield conn
+                try:
+                    yield conn
+                except Exception as exc:
+                    await _drop_if_on_standby(conn, exc)
+                    raise
         except DRIVER_ERRORS as exc:
             raise translate(exc) from exc
 
@@ -115,6 +125,15 @@ class Database:
         """Answer once the database does (readiness); DatabaseUnavailable when it cannot."""
         async with self.connection() as conn:
             await conn.execute("SELECT 1")
+
+
+async def _drop_if_on_standby(conn: Connection, exc: BaseException) -> None:
+    """Close ``conn`` if its write was refused as on a read-only standby: the pool then
+    replaces it instead of lending it again (every write on it would fail the same way),
+    and the new connection finds the primary. A lost connection needs nothing: the pool
+    discards one it finds broken."""
+    if on_read_only_server(exc):
+        await conn.close()
 
 
 @asynccontextmanager
@@ -234,6 +253,24 @@ set_json_dumps(msgspec.json.encode)
 set_json_loads(msgspec.json.decode)
 
 
+# How long the pool retries one lost connection before it gives up on it
+# (``_connect_again`` then starts a new attempt). Its retries back off (1 s, 2 s, 4 s, …
+# for psycopg_pool's default of five minutes): after a failover that took a minute, the
+# next try could come a minute after the new primary was there (the failover drill,
+# loadtest/drill_failover.py, measured 5 s after a 10 s outage). Started over every 3 s,
+# the tries are never more than ~2 s apart, so a process is back within ~2 s of the
+# promotion whatever the outage lasted.
+RECONNECT_SECONDS = 3.0
+
+
+async def _connect_again(pool: AsyncConnectionPool) -> None:
+    """The pool gave up on a connection after ``RECONNECT_SECONDS``: try a new one at
+    once. Without this a caller already waiting for a connection (the worker's loops wait
+    up to 30 s) would wait out its time-out before anything tried again."""
+    if not pool.closed:
+        await pool.check()  # replaces broken idle connections and grows the pool if empty
+
+
 EXPORT_APPLICATION_NAME = "hop-export"  # how the export's sessions show in pg_stat_activity
 
 
@@ -259,6 +296,9 @@ def create_export_pool(
         max_size=size,
         open=False,
         timeout=5.0,
+        # No _connect_again: with nothing held between exports, the next export's wait
+        # starts a new attempt itself.
+        reconnect_timeout=RECONNECT_SECONDS,
         kwargs={"autocommit": True, "application_name": EXPORT_APPLICATION_NAME},
         configure=configure,
         name="hop-export",
@@ -276,6 +316,8 @@ def create_pool(url: str, size: int) -> AsyncConnectionPool:
         max_size=size,
         open=False,
         timeout=5.0,
+        reconnect_timeout=RECONNECT_SECONDS,
+        reconnect_failed=_connect_again,
         kwargs={"autocommit": True},
         name="hop-admin",
     )
@@ -290,6 +332,8 @@ def create_worker_pool(url: str, click_batches: int) -> AsyncConnectionPool:
         min_size=1,
         max_size=8 + click_batches,
         open=False,
+        reconnect_timeout=RECONNECT_SECONDS,
+        reconnect_failed=_connect_again,
         kwargs={"autocommit": True},
         name="hop-worker",
     )

@@ -3,8 +3,10 @@
 Everything above this package catches these, never a psycopg class:
 
 - ``DatabaseUnavailable``: the database is lost, unreachable, restarting, ended the
-  session, or the pool has no connection free in time. A ``ServiceUnavailable``, so a
-  request answers 503; a background loop waits and tries again.
+  session, refused a write because the server is a read-only standby (a connection that
+  reached one, docs/operations.md#postgresql-failover), or the pool has no connection
+  free in time. A ``ServiceUnavailable``, so a request answers 503; a background loop
+  waits and tries again.
 - ``Deadlock``: the statement lost a deadlock. Unavailable for this once (a request
   answers 503 as for any passing failure); the same work, tried again, goes through.
 - ``RejectedData``: data PostgreSQL refuses for good (a value out of range, a broken
@@ -60,6 +62,17 @@ _REJECTED = (psycopg.DataError, psycopg.IntegrityError)
 DRIVER_ERRORS = (psycopg.Error, PoolTimeout)
 
 
+def on_read_only_server(exc: BaseException) -> bool:
+    """Whether ``exc`` (a driver error, or Hop's translation of one) is a write refused
+    because the session is read-only: the server is a standby. Hop never opens a read-only
+    transaction to write in, so the connection reached the wrong server (one demoted, or
+    a URL or address that now leads to a standby) and is no use for writes: the caller
+    drops it, so that the pool's next connection finds the primary (with
+    ``target_session_attrs=read-write`` in the URL, libpq skips standbys)."""
+    read_only = psycopg.errors.ReadOnlySqlTransaction
+    return isinstance(exc, read_only) or isinstance(exc.__cause__, read_only)
+
+
 def translate(exc: BaseException) -> BaseException:
     """Hop's error for a driver error ``exc`` (with ``exc`` as its cause); anything
     else (already Hop's, or no database error at all) is returned as it is."""
@@ -68,7 +81,7 @@ def translate(exc: BaseException) -> BaseException:
     error: DatabaseError
     if isinstance(exc, psycopg.errors.DeadlockDetected):
         error = Deadlock()
-    elif isinstance(exc, _LOST):
+    elif isinstance(exc, _LOST) or on_read_only_server(exc):
         error = DatabaseUnavailable()
     elif isinstance(exc, psycopg.errors.UniqueViolation):
         error = UniqueViolation(str(exc), exc.diag.constraint_name)

@@ -31,6 +31,14 @@ def test_code_reservation_can_be_turned_off() -> None:
     assert load_settings({"HOP_CODE_RESERVATION_DAYS": "0"}).admin.code_reservation_days == 0
 
 
+def test_database_url_may_name_a_primary_and_its_standbys() -> None:
+    # libpq's multi-host form (docs/operations.md#postgresql-failover), passed on as given.
+    url = (
+        "postgresql://hop@db-a:5432,db-b:5432/hop?target_session_attrs=read-write&connect_timeout=5"
+    )
+    assert load_settings({"HOP_DATABASE_URL": url}).database_url == url
+
+
 def test_listen_follows_the_public_url_unless_set() -> None:
     settings = load_settings({"HOP_SHORT_BASE_URL": "https://hop.example/"})
     assert settings.short_base_url == "https://hop.example"
