@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 from datetime import UTC, datetime, timedelta
 
+import msgspec
 import psycopg
 
 from admin.events.repository import Event
@@ -59,10 +60,11 @@ def test_every_query_that_reads_a_link_reads_all_of_it(database_url: str) -> Non
     new = _whole(f"whole-{owner.workspace_id[-10:]}")
     everyone = repo.LinkFilter()
 
-    async def scenario() -> tuple[LinkRow | None, list[LinkRow | None]]:
+    async def scenario() -> tuple[LinkRow | None, list[LinkRow | None], str | None]:
         async with await psycopg.AsyncConnection.connect(database_url, autocommit=True) as conn:
             created = Event("link.created", Nothing())
-            assert await repo.insert_link(conn, owner, new, created, reservation_days=30)
+            code_key = await repo.insert_link(conn, owner, new, created, reservation_days=30)
+            assert code_key
             stored = await repo.get_link(conn, owner, new.id)
             read: list[LinkRow | None] = [
                 await repo.get_link(conn, owner, new.id, for_update=True),
@@ -80,8 +82,10 @@ def test_every_query_that_reads_a_link_reads_all_of_it(database_url: str) -> Non
             read.append(
                 LinkRow(**{name: getattr(owned, name) for name in LinkRow.__struct_fields__})
             )
-        return stored, read
+        return stored, read, code_key
 
-    stored, read = asyncio.run(scenario())
-    assert stored == new.row(owner.environment)
+    stored, read, code_key = asyncio.run(scenario())
+    # The code's name is the database's to give (a case-insensitive host lower-cases it).
+    assert code_key == new.short_code
+    assert stored == msgspec.structs.replace(new.row(owner.environment), code_key=code_key)
     assert read == [stored] * len(read)
