@@ -239,6 +239,8 @@ def _run_locust(
         "--csv",
         str(out / "locust"),
         "--csv-full-history",
+        "--json-file",
+        str(out / "locust_final"),
         "--only-summary",
         "--stop-timeout",
         "10",
@@ -253,14 +255,18 @@ def _run_locust(
 
 
 def _endpoint_totals(out: Path) -> dict[str, dict[str, int]]:
-    """Requests and failures per endpoint, from locust's ``_stats.csv``."""
-    totals: dict[str, dict[str, int]] = {}
-    with (out / "locust_stats.csv").open() as handle:
-        for row in csv.DictReader(handle):
-            totals[row["Name"]] = {
-                "requests": int(row["Request Count"]),
-                "failures": int(row["Failure Count"]),
-            }
+    """Requests and failures per endpoint, and their sum, from locust's final stats
+    (``--json-file``): its ``_stats.csv`` is last written up to a second before the end,
+    which would count fewer redirects than the edge answered."""
+    entries = json.loads((out / "locust_final.json").read_text())
+    totals = {
+        entry["name"]: {"requests": entry["num_requests"], "failures": entry["num_failures"]}
+        for entry in entries
+    }
+    totals["Aggregated"] = {
+        "requests": sum(t["requests"] for t in totals.values()),
+        "failures": sum(t["failures"] for t in totals.values()),
+    }
     return totals
 
 
