@@ -46,7 +46,8 @@ def test_bad_requests_never_reach_redis(stack: Stack) -> None:
     with stack.client() as client:
         client.get("/warmup-code")  # one lookup, so the counter exists
         before = redis_calls(stack, "get")
-        for path in ("/a/b", "/" + "x" * 65, "/bad.code", "/%00", "/a%20b", "/@", "/é"):
+        # ("/a/b" is code "a" with an extra path, which a link may take: a lookup.)
+        for path in ("/bad.code/b", "/" + "x" * 65, "/bad.code", "/%00", "/a%20b", "/@", "/é"):
             assert client.get(path).status_code == 404, path
         for method in ("POST", "PUT", "DELETE", "OPTIONS", "PATCH"):
             assert client.request(method, "/warmup-code").status_code == 405
