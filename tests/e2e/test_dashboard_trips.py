@@ -1,0 +1,56 @@
+"""What a new user tripped on in the dashboard (issue 31, point 8), over plain HTTP as a
+form-posting client sees it: each test is one of the slips, fixed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+from tests.support.accounts import Account
+from tests.support.web import Browser, sign_in
+
+
+@pytest.fixture
+def browser(admin_url: str) -> Iterator[Browser]:
+    client = Browser(admin_url)
+    yield client
+    client.close()
+
+
+def _signed_in(browser: Browser, account: Account) -> Browser:
+    response = sign_in(browser, account.email)
+    assert response.status_code == 303, response.text
+    return browser
+
+
+def _link(api: httpx.Client, account: Account, url: str) -> dict[str, str]:
+    made = api.post("/v1/links", json={"longUrl": url}, headers=account.headers())
+    assert made.status_code == 201, made.text
+    link: dict[str, str] = made.json()
+    return link
+
+
+def test_a_link_qr_code_takes_the_short_link_or_its_code(
+    browser: Browser, account: Account, api: httpx.Client
+) -> None:
+    """The "one of your short links" field wanted a raw lnk_ id the dashboard never shows."""
+    _signed_in(browser, account)
+    for name in ("shortUrl", "shortCode", "id"):  # a link has one QR code: one link each
+        link = _link(api, account, f"https://example.com/qr-by-{name}")
+        given = link[name]
+        made = browser.submit("/qr/new?type=link", "/qr", {"type": "link", "linkId": given})
+        assert made.status_code == 303, made.text
+        qr_id = made.headers["location"].split("?", 1)[0].rsplit("/", 1)[1]
+        code = api.get(f"/v1/qr/{qr_id}", headers=account.headers()).json()
+        assert code["linkId"] == link["id"]
+    page = browser.get("/qr/new?type=link").text
+    assert "Short link" in page
+    assert "Link id" not in page
+    refused = browser.submit(
+        "/qr/new?type=link", "/qr", {"type": "link", "linkId": "https://elsewhere.example/abc"}
+    )
+    assert refused.status_code == 422
+    assert "is not one of your short links" in refused.text
+    assert 'aria-invalid="true"' in refused.text
