@@ -63,8 +63,10 @@ def _form_of(bio: BioPage | None) -> dict[str, Any]:
         "links": [
             {
                 "title": link.title,
-                "url": link.destination or "",
-                "linkId": "" if link.destination else link.link_id,
+                # One of the owner's own links shows as its short link: saved again, it
+                # is taken as that link (BioService._own_buttons), never as a loop.
+                "url": link.destination or link.url,
+                "linkId": "",
             }
             for link in bio.links
         ],

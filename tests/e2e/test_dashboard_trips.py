@@ -54,3 +54,35 @@ def test_a_link_qr_code_takes_the_short_link_or_its_code(
     assert refused.status_code == 422
     assert "is not one of your short links" in refused.text
     assert 'aria-invalid="true"' in refused.text
+
+
+def test_a_bio_button_to_one_of_your_short_links_is_kept_as_that_link(
+    browser: Browser, account: Account, api: httpx.Client
+) -> None:
+    """It was refused as a redirect loop to our own host."""
+    link = _link(api, account, "https://example.com/bio-own-link")
+    _signed_in(browser, account)
+    name = "trip" + account.user_id[-8:].lower()
+    form = {
+        "username": name,
+        "displayName": "Trips",
+        "theme": "light",
+        "language": "en",
+        "links-0-title": "Mine",
+        "links-0-url": link["shortUrl"],
+        "links-0-linkId": "",
+    }
+    saved = browser.submit("/bio", "/bio", form)
+    assert saved.status_code == 303, saved.text
+    page = api.get("/v1/bio", headers=account.headers()).json()
+    assert [(b["title"], b["linkId"], b["destination"]) for b in page["links"]] == [
+        ("Mine", link["id"], None)
+    ]
+    assert page["links"][0]["url"] == link["shortUrl"]  # the link itself, no new one
+    again = browser.get("/bio").text
+    assert f'value="{link["shortUrl"]}"' in again  # shown as the short link it is
+    # A short link on our host that is not one of yours is still a loop.
+    form["links-0-url"] = link["shortUrl"] + "-not-mine"
+    refused = browser.submit("/bio", "/bio", form)
+    assert refused.status_code == 422
+    assert 'aria-invalid="true"' in refused.text
