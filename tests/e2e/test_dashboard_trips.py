@@ -8,6 +8,8 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
+from common.safety import REASONS
+from tests.e2e.test_safety import WARN_URL
 from tests.support.accounts import Account
 from tests.support.web import Browser, sign_in
 
@@ -86,3 +88,31 @@ def test_a_bio_button_to_one_of_your_short_links_is_kept_as_that_link(
     refused = browser.submit("/bio", "/bio", form)
     assert refused.status_code == 422
     assert 'aria-invalid="true"' in refused.text
+
+
+def test_a_flagged_link_shows_why_and_asks_for_a_review(
+    browser: Browser, account: Account, api: httpx.Client
+) -> None:
+    """It showed only "(flagged)": no reason, and no way to the API's review request."""
+    flagged = _link(api, account, WARN_URL)
+    assert flagged["status"] == "flagged"
+    fine = _link(api, account, "https://example.com/fine")
+    _signed_in(browser, account)
+    listing = browser.get("/").text
+    assert f'href="/links/{flagged["id"]}#safety"' in listing
+    assert f'href="/links/{fine["id"]}#safety"' not in listing
+    edit = browser.get(f"/links/{flagged['id']}").text
+    assert REASONS["encoded_ip"] in edit
+    asked = browser.submit(
+        f"/links/{flagged['id']}", f"/links/{flagged['id']}/review", {"message": "It's my NAS."}
+    )
+    assert asked.status_code == 303, asked.text
+    safety = api.get(f"/v1/links/{flagged['id']}", headers=account.headers()).json()["safety"]
+    assert safety["reviewRequestedAt"] is not None
+    after = browser.get(f"/links/{flagged['id']}").text
+    assert "You asked for a review" in after
+    assert f'action="/links/{flagged["id"]}/review"' not in after
+    # A link that is not flagged has nothing to review: the API's 409, said on the page.
+    nothing = browser.submit(f"/links/{fine['id']}", f"/links/{fine['id']}/review", {})
+    assert nothing.status_code == 409
+    assert "nothing to review" in nothing.text
