@@ -116,3 +116,19 @@ def test_a_flagged_link_shows_why_and_asks_for_a_review(
     nothing = browser.submit(f"/links/{fine['id']}", f"/links/{fine['id']}/review", {})
     assert nothing.status_code == 409
     assert "nothing to review" in nothing.text
+
+
+def test_the_stores_page_offers_shopify_installs_only_when_configured(
+    browser: Browser, account: Account
+) -> None:
+    """It offered "Connect through Shopify" on a server without the Shopify app (the
+    session stack has no HOP_SHOPIFY_API_KEY), which could only fail."""
+    _signed_in(browser, account)
+    page = browser.get("/integrations").text
+    assert "Connect through Shopify" not in page
+    assert "Connect through WooCommerce" in page
+    assert "not set up on this server" in page
+    assert '<details class="panel more" open>' in page  # the token form is the way in
+    # Without JavaScript both platforms' fields show, each under its own legend.
+    assert "<legend>For a Shopify store</legend>" in page
+    assert "<legend>For a WooCommerce store</legend>" in page
