@@ -11,7 +11,8 @@ import pytest
 from common.safety import REASONS
 from tests.e2e.test_safety import WARN_URL
 from tests.support.accounts import Account
-from tests.support.web import Browser, sign_in
+from tests.support.stack import Stack
+from tests.support.web import Browser, mail_link, new_email, sign_in, sign_up
 
 
 @pytest.fixture
@@ -132,3 +133,18 @@ def test_the_stores_page_offers_shopify_installs_only_when_configured(
     # Without JavaScript both platforms' fields show, each under its own legend.
     assert "<legend>For a Shopify store</legend>" in page
     assert "<legend>For a WooCommerce store</legend>" in page
+
+
+def test_the_confirmation_page_puts_confirm_above_send_again(
+    browser: Browser, session_stack: Stack
+) -> None:
+    """It offered only "send again": the link pasted from the e-mail now confirms first."""
+    email = new_email()
+    assert sign_up(browser, email).status_code == 303
+    assert sign_in(browser, email).headers["location"] == "/confirm"
+    page = browser.get("/confirm").text
+    assert page.index("Confirm my address") < page.index("Send the link again")
+    link = mail_link(session_stack, email, "confirm your e-mail")
+    confirmed = browser.submit("/confirm", "/verify", {"token": f"  {link} "})
+    assert (confirmed.status_code, confirmed.headers["location"]) == (303, "/")
+    assert "Your e-mail address is verified." in browser.get("/").text
