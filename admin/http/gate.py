@@ -47,6 +47,7 @@ from admin.errors import (
 from admin.http.asgi import ASGIApp, Message, Receive, Scope, Send
 from admin.http.problems import send_problem
 from admin.http.ratelimit import Decision, RateLimiter
+from admin.wording import size
 from common.clientip import TrustedProxies, client_network
 
 PRINCIPAL = "hop.principal"
@@ -138,7 +139,7 @@ def _declared_length(scope: Scope) -> int | None:
 
 
 def _too_large(limit: int) -> PayloadTooLarge:
-    return PayloadTooLarge(f"The request body must not exceed {limit} bytes.")
+    return PayloadTooLarge(f"The request body must not exceed {size(limit)}.")
 
 
 def _bounded(receive: Receive, limit: int) -> Receive:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from admin.auth.principal import Principal
+from admin.auth import Principal
 from admin.db import Connection
 from admin.link_model import LinkRow
 from admin.links.repository import get_link, link_by_code

@@ -218,7 +218,7 @@ async def preview_bio(
 @post("/bio/delete", opt={"scope": "bio:write"})
 async def delete_bio(page: Page, bio: BioService) -> Redirect:
     await bio.delete(page.user)
-    await page.flash("success", "Your Bio page is deleted; its address answers 410 Gone.")
+    await page.flash("success", "Your Bio page is deleted; its address no longer works.")
     return page.redirect("/bio")
 
 

@@ -389,7 +389,7 @@ async def qr_rename(request: Request[Any, Any, Any], page: Page, qr: QrService, 
 @post("/qr/{qr_id:str}/delete", opt={"scope": "qr:write"})
 async def qr_delete(page: Page, qr: QrService, qr_id: QrId) -> Redirect:
     await qr.delete(page.user, qr_id)
-    await page.flash("success", "The QR code is deleted; a dynamic code's link answers 410 Gone.")
+    await page.flash("success", "The QR code is deleted; a dynamic code no longer works.")
     return page.redirect("/qr")
 
 

@@ -12,6 +12,7 @@ from common.safety import REASONS
 from tests.e2e.test_safety import WARN_URL
 from tests.support.accounts import Account
 from tests.support.stack import Stack
+from tests.support.waiting import wait_until
 from tests.support.web import Browser, mail_link, new_email, sign_in, sign_up
 
 
@@ -148,3 +149,23 @@ def test_the_confirmation_page_puts_confirm_above_send_again(
     confirmed = browser.submit("/confirm", "/verify", {"token": f"  {link} "})
     assert (confirmed.status_code, confirmed.headers["location"]) == (303, "/")
     assert "Your e-mail address is verified." in browser.get("/").text
+
+
+def test_counts_read_in_the_right_number(
+    browser: Browser, account: Account, api: httpx.Client, edge: httpx.Client, worker: object
+) -> None:
+    """ "1 clicks" and "must be at least 1 characters" read wrong."""
+    link = _link(api, account, "https://example.com/counted-once")
+    assert edge.get(f"/{link['shortCode']}").status_code == 302
+
+    def clicked() -> bool:
+        found = api.get(f"/v1/links/{link['id']}", headers=account.headers()).json()
+        return bool(found["clicks"] == 1)
+
+    wait_until(clicked, timeout=30, every=0.3, message="the click was never counted")
+    _signed_in(browser, account)
+    assert "· 1 click</p>" in browser.get(f"/links/{link['id']}").text
+    empty = browser.submit("/qr/new?type=text", "/qr", {"type": "text", "text": ""})
+    assert empty.status_code == 422
+    assert "is required" in empty.text
+    assert "at least 1 characters" not in empty.text
