@@ -10,7 +10,8 @@ import pytest
 
 from common.safety import REASONS
 from tests.e2e.test_safety import WARN_URL
-from tests.support.accounts import Account
+from tests.support.accounts import Account, create_account
+from tests.support.env import FREE_PER_MINUTE
 from tests.support.stack import Stack
 from tests.support.waiting import wait_until
 from tests.support.web import Browser, mail_link, new_email, sign_in, sign_up
@@ -169,3 +170,22 @@ def test_counts_read_in_the_right_number(
     assert empty.status_code == 422
     assert "is required" in empty.text
     assert "at least 1 characters" not in empty.text
+
+
+def test_a_script_spending_the_api_quota_does_not_lock_the_owner_out_of_the_dashboard(
+    browser: Browser, database_url: str, api: httpx.Client
+) -> None:
+    """Pages spent the API's per-minute quota (8 a minute for a free account in tests):
+    they now count in a bucket of their own, HOP_LIMIT_DASHBOARD_PER_MINUTE."""
+    account = create_account(database_url, plan="free")
+    _signed_in(browser, account)
+    pages = [browser.get("/") for _ in range(FREE_PER_MINUTE + 2)]  # more than the API's
+    assert {page.status_code for page in pages} == {200}
+    assert pages[-1].headers["x-ratelimit-limit"] == "120"  # the dashboard's default
+    first = api.get("/v1/links", headers=account.headers())
+    assert first.status_code == 200  # the page views spent none of the API's quota
+    assert first.headers["x-ratelimit-remaining"] == str(FREE_PER_MINUTE - 1)
+    answers = [api.get("/v1/links", headers=account.headers()) for _ in range(FREE_PER_MINUTE)]
+    assert answers[-1].status_code == 429  # the script has spent its quota...
+    page = browser.get("/")
+    assert page.status_code == 200  # ...and its owner still has the dashboard
