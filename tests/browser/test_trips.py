@@ -9,6 +9,7 @@ import httpx
 import pytest
 
 from tests.browser.steps import create_link, new_account, sign_in
+from tests.e2e.test_safety import WARN_URL
 from tests.support.browser import check_page
 from tests.support.stack import Stack
 from tests.support.waiting import wait_until
@@ -67,4 +68,22 @@ def test_analytics_charts_read_on_a_phone(page: Any, web: Stack) -> None:
     for selector in ("svg.chart:not(.bars) text.axis", "svg.chart.bars text.axis"):
         height = page.locator(selector).first.evaluate("t => t.getBoundingClientRect().height")
         assert height >= 11.5, (selector, height)  # drawn text, as the phone shows it
+    assert not found, found
+
+
+def test_a_flagged_links_page_says_why_accessibly(page: Any, web: Stack) -> None:
+    account = new_account(web)
+    with httpx.Client(base_url=web.admin_url, timeout=10) as api:
+        made = api.post("/v1/links", json={"longUrl": WARN_URL}, headers=account.headers())
+    assert made.status_code == 201, made.text
+    link_id = made.json()["id"]
+    sign_in(page, account.email)
+    page.get_by_role("link", name="why, and ask for a review").click()
+    page.get_by_role("heading", name="This link is flagged").wait_for()
+    found = check_page(page, "trips-flagged-link")
+    page.get_by_label("If you think this is a mistake").fill("It is my own NAS.")
+    page.get_by_role("button", name="Ask for a review").click()
+    page.get_by_text("You asked for a review").wait_for()
+    assert page.url.endswith(f"/links/{link_id}")
+    found.update(check_page(page, "trips-flagged-link-reviewed"))
     assert not found, found
