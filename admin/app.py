@@ -439,6 +439,7 @@ def build_app(settings: Settings) -> ASGIApp:
         settings.trusted_proxies,
         max_body_bytes=settings.admin.max_body_bytes,
         web=door,
+        dashboard_per_minute=settings.limits.dashboard_per_minute,
     )
     if settings.admin.metrics_listen is None:
         return gate

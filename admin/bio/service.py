@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import time
+from urllib.parse import urlsplit
 
 import msgspec
 from redis.asyncio import Redis
@@ -34,7 +35,14 @@ from admin.bio.socials import social_url
 from admin.db import Connection, Database
 from admin.errors import FieldError, NotFound, validation
 from admin.link_model import LinkRow
-from admin.links import Admission, LinkCache, ManagedLinks, delete_managed_link, get_link
+from admin.links import (
+    Admission,
+    LinkCache,
+    ManagedLinks,
+    delete_managed_link,
+    get_link,
+    own_link,
+)
 from admin.urls import public_base
 from common.ids import new_id, ulid
 from common.keys import CLICK_STREAM
@@ -85,6 +93,13 @@ def _validate(data: BioPut, admission: Admission) -> None:
             errors.append(FieldError(f"socials[{index}].handle", "must be of A-Z a-z 0-9 _ . -"))
     if errors:
         raise validation(errors)
+
+
+def _on_our_host(admission: Admission, url: str) -> bool:
+    try:
+        return admission.own_hosts.hold(urlsplit(url))
+    except ValueError:  # not a URL at all: _validate says so
+        return False
 
 
 class _Tracker:
@@ -220,8 +235,30 @@ class BioService:
             page_url=own.page_url,
         )
 
+    async def _own_buttons(self, principal: Principal, data: BioPut) -> BioPut:
+        """The page with a button whose URL is one of the owner's own short links taken
+        as that link (``linkId``) rather than refused as a loop to our own host; a URL
+        on our hosts that is not theirs is left for ``_validate`` to refuse."""
+        ours = [
+            index
+            for index, link in enumerate(data.links)
+            if link.url is not None and _on_our_host(self.managed.admission, link.url)
+        ]
+        if not ours:
+            return data
+        links = list(data.links)
+        async with self.db.connection() as conn:
+            for index in ours:
+                url = links[index].url
+                assert url is not None
+                row = await own_link(conn, principal, self.short_base_url, url)
+                if row is not None and row.managed_by is None:
+                    links[index] = BioLinkIn(title=links[index].title, link_id=row.id)
+        return msgspec.structs.replace(data, links=links)
+
     async def put(self, principal: Principal, data: BioPut) -> tuple[BioPage, bool]:
         """Create or replace the caller's page; (page, created)."""
+        data = await self._own_buttons(principal, data)
         _validate(data, self.managed.admission)
         await self.link_cache.require_room()  # 503 rather than a page the edge cannot know
         async with self.db.transaction() as conn:
@@ -263,6 +300,7 @@ class BioService:
         """The page's HTML as ``put`` would render it, saving nothing (the dashboard's live
         preview). Buttons go straight to their destinations: the tracked short links
         behind them are made only when the page is saved."""
+        data = await self._own_buttons(principal, data)
         _validate(data, self.managed.admission)
         base = public_base(self.short_base_url, principal.environment)
         links: list[tuple[str, str]] = []

@@ -23,8 +23,11 @@ raising ``PayloadTooLarge`` the moment the count passes the limit. Nobody ever
 holds more than the limit plus one chunk.
 
 Outside ``/v1`` is the web dashboard: there the caller is the session a cookie names
-(a ``SessionDoor``, admin/web/door.py) instead of an ``Authorization`` header, the
-same per-account limit applies, and refusals are pages. Its static files
+(a ``SessionDoor``, admin/web/door.py) instead of an ``Authorization`` header, and a
+signed-in person's requests are counted in a bucket of their own per workspace
+(``page:<workspace>:<user>``, HOP_LIMIT_DASHBOARD_PER_MINUTE), apart from the API's
+``ws:<workspace>`` quota: a script spending that cannot lock its owner out of the
+dashboard, and page views spend none of it. Refusals are pages. Its static files
 (``UNGATED_PREFIXES``) pass like ``/health``. Which side a request is on is decided
 on the path the router will route (``routed_path``), never the raw one.
 """
@@ -47,6 +50,7 @@ from admin.errors import (
 from admin.http.asgi import ASGIApp, Message, Receive, Scope, Send
 from admin.http.problems import send_problem
 from admin.http.ratelimit import Decision, RateLimiter
+from admin.wording import size
 from common.clientip import TrustedProxies, client_network
 
 PRINCIPAL = "hop.principal"
@@ -138,7 +142,7 @@ def _declared_length(scope: Scope) -> int | None:
 
 
 def _too_large(limit: int) -> PayloadTooLarge:
-    return PayloadTooLarge(f"The request body must not exceed {limit} bytes.")
+    return PayloadTooLarge(f"The request body must not exceed {size(limit)}.")
 
 
 def _bounded(receive: Receive, limit: int) -> Receive:
@@ -168,9 +172,11 @@ class Gate:
         *,
         max_body_bytes: int,
         web: SessionDoor | None = None,
+        dashboard_per_minute: int = 120,
     ) -> None:
         self.app = app
         self.web = web
+        self.dashboard_per_minute = dashboard_per_minute
         self.max_body_bytes = max_body_bytes
         self.auth = auth
         self.limiter = limiter
@@ -189,7 +195,15 @@ class Gate:
         set_origin(lambda: (client_address(scope, self.trusted), _header(scope, b"user-agent")))
         anonymous, failure = await self._resolve(scope, path, web)
         principal = principal_of(scope)
-        if principal is not None:
+        if principal is not None and web is not None:
+            # A dashboard request: its own bucket per person and workspace, apart from
+            # the API's quota, so a script spending that cannot lock the owner out.
+            decision = await self.limiter.hit(
+                f"page:{principal.workspace_id}:{principal.user_id}",
+                self.dashboard_per_minute,
+                None,
+            )
+        elif principal is not None:
             decision = await self.limiter.hit(
                 f"ws:{principal.workspace_id}",
                 principal.limit_per_minute,

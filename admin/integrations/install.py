@@ -161,6 +161,11 @@ class InstallService:
         self.base_url = base_url
         self.cookies = InstallCookies(base_url)
 
+    @property
+    def shopify_app_configured(self) -> bool:
+        """Whether Shopify's own install flow can run here (else tokens only)."""
+        return bool(self.settings.shopify.api_key and self.settings.shopify.api_secret)
+
     def _shopify_app(self) -> tuple[str, str]:
         app = self.settings.shopify
         if not app.api_key or not app.api_secret:

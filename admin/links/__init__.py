@@ -12,6 +12,7 @@ from admin.links.cache import LinkCache
 from admin.links.events import LinkUpdated
 from admin.links.imported import ImportLink, ImportOutcome, LinkImporter
 from admin.links.managed import ManagedLinks
+from admin.links.own import own_link
 from admin.links.repository import (
     delete_managed_link,
     exhaust_links,
@@ -39,6 +40,7 @@ __all__ = [
     "exhaust_links",
     "get_link",
     "imported_source_keys",
+    "own_link",
     "record_variants",
     "spreadsheet_safe",
 ]

@@ -277,6 +277,17 @@ FROM links
 WHERE workspace_id = %(workspace_id)s AND environment = %(environment)s
   AND external_id = %(external_id)s AND deleted_at IS NULL
 
+-- name: link_by_code
+-- The owner's live link holding this code on this domain ('' the default short host),
+-- the code read as the host reads it (hop_code_key: a case-insensitive host folds it).
+SELECT {l.link}
+FROM short_codes s
+JOIN links l ON l.id = s.link_id
+WHERE s.environment = %(environment)s AND s.domain = %(domain)s
+  AND s.code_key = hop_code_key(%(domain)s, %(short_code)s) AND s.freed_at IS NULL
+  AND l.workspace_id = %(workspace_id)s AND l.environment = %(environment)s
+  AND l.deleted_at IS NULL
+
 -- name: lock_destination
 -- An upsert without externalId or alias, in its create's transaction: a
 -- transaction-scoped advisory lock on (owner, domain, destination), so a concurrent

@@ -376,3 +376,11 @@ async def imported_source_keys(conn: Connection, principal: Principal, keys: lis
     """Those of ``keys`` (imported_links.source_key) that already came over."""
     cursor = await conn.execute(_SQL["imported_source_keys"], {**_owner(principal), "keys": keys})
     return {row[0] for row in await cursor.fetchall()}
+
+
+async def link_by_code(
+    conn: Connection, principal: Principal, domain: str, short_code: str
+) -> LinkRow | None:
+    """The owner's live link holding ``short_code`` on ``domain`` ('' the short host)."""
+    params = {**_owner(principal), "domain": domain, "short_code": short_code}
+    return await _one(conn, "link_by_code", params)

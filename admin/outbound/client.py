@@ -35,6 +35,7 @@ from admin.outbound.policy import (
     resolve_host,
     system_resolve,
 )
+from admin.wording import size as readable_size
 
 # Their INFO and DEBUG lines carry URLs and request details: never in our log.
 for _chatty in ("httpx", "httpcore"):
@@ -223,13 +224,13 @@ class OutboundClient:
     async def _read(self, response: httpx.Response) -> bytes:
         declared = response.headers.get("content-length", "")
         if declared.isdigit() and int(declared) > self.max_bytes:
-            raise OutboundFailed(f"the answer is larger than {self.max_bytes} bytes")
+            raise OutboundFailed(f"the answer is larger than {readable_size(self.max_bytes)}")
         chunks: list[bytes] = []
         size = 0
         async for chunk in response.aiter_bytes():
             size += len(chunk)
             if size > self.max_bytes:
-                raise OutboundFailed(f"the answer is larger than {self.max_bytes} bytes")
+                raise OutboundFailed(f"the answer is larger than {readable_size(self.max_bytes)}")
             chunks.append(chunk)
         return b"".join(chunks)
 

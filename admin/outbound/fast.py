@@ -51,6 +51,7 @@ from admin.outbound.policy import (
     system_resolve,
 )
 from admin.outbound.pool import IdleConnections
+from admin.wording import size
 
 _Origin = tuple[str, str, int]  # scheme, host name (lower case), port
 _DEFAULT_PORTS = {"http": 80, "https": 443}
@@ -142,7 +143,7 @@ class PlainClient:
         except (OSError, ProtocolError, StaleConnection, asyncio.IncompleteReadError) as exc:
             raise OutboundFailed(_describe(exc)) from None
         if len(answer.body) > self.max_bytes:
-            raise OutboundFailed(f"the answer is larger than {self.max_bytes} bytes")
+            raise OutboundFailed(f"the answer is larger than {size(self.max_bytes)}")
         return Answer(status=answer.status, headers=answer.headers, body=answer.body)
 
     def _compose(

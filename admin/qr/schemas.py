@@ -41,7 +41,14 @@ class UrlData(_Data):
 
 
 class LinkData(_Data):
-    link_id: Annotated[str, Meta(min_length=1, max_length=64, description="One of your links.")]
+    link_id: Annotated[
+        str,
+        Meta(
+            min_length=1,
+            max_length=300,
+            description="One of your links: its id, its short link or its code.",
+        ),
+    ]
 
 
 class TextData(_Data):

@@ -16,7 +16,7 @@ from admin.db import Connection, Database
 from admin.errors import FieldError, HopError, NotFound, ValidationFailed, validation
 from admin.events import Event
 from admin.link_model import LinkRow
-from admin.links import LinkCache, ManagedLinks, delete_managed_link, get_link
+from admin.links import LinkCache, ManagedLinks, delete_managed_link, own_link
 from admin.pagination import RowCursor, decode_row_cursor, encode_cursor
 from admin.qr import images
 from admin.qr import repository as repo
@@ -193,9 +193,12 @@ class QrService:
     ) -> tuple[LinkRow | None, str | None, str | None]:
         """(the new managed link, the encoded link's id, the static payload) of a new code."""
         if isinstance(body, LinkQrCreate):
-            target = await get_link(conn, principal, body.data.link_id)
+            # The id, or the short link or code the dashboard shows.
+            target = await own_link(conn, principal, self.short_base_url, body.data.link_id)
             if target is None or target.managed_by is not None:
-                raise validation([FieldError("data.linkId", "is not one of your links")])
+                raise validation(
+                    [FieldError("data.linkId", "is not one of your short links (or their codes)")]
+                )
             static = (
                 None
                 if dynamic

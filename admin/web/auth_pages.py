@@ -8,6 +8,7 @@ redirects there (admin/web/routes.py, ``web_guard``; admin/web/errors.py).
 from __future__ import annotations
 
 from typing import Annotated, Any
+from urllib.parse import parse_qs, urlsplit
 
 from litestar import Request, get, post
 from litestar.params import Parameter, QueryParameter
@@ -162,7 +163,10 @@ async def verify_page(page: Page, token: Token = "") -> Template:
 
 @post("/verify")
 async def verify(request: Request[Any, Any, Any], page: Page, selfservice: SelfService) -> Any:
-    token = text(await read_form(request), "token")
+    # The e-mail's token, or the whole link pasted on /confirm.
+    token = text(await read_form(request), "token").strip()
+    if "token=" in token:
+        token = parse_qs(urlsplit(token).query).get("token", [""])[0]
     confirmed = await selfservice.verify(token) if token else None
     if confirmed is None:
         return await page.render(

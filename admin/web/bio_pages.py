@@ -63,8 +63,10 @@ def _form_of(bio: BioPage | None) -> dict[str, Any]:
         "links": [
             {
                 "title": link.title,
-                "url": link.destination or "",
-                "linkId": "" if link.destination else link.link_id,
+                # One of the owner's own links shows as its short link: saved again, it
+                # is taken as that link (BioService._own_buttons), never as a loop.
+                "url": link.destination or link.url,
+                "linkId": "",
             }
             for link in bio.links
         ],
@@ -216,7 +218,7 @@ async def preview_bio(
 @post("/bio/delete", opt={"scope": "bio:write"})
 async def delete_bio(page: Page, bio: BioService) -> Redirect:
     await bio.delete(page.user)
-    await page.flash("success", "Your Bio page is deleted; its address answers 410 Gone.")
+    await page.flash("success", "Your Bio page is deleted; its address no longer works.")
     return page.redirect("/bio")
 
 

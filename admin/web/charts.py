@@ -15,27 +15,36 @@ from markupsafe import Markup
 
 _WIDTH = 640
 _HEIGHT = 220
-_PAD_LEFT = 44
+_PAD_LEFT = 72  # room for "12,500" at the phone's larger axis text (hop.css)
 _PAD_RIGHT = 12
 _PAD_TOP = 12
 _PAD_BOTTOM = 28
 BAR_ROWS = 8
+_MAX_INTERVALS = 4
+_BAR_LABEL_CHARS = 15  # a longer name is cut with an ellipsis; its <title> holds it whole
 
 
 def days_between(start: date, count: int) -> list[date]:
     return [start + timedelta(days=offset) for offset in range(count)]
 
 
-def _nice_ceiling(value: int) -> int:
-    """A round top for the y axis (1, 2, 5 times a power of ten) at or above ``value``."""
-    if value <= 0:
-        return 1
+def _nice_step(value: float) -> int:
+    """The smallest whole 1, 2 or 5 times a power of ten at or above ``value`` (at least 1)."""
     step = 1
     while True:
         for factor in (1, 2, 5):
             if step * factor >= value:
                 return step * factor
         step *= 10
+
+
+def y_ticks(largest: int) -> list[int]:
+    """The y axis's ticks: 0 up to a top at or above ``largest``, evenly spaced by a whole
+    round step, at most ``_MAX_INTERVALS`` intervals (0/1/2/3, 0/2/4/6, 0/50/100; never
+    the 0/2/5 of halving a top of 5)."""
+    step = _nice_step(max(largest, 1) / _MAX_INTERVALS)
+    intervals = max(-(-largest // step), 1)
+    return [step * index for index in range(intervals + 1)]
 
 
 def line_chart(
@@ -46,7 +55,8 @@ def line_chart(
 ) -> Markup:
     """Clicks per day (a solid line) over the previous period (dashed), day by day."""
     count = max(len(current), 1)
-    top = _nice_ceiling(max([*current, *previous, 0]))
+    ticks = y_ticks(max([*current, *previous, 0]))
+    top = ticks[-1]
     inner_w = _WIDTH - _PAD_LEFT - _PAD_RIGHT
     inner_h = _HEIGHT - _PAD_TOP - _PAD_BOTTOM
 
@@ -67,8 +77,8 @@ def line_chart(
         f'<line class="grid" x1="{_PAD_LEFT}" x2="{_WIDTH - _PAD_RIGHT}" '
         f'y1="{y(value):.1f}" y2="{y(value):.1f}"/>'
         f'<text class="axis" x="{_PAD_LEFT - 6}" y="{y(value) + 4:.1f}" '
-        f'text-anchor="end">{value}</text>'
-        for value in ((0, top // 2, top) if top > 1 else (0, top))
+        f'text-anchor="end">{value:,}</text>'
+        for value in ticks
     )
     days = days_between(first_day, count)
     anchors = {0: "start", count - 1: "end"}
@@ -92,9 +102,9 @@ def bar_chart(label: str, counts: dict[str, int]) -> Markup:
     rows = list(counts.items())[:BAR_ROWS]
     row_h = 28
     height = max(len(rows), 1) * row_h + 8
-    width_all = 400  # drawn narrower than the timeline: it sits in half the page
-    label_w = 120
-    bar_w = width_all - label_w - 50
+    width_all = 420  # drawn narrower than the timeline: it sits in half the page
+    label_w = 150
+    bar_w = width_all - label_w - 64  # and room for the count after the longest bar
     top = max([value for _, value in rows] + [1])
     parts = [
         f'<svg class="chart bars" role="img" aria-label="{escape(label)}" '
@@ -103,13 +113,13 @@ def bar_chart(label: str, counts: dict[str, int]) -> Markup:
     for index, (key, value) in enumerate(rows):
         top_y = 4 + index * row_h
         width = max(bar_w * value / top, 2)
-        name = key if len(key) <= 16 else key[:15] + "…"
+        short = key if len(key) <= _BAR_LABEL_CHARS else key[: _BAR_LABEL_CHARS - 1] + "…"
         parts.append(
             f'<text class="axis" x="{label_w - 8}" y="{top_y + 18}" text-anchor="end">'
-            f"{escape(name)}</text>"
+            f"<title>{escape(key)}</title>{escape(short)}</text>"
             f'<rect class="bar" x="{label_w}" y="{top_y + 4}" width="{width:.1f}" '
             f'height="{row_h - 10}" rx="3"/>'
-            f'<text class="axis" x="{label_w + width + 6:.1f}" y="{top_y + 18}">{value}</text>'
+            f'<text class="axis" x="{label_w + width + 6:.1f}" y="{top_y + 18}">{value:,}</text>'
         )
     if not rows:
         parts.append(f'<text class="axis" x="{label_w}" y="22">No clicks</text>')

@@ -10,6 +10,7 @@ to it with ``aria-describedby``) and a summary at the top of the form.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import msgspec
@@ -17,15 +18,33 @@ from litestar import Request
 
 from admin.api.body import decode_json_body
 from admin.errors import HopError, ValidationFailed
+from admin.wording import plural
 
 T = TypeVar("T")
-# The decoder's messages (the API's contract) as a person reads them under a field.
-_PLAIN = [
-    (re.compile(r"Expected `str` of length >= (\d+)"), "must be at least {0} characters"),
-    (re.compile(r"Expected `str` of length <= (\d+)"), "must be at most {0} characters"),
+
+
+def _at_least_characters(least: int) -> str:
+    return "is required" if least == 1 else f"must be at least {plural(least, 'character')}"
+
+
+def _at_least_entries(least: int) -> str:
+    return "must have at least one entry" if least == 1 else f"must have at least {least} entries"
+
+
+# The decoder's messages (the API's contract) as a person reads them under a field, the
+# number said with its noun in the right number ("at least 1 characters" read wrong).
+_PLAIN: list[tuple[re.Pattern[str], Callable[[int], str] | str]] = [
+    (re.compile(r"Expected `str` of length >= (\d+)"), _at_least_characters),
+    (
+        re.compile(r"Expected `str` of length <= (\d+)"),
+        lambda most: f"must be at most {plural(most, 'character')}",
+    ),
     (re.compile(r"Expected `str` matching regex .*"), "has characters that are not allowed"),
-    (re.compile(r"Expected `array` of length <= (\d+)"), "must have at most {0} entries"),
-    (re.compile(r"Expected `array` of length >= (\d+)"), "must have at least {0}"),
+    (
+        re.compile(r"Expected `array` of length <= (\d+)"),
+        lambda most: f"must have at most {plural(most, 'entry', 'entries')}",
+    ),
+    (re.compile(r"Expected `array` of length >= (\d+)"), _at_least_entries),
     (re.compile(r"Invalid enum value .*"), "is not one of the choices"),
     (re.compile(r"Expected `datetime`.*|Invalid RFC3339 .*"), "must be a date and time"),
     (re.compile(r"Expected `(?:int|bool)`.*"), "is not one of the choices"),
@@ -33,9 +52,9 @@ _PLAIN = [
 
 
 def plain(message: str) -> str:
-    for pattern, text in _PLAIN:
+    for pattern, said in _PLAIN:
         if match := pattern.fullmatch(message):
-            return text.format(*match.groups())
+            return said if isinstance(said, str) else said(int(match[1]))
     return message
 
 

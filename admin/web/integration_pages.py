@@ -35,6 +35,7 @@ _CONNECT_FIELDS = ("platform", "shop", "accessToken", "storeUrl", "consumerKey",
 async def _list_page(
     page: Page,
     integrations: IntegrationService,
+    installs: InstallService,
     form: dict[str, Any],
     errors: FormErrors,
     status: int = 200,
@@ -46,12 +47,16 @@ async def _list_page(
         integrations=listing.data,
         form=form,
         errors=errors,
+        # Shopify's connect button only where its app is configured (HOP_SHOPIFY_API_*).
+        shopify_installs=installs.shopify_app_configured,
     )
 
 
 @get("/integrations", opt={"scope": "integrations:read"})
-async def integrations_page(page: Page, integrations: IntegrationService) -> Template:
-    return await _list_page(page, integrations, {"platform": "shopify"}, NO_ERRORS)
+async def integrations_page(
+    page: Page, integrations: IntegrationService, installs: InstallService
+) -> Template:
+    return await _list_page(page, integrations, installs, {"platform": "shopify"}, NO_ERRORS)
 
 
 @post("/integrations/install", opt={"scope": "integrations:write", "role": "admin"})
@@ -91,7 +96,7 @@ async def install(
             "shop": text(values, "installShop"),
             "storeUrl": text(values, "installStoreUrl"),
         }
-        return await _list_page(page, integrations, form, errors, status=exc.status)
+        return await _list_page(page, integrations, installs, form, errors, status=exc.status)
     # A link to follow, not a redirect: the pages' form-action policy (this site only)
     # would stop a form post that is redirected to the store.
     # The install cookie binds the store's callback to this browser (state.py).
@@ -107,7 +112,10 @@ async def install(
 
 @post("/integrations", opt={"scope": "integrations:write", "role": "admin"})
 async def connect(
-    request: Request[Any, Any, Any], page: Page, integrations: IntegrationService
+    request: Request[Any, Any, Any],
+    page: Page,
+    integrations: IntegrationService,
+    installs: InstallService,
 ) -> Any:
     """Connect with a pasted credential, checked by one call to the store first."""
     values = await read_form(request)
@@ -124,7 +132,12 @@ async def connect(
             if "ecret" not in name and "oken" not in name
         }
         return await _list_page(
-            page, integrations, {"paste": True, **form}, FormErrors.of(exc), status=exc.status
+            page,
+            integrations,
+            installs,
+            {"paste": True, **form},
+            FormErrors.of(exc),
+            status=exc.status,
         )
     await page.flash("success", f"{created.name} is connected.")
     return page.redirect(f"/integrations/{created.id}")

@@ -16,6 +16,7 @@ from admin.links.listing import link_filter
 from admin.links.schemas import Link, LinkCreate, LinkUpdate
 from admin.links.service import LinkService
 from admin.qr.images import ImageOptions, render
+from admin.safety.service import SafetyService
 from admin.web.bulk_forms import NO_BULK, BulkForm, export_query
 from admin.web.forms import NO_ERRORS, FormErrors, decode, read_form, text
 from admin.web.page import Page
@@ -207,6 +208,36 @@ async def edit_link(
     return page.redirect("/")
 
 
+@post("/links/{link_id:str}/review", opt={"scope": "links:write"})
+async def request_link_review(
+    request: Request[Any, Any, Any],
+    page: Page,
+    links: LinkService,
+    safety: SafetyService,
+    link_id: LinkId,
+) -> Any:
+    """POST /v1/links/:id/review from the edit page: a flagged or blocked link's owner asks
+    an operator to look again, with an optional message."""
+    values = await read_form(request)
+    message = text(values, "message").strip() or None
+    link = await links.get(page.user, link_id)
+    try:
+        await safety.request_review(page.user, link_id, message)
+    except HopError as exc:
+        if exc.status >= 500 or exc.status == 404:
+            raise
+        return await page.render(
+            "link_edit.html",
+            status=exc.status,
+            link=link,
+            form=_form_of(link),
+            errors=FormErrors.of(exc),
+            redirect_types=REDIRECT_TYPES,
+        )
+    await page.flash("success", f"Review requested for {link.short_url}.")
+    return page.redirect(f"/links/{link_id}")
+
+
 @get("/links/{link_id:str}/delete", opt={"scope": "links:read"})
 async def delete_link_page(page: Page, links: LinkService, link_id: LinkId) -> Template:
     link = await links.get(page.user, link_id)
@@ -247,6 +278,7 @@ ROUTES = [
     create_link,
     edit_link_page,
     edit_link,
+    request_link_review,
     delete_link_page,
     delete_link,
     link_qr,

@@ -74,7 +74,7 @@ _LABELS = {
     "fallbackUrl": "Web URL (everyone else)",
     "iosUrl": "App Store URL (iPhone)",
     "androidUrl": "Play Store URL (Android)",
-    "linkId": "Link id",
+    "linkId": "Short link",
     "zipcode": "Postcode",
     "allDay": "All day",
     "cc": "Cc",
@@ -110,6 +110,8 @@ def _field(info: msgspec.inspect.Field) -> Field:
     label = _words(info.encode_name) + (
         "" if info.required or kind == "checkbox" else " (optional)"
     )
+    if info.encode_name == "linkId":
+        hint = "Paste it as your links list shows it, or just its code."
     default = info.default if isinstance(info.default, str) else ""
     if info.default is True:
         default = "on"
@@ -387,7 +389,7 @@ async def qr_rename(request: Request[Any, Any, Any], page: Page, qr: QrService, 
 @post("/qr/{qr_id:str}/delete", opt={"scope": "qr:write"})
 async def qr_delete(page: Page, qr: QrService, qr_id: QrId) -> Redirect:
     await qr.delete(page.user, qr_id)
-    await page.flash("success", "The QR code is deleted; a dynamic code's link answers 410 Gone.")
+    await page.flash("success", "The QR code is deleted; a dynamic code no longer works.")
     return page.redirect("/qr")
 
 

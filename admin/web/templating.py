@@ -16,6 +16,7 @@ from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.template.config import TemplateConfig
 
 from admin.web.assets import asset_url
+from common.safety import REASONS
 
 TEMPLATES = Path(__file__).parent / "templates"
 # Headers of every page: scripts, styles and connections from this origin only (htmx
@@ -80,6 +81,8 @@ def environment() -> Environment:
     env.globals["asset"] = asset_url
     env.filters["when"] = when
     env.filters["number"] = number
+    # A safety reason code as the sentence the owner reads (the edge's warning pages' own).
+    env.filters["safety_reason"] = lambda code: REASONS.get(code, code)
     return env
 
 

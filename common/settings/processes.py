@@ -112,6 +112,12 @@ class LimitSettings(msgspec.Struct, frozen=True, kw_only=True):
         "token (login, refresh, public pages, bad credentials, API keys that match no account). "
         "Once spent, a key the admin process has not seen resolve to an account is not looked up "
         "(429); keys that resolve never spend it.")]
+    dashboard_per_minute: Annotated[int, Variable(
+        "HOP_LIMIT_DASHBOARD_PER_MINUTE", p.positive_int, 120,
+        "Dashboard requests (pages, forms, previews) per minute per person and workspace, "
+        "counted apart from the API's per-minute and monthly quota: a script spending the "
+        "API's quota cannot lock its owner out of the dashboard, and page views spend none of "
+        "it.")]
     login: LoginLimits
     window_time: Annotated[float | None, Variable(
         "HOP_TEST_WINDOW_TIME", p.unix_time, None,

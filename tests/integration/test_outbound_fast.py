@@ -273,7 +273,7 @@ def test_an_answer_over_max_bytes_fails(answer: bytes) -> None:
             finally:
                 await client.aclose()
 
-    with pytest.raises(OutboundFailed, match="larger than 1000 bytes"):
+    with pytest.raises(OutboundFailed, match="larger than 1,000 bytes"):
         asyncio.run(scenario())
 
 

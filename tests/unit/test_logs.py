@@ -5,11 +5,12 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from pathlib import Path
 
 import msgspec
 
 from admin.worker.mail import LogTransport, compose
-from common.logs import JsonFormatter
+from common.logs import JsonFormatter, TextFormatter
 
 
 def _captured(run: object) -> list[dict[str, object]]:
@@ -58,3 +59,22 @@ def test_a_field_json_cannot_encode_is_written_as_text() -> None:
     (entry,) = _captured(lambda: log.warning("odd", extra={"action": "x", "value": object()}))
     assert entry["action"] == "x"
     assert isinstance(entry["value"], str)
+
+
+def test_the_readme_names_the_mail_line_as_hop_dev_writes_it() -> None:
+    """The README said to look for ``"action":"mail.logged"``, the JSON format's text,
+    while `hop dev` logs in the text format (HOP_LOG_FORMAT=text)."""
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(TextFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.addHandler(handler)
+    message = compose("hop@example.com", "new@example.com", "Hop: confirm", "Open the link.")
+    try:
+        asyncio.run(LogTransport(whole=True).send(message))
+    finally:
+        root.removeHandler(handler)
+    readme = (Path(__file__).parents[2] / "README.md").read_text()
+    hint = readme.split("look for\n`", 1)[1].split("`", 1)[0]
+    assert hint == "action=mail.logged"
+    assert hint in stream.getvalue()

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from datetime import date
 
 from admin.errors import FieldError, validation
 from admin.web.bio_pages import _body as bio_body
 from admin.web.bio_pages import _form_from, bio_errors
-from admin.web.charts import bar_chart, line_chart
+from admin.web.charts import bar_chart, line_chart, y_ticks
 from admin.web.qr_pages import _data, fields_of, qr_errors
 
 
@@ -40,6 +41,31 @@ def test_bars_are_proportional_escaped_and_capped() -> None:
     assert "<host0>" not in svg
     assert "&lt;host0&gt;" in svg
     assert "No clicks" in str(bar_chart("Countries", {}))
+
+
+def test_the_y_axis_ticks_are_whole_evenly_spaced_round_numbers() -> None:
+    """Issue 31: a top of 5 was halved into the ticks 0/2/5."""
+    assert y_ticks(0) == [0, 1]
+    assert y_ticks(3) == [0, 1, 2, 3]
+    assert y_ticks(5) == [0, 2, 4, 6]
+    assert y_ticks(10) == [0, 5, 10]
+    assert y_ticks(100) == [0, 50, 100]
+    assert y_ticks(1234) == [0, 500, 1000, 1500]
+    for largest in range(200):
+        ticks = y_ticks(largest)
+        steps = {b - a for a, b in itertools.pairwise(ticks)}
+        assert len(steps) == 1, ticks  # evenly spaced
+        assert ticks[-1] >= largest
+        assert len(ticks) <= 5
+    svg = str(line_chart("Clicks", [0, 5, 1234], [], date(2026, 11, 20)))
+    assert ">1,500<" in svg  # thousands said as people write them
+
+
+def test_a_long_bar_label_is_cut_with_its_whole_text_in_a_title() -> None:
+    referrer = "https://news.example.org/a/very/long/article/path?utm_source=x"
+    svg = str(bar_chart("Referrers", {referrer: 3}))
+    assert f"<title>{referrer.replace('&', '&amp;')}</title>" in svg
+    assert ">https://news.e…</text>" in svg
 
 
 def test_a_qr_form_is_made_from_the_api_struct_of_its_type() -> None:

@@ -11,6 +11,7 @@ from admin.web.cookies import CookiePolicy, read_cookie
 from admin.web.csrf import Csrf, origin_of
 from admin.web.forms import plain
 from admin.web.page import login_url, safe_next
+from admin.wording import plural, size
 
 
 @pytest.mark.parametrize(
@@ -128,9 +129,23 @@ def test_password_bounds() -> None:
         ("Expected `str` of length <= 64", "must be at most 64 characters"),
         ("Expected `str` matching regex '^[A-Za-z0-9_-]+$'", "has characters that are not allowed"),
         ("Expected `array` of length <= 20", "must have at most 20 entries"),
+        ("Expected `str` of length >= 1", "is required"),  # not "at least 1 characters"
+        ("Expected `str` of length <= 1", "must be at most 1 character"),
+        ("Expected `array` of length >= 1", "must have at least one entry"),
+        ("Expected `str` of length <= 2048", "must be at most 2,048 characters"),
         ("Invalid enum value 'prod'", "is not one of the choices"),
         ("must be in the future", "must be in the future"),
     ],
 )
 def test_decoder_messages_read_plainly_on_pages(message: str, expected: str) -> None:
     assert plain(message) == expected
+
+
+def test_counts_and_sizes_read_as_words() -> None:
+    assert plural(1, "click") == "1 click"
+    assert plural(0, "click") == "0 clicks"
+    assert plural(1500, "entry", "entries") == "1,500 entries"
+    assert size(1048576) == "1 MiB"  # not "1048576 bytes"
+    assert size(256 * 1024) == "256 KiB"
+    assert size(1000) == "1,000 bytes"
+    assert size(1) == "1 byte"

@@ -12,7 +12,7 @@ T = TypeVar("T", bound="LinkData")
 class LinkData:
     """
     Attributes:
-        link_id (str): One of your links.
+        link_id (str): One of your links: its id, its short link or its code.
     """
 
     link_id: str

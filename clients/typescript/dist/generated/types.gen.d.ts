@@ -971,7 +971,7 @@ export type LinkCreate = {
  */
 export type LinkData = {
     /**
-     * One of your links.
+     * One of your links: its id, its short link or its code.
      */
     linkId: string;
 };
