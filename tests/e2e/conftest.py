@@ -17,6 +17,7 @@ from tests.support.processes import HopProcess
 from tests.support.receiver import Receiver
 from tests.support.smtp import SmtpSink
 from tests.support.stack import Stack
+from tests.support.web import Browser
 
 
 @pytest.fixture(scope="session")
@@ -74,3 +75,11 @@ def dns_api(dns_admin: HopProcess) -> Iterator[httpx.Client]:
     """The API of the admin whose DNS is ``dns_server``."""
     with httpx.Client(base_url=dns_admin.url, timeout=30, follow_redirects=False) as api:
         yield api
+
+
+@pytest.fixture
+def browser(admin_url: str) -> Iterator[Browser]:
+    """A dashboard client (cookies, CSRF) on the session's admin; closed after the test."""
+    client = Browser(admin_url)
+    yield client
+    client.close()

@@ -21,21 +21,8 @@ from tests.support.clicks import USER_AGENTS, wait_for_clicks
 from tests.support.processes import HopProcess
 from tests.support.sse import EventStream
 from tests.support.stack import Stack
-from tests.support.web import Browser, sign_in
+from tests.support.web import Browser, signed_in
 from tests.support.workspaces import add_member
-
-
-@pytest.fixture
-def browser(admin_url: str) -> Iterator[Browser]:
-    client = Browser(admin_url)
-    yield client
-    client.close()
-
-
-def _signed_in(browser: Browser, account: Account) -> Browser:
-    response = sign_in(browser, account.email)
-    assert response.status_code == 303, response.text
-    return browser
 
 
 def _api(api: httpx.Client, account: Account, **params: Any) -> dict[str, Any]:
@@ -90,7 +77,7 @@ def test_the_page_shows_the_apis_numbers_for_real_clicks(
         f"/v1/links/{archived['id']}", json={"archived": True}, headers=account.headers()
     )
     assert answer.status_code == 200, answer.text
-    _signed_in(browser, account)
+    signed_in(browser, account)
 
     for params, query in (
         ({}, ""),
@@ -126,7 +113,7 @@ def test_the_page_shows_the_apis_numbers_for_real_clicks(
 
 
 def test_odd_filters_fall_back_rather_than_fail(browser: Browser, account: Account) -> None:
-    _signed_in(browser, account)
+    signed_in(browser, account)
     for query in ("days=12", "domain=not-mine.example", "domain=..", "bots=maybe"):
         page = browser.get(f"/analytics?{query}")
         assert page.status_code == 200, (query, page.text)
@@ -139,7 +126,7 @@ def test_a_viewer_reads_the_workspaces_analytics(
 ) -> None:
     viewer = create_account(database_url)
     add_member(database_url, account.workspace_id, viewer.user_id, "viewer")
-    _signed_in(browser, viewer)
+    signed_in(browser, viewer)
     switched = browser.submit(
         "/", "/workspace", {"workspaceId": account.workspace_id, "next": "/analytics"}
     )
@@ -162,7 +149,7 @@ def test_a_click_at_the_edge_shows_on_the_dashboard_stream(
     account: Account, worker: HopProcess,
 ) -> None:  # fmt: skip
     link = make_link(api, account, longUrl="https://example.com/live-dashboard")
-    _signed_in(browser, account)
+    signed_in(browser, account)
     session = browser.http.cookies["hop_session"]
     stream = EventStream(f"{admin_url}/analytics/live", {"Cookie": f"hop_session={session}"})
     try:
@@ -240,7 +227,7 @@ def test_orphan_visits_show_per_domain_as_the_api_counts_them(
     theirs = _verified_domain_with_orphans(database_url, account)
     browser = Browser(operator_admin.url)
     try:
-        _signed_in(browser, operator)
+        signed_in(browser, operator)
         page = browser.get("/analytics").text
         # The operator's workspace reads the default short host too, offered first.
         assert '<option value="" selected>' in page

@@ -11,29 +11,14 @@ import csv
 import io
 import re
 import secrets
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
-import pytest
 
 from tests.support.accounts import Account, create_account
 from tests.support.api import make_link
-from tests.support.web import Browser, csrf_of, sign_in
+from tests.support.web import Browser, csrf_of, signed_in
 from tests.support.workspaces import add_member
-
-
-@pytest.fixture
-def browser(admin_url: str) -> Iterator[Browser]:
-    client = Browser(admin_url)
-    yield client
-    client.close()
-
-
-def _signed_in(browser: Browser, account: Account) -> Browser:
-    response = sign_in(browser, account.email)
-    assert response.status_code == 303, response.text
-    return browser
 
 
 def _post(browser: Browser, action: str, fields: dict[str, Any], page: str = "/") -> httpx.Response:
@@ -62,7 +47,7 @@ def test_selected_links_are_tagged_untagged_archived_and_unarchived(
     browser: Browser, account: Account, api: httpx.Client
 ) -> None:
     first, second, third = _three(api, account)
-    _signed_in(browser, account)
+    signed_in(browser, account)
     page = browser.get("/")
     assert 'action="/links/bulk"' in page.text
     assert f'name="id" value="{first["id"]}"' in page.text
@@ -116,7 +101,7 @@ def test_all_on_the_page_works_without_javascript(
     browser: Browser, account: Account, api: httpx.Client
 ) -> None:
     links = _three(api, account)
-    _signed_in(browser, account)
+    signed_in(browser, account)
     page = browser.get("/")
     page_ids = re.findall(r'name="pageId" value="([^"]+)"', page.text)
     assert sorted(page_ids) == sorted(link["id"] for link in links)
@@ -133,7 +118,7 @@ def test_refusals_are_shown_at_the_toolbar_and_change_nothing(
     browser: Browser, account: Account, api: httpx.Client
 ) -> None:
     first, *_ = _three(api, account)
-    _signed_in(browser, account)
+    signed_in(browser, account)
     nothing = _post(browser, "/links/bulk", {"action": "archive"})
     assert nothing.status_code == 422
     assert "Select at least one link" in nothing.text
@@ -158,7 +143,7 @@ def test_a_delete_asks_first_then_deletes_and_says_which_failed(
     browser: Browser, account: Account, api: httpx.Client
 ) -> None:
     first, second, third = _three(api, account)
-    _signed_in(browser, account)
+    signed_in(browser, account)
     asked = _post(browser, "/links/bulk", {"id": [first["id"], second["id"]], "action": "delete"})
     assert asked.status_code == 200
     assert "Delete 2 links?" in asked.text
@@ -190,7 +175,7 @@ def test_a_viewer_can_export_but_is_refused_every_change(
     first, *_ = _three(api, account)
     viewer = create_account(database_url)
     add_member(database_url, account.workspace_id, viewer.user_id, "viewer")
-    _signed_in(browser, viewer)
+    signed_in(browser, viewer)
     switched = browser.submit("/", "/workspace", {"workspaceId": account.workspace_id, "next": "/"})
     assert switched.status_code == 303, switched.text
     page = browser.get("/")
@@ -226,7 +211,7 @@ def test_posts_without_the_csrf_token_change_nothing(
     browser: Browser, account: Account, api: httpx.Client
 ) -> None:
     first, *_ = _three(api, account)
-    _signed_in(browser, account)
+    signed_in(browser, account)
     for action, data in (
         ("/links/bulk", {"id": first["id"], "action": "archive"}),
         ("/links/bulk/delete", {"id": first["id"]}),
@@ -259,7 +244,7 @@ def _import(browser: Browser, content: bytes, name: str = "links.csv") -> httpx.
 def test_a_csv_import_shows_each_rows_result_and_writes_no_bad_row(
     browser: Browser, account: Account, api: httpx.Client
 ) -> None:
-    _signed_in(browser, account)
+    signed_in(browser, account)
     form = browser.get("/links/import")
     assert form.status_code == 200
     assert 'enctype="multipart/form-data"' in form.text
@@ -302,7 +287,7 @@ def test_a_csv_import_shows_each_rows_result_and_writes_no_bad_row(
 def test_a_file_refused_whole_says_why_at_its_field_and_writes_nothing(
     browser: Browser, account: Account, api: httpx.Client
 ) -> None:
-    _signed_in(browser, account)
+    signed_in(browser, account)
     run = secrets.token_hex(3)
     no_column = _import(browser, f"url\r\nhttps://bulk.example/{run}\r\n".encode())
     assert no_column.status_code == 422
@@ -328,7 +313,7 @@ def test_the_export_is_the_lists_current_view(
     archived = make_link(
         api, account, longUrl=f"https://bulk.example/{run}/a", tags=[f"t{run}"], archived=True
     )
-    _signed_in(browser, account)
+    signed_in(browser, account)
     page = browser.get(f"/?tag=t{run}")
     assert f'href="/links/export.csv?tag=t{run}"' in page.text
     export = browser.get(f"/links/export.csv?tag=t{run}")
@@ -356,7 +341,7 @@ def test_a_link_that_would_pass_the_tag_limit_is_said_and_left_as_it_is(
         api, account, longUrl=f"https://bulk.example/{run}/full", tags=[f"t{n}" for n in range(20)]
     )
     room = make_link(api, account, longUrl=f"https://bulk.example/{run}/room")
-    _signed_in(browser, account)
+    signed_in(browser, account)
     answer = _post(
         browser,
         "/links/bulk",

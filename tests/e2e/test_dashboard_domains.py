@@ -17,7 +17,7 @@ import pytest
 from tests.support.accounts import Account, create_account
 from tests.support.dns import DnsServer
 from tests.support.processes import HopProcess
-from tests.support.web import Browser, csrf_of, sign_in
+from tests.support.web import Browser, csrf_of, signed_in
 from tests.support.workspaces import add_member
 
 _DOMAIN = re.compile(r"^/domains/(dom_[0-9A-Za-z]+)$")
@@ -28,12 +28,6 @@ def browser(dns_admin: HopProcess) -> Iterator[Browser]:
     client = Browser(dns_admin.url)
     yield client
     client.close()
-
-
-def _signed_in(browser: Browser, account: Account) -> Browser:
-    response = sign_in(browser, account.email)
-    assert response.status_code == 303, response.text
-    return browser
 
 
 def _new_hostname() -> str:
@@ -57,7 +51,7 @@ def _record(dns_api: httpx.Client, account: Account, domain_id: str) -> dict[str
 def test_a_domain_is_added_verified_and_set_through_the_pages(
     browser: Browser, account: Account, dns_api: httpx.Client, dns_server: DnsServer
 ) -> None:
-    _signed_in(browser, account)
+    signed_in(browser, account)
     listing = browser.get("/domains")
     assert listing.status_code == 200
     assert '<a href="/domains" aria-current="page">Domains</a>' in listing.text
@@ -147,7 +141,7 @@ def test_a_domain_is_added_verified_and_set_through_the_pages(
 def test_a_domain_with_links_is_not_deleted_and_one_without_is_after_the_confirmation(
     browser: Browser, account: Account, dns_api: httpx.Client, dns_server: DnsServer
 ) -> None:
-    _signed_in(browser, account)
+    signed_in(browser, account)
     hostname = _new_hostname()
     domain_id = _added(browser, hostname)
     record = _record(dns_api, account, domain_id)
@@ -195,14 +189,14 @@ def test_a_domain_with_links_is_not_deleted_and_one_without_is_after_the_confirm
 def test_a_viewer_sees_the_domains_but_cannot_change_them(
     browser: Browser, account: Account, database_url: str, dns_admin: HopProcess
 ) -> None:
-    _signed_in(browser, account)
+    signed_in(browser, account)
     hostname = _new_hostname()
     domain_id = _added(browser, hostname)
     viewer = create_account(database_url)
     add_member(database_url, account.workspace_id, viewer.user_id, "viewer")
     other = Browser(dns_admin.url)
     try:
-        _signed_in(other, viewer)
+        signed_in(other, viewer)
         switched = other.submit(
             "/", "/workspace", {"workspaceId": account.workspace_id, "next": "/domains"}
         )
@@ -237,7 +231,7 @@ def test_a_viewer_sees_the_domains_but_cannot_change_them(
 def test_a_domain_form_without_the_csrf_token_does_nothing(
     browser: Browser, account: Account
 ) -> None:
-    _signed_in(browser, account)
+    signed_in(browser, account)
     hostname = _new_hostname()
     posted = browser.http.post(
         "/domains", data={"hostname": hostname}, headers={"Origin": browser.origin}
@@ -258,7 +252,7 @@ def test_a_domain_form_without_the_csrf_token_does_nothing(
 def test_the_case_rule_is_set_on_the_domain_page(
     browser: Browser, account: Account, dns_api: httpx.Client, dns_server: DnsServer
 ) -> None:
-    _signed_in(browser, account)
+    signed_in(browser, account)
     hostname = _new_hostname()
     domain_id = _added(browser, hostname)
     record = _record(dns_api, account, domain_id)

@@ -5,10 +5,8 @@ links and keys through the pages, and the front door's rules for pages."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
 
 import httpx
-import pytest
 
 from common.keys import web_session_key
 from tests.support.accounts import PASSWORD, Account
@@ -23,21 +21,9 @@ from tests.support.web import (
     path_of,
     sign_in,
     sign_up,
+    signed_in,
     verify,
 )
-
-
-@pytest.fixture
-def browser(admin_url: str) -> Iterator[Browser]:
-    client = Browser(admin_url)
-    yield client
-    client.close()
-
-
-def _signed_in(browser: Browser, account: Account) -> Browser:
-    response = sign_in(browser, account.email)
-    assert response.status_code == 303, response.text
-    return browser
 
 
 def test_a_page_without_a_session_redirects_to_the_login_page(browser: Browser) -> None:
@@ -88,7 +74,7 @@ def test_a_wrong_password_is_refused_without_saying_which_part(
 def test_a_form_post_without_the_csrf_token_changes_nothing(
     browser: Browser, account: Account, api: object
 ) -> None:
-    _signed_in(browser, account)
+    signed_in(browser, account)
     response = browser.http.post(
         "/links", data={"longUrl": "https://example.com/csrf"}, headers={"Origin": browser.origin}
     )
@@ -122,7 +108,7 @@ def test_the_login_form_is_csrf_protected_too(browser: Browser, account: Account
 def test_links_are_created_edited_and_deleted_through_the_pages(
     browser: Browser, account: Account
 ) -> None:
-    _signed_in(browser, account)
+    signed_in(browser, account)
     created = browser.submit(
         "/",
         "/links",
@@ -159,7 +145,7 @@ def test_links_are_created_edited_and_deleted_through_the_pages(
 
 
 def test_the_qr_preview_is_an_svg_of_the_short_url(browser: Browser, account: Account) -> None:
-    _signed_in(browser, account)
+    signed_in(browser, account)
     browser.submit("/", "/links", {"longUrl": "https://example.com/qr", "redirectType": "302"})
     page = browser.get("/")
     link_id = page.text.split('id="row-', 1)[1].split('"', 1)[0]
@@ -173,7 +159,7 @@ def test_a_qr_code_page_shows_the_colours_it_was_made_with(
     browser: Browser, account: Account
 ) -> None:
     """Issue 31: revisiting a code showed it black and Medium whatever it was made with."""
-    _signed_in(browser, account)
+    signed_in(browser, account)
     form = {"type": "text", "text": "navy", "dark": "#000080", "light": "#fdf6e3", "ecl": "Q"}
     made = browser.submit("/qr/new?type=text", "/qr", form)
     assert made.status_code == 303
@@ -247,7 +233,7 @@ def test_a_password_reset_works_once_and_ends_every_session(
 ) -> None:
     first, second = Browser(admin_url), Browser(admin_url)
     try:
-        _signed_in(first, account)
+        signed_in(first, account)
         asked = second.submit("/forgot", "/forgot", {"email": account.email})
         assert asked.headers["location"] == "/forgot/sent"
         unknown = second.submit("/forgot", "/forgot", {"email": new_email()})
@@ -286,8 +272,8 @@ def test_a_password_change_needs_the_current_one_and_ends_other_sessions(
 ) -> None:
     first, second = Browser(admin_url), Browser(admin_url)
     try:
-        _signed_in(first, account)
-        _signed_in(second, account)
+        signed_in(first, account)
+        signed_in(second, account)
         wrong = first.submit(
             "/account",
             "/account/password",
@@ -319,7 +305,7 @@ def test_a_password_change_needs_the_current_one_and_ends_other_sessions(
 def test_a_key_made_on_the_keys_page_works_against_the_api(
     browser: Browser, account: Account, admin_url: str
 ) -> None:
-    _signed_in(browser, account)
+    signed_in(browser, account)
     made = browser.submit(
         "/keys",
         "/keys",
@@ -346,7 +332,7 @@ def test_a_secret_shown_once_never_waits_in_redis_as_it_is(
 ) -> None:
     """A new key's or webhook's secret waits in the session for the page the redirect
     lands on, sealed for that session: what Redis holds is not the secret."""
-    _signed_in(browser, account)
+    signed_in(browser, account)
     cookie = browser.http.cookies["hop_session"]
     stored = web_session_key(hashlib.sha256(cookie.encode()).hexdigest())
     made = browser.submit("/keys", "/keys", {"environment": "live", "scopes": ["links:read"]})
@@ -373,7 +359,7 @@ def test_a_secret_shown_once_never_waits_in_redis_as_it_is(
 def test_pages_count_against_the_dashboards_own_rate_limit(
     browser: Browser, account: Account
 ) -> None:
-    _signed_in(browser, account)
+    signed_in(browser, account)
     response = browser.get("/")
     # Not the plan's API limit: the dashboard's own (HOP_LIMIT_DASHBOARD_PER_MINUTE).
     assert int(response.headers["x-ratelimit-limit"]) == DASHBOARD_PER_MINUTE
@@ -402,12 +388,12 @@ def test_an_unknown_page_is_a_page_and_the_api_stays_problem_json(browser: Brows
 
 
 def test_the_api_ignores_the_session_cookie(browser: Browser, account: Account) -> None:
-    _signed_in(browser, account)
+    signed_in(browser, account)
     assert browser.get("/v1/users/me").status_code == 401
 
 
 def test_the_sandbox_switch_shows_sandbox_data_only(browser: Browser, account: Account) -> None:
-    _signed_in(browser, account)
+    signed_in(browser, account)
     browser.submit("/", "/links", {"longUrl": "https://example.com/live-one"})
     switched = browser.submit("/", "/sandbox", {"sandbox": "on", "next": "/keys"})
     assert switched.headers["location"] == "/keys"

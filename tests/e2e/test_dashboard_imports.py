@@ -20,7 +20,7 @@ from tests.support.accounts import Account, create_account
 from tests.support.fakes.bitly import FakeBitly, GeneratedLinks
 from tests.support.processes import HopProcess
 from tests.support.waiting import eventually
-from tests.support.web import Browser, csrf_of, sign_in
+from tests.support.web import Browser, csrf_of, signed_in
 from tests.support.workspaces import add_member
 
 TOKEN = "bitly-token-dash-4e1f"
@@ -34,12 +34,6 @@ def browser(admin_url: str, worker: HopProcess) -> Iterator[Browser]:
     client = Browser(admin_url)
     yield client
     client.close()
-
-
-def _signed_in(browser: Browser, account: Account) -> Browser:
-    response = sign_in(browser, account.email)
-    assert response.status_code == 303, response.text
-    return browser
 
 
 def _post_form(
@@ -81,7 +75,7 @@ def _ended(browser: Browser, job_id: str) -> dict[str, Any]:
 def test_a_csv_import_is_started_from_the_form_listed_and_shown_with_its_counts(
     browser: Browser, account: Account
 ) -> None:
-    _signed_in(browser, account)
+    signed_in(browser, account)
     home = browser.get("/")
     assert '<a href="/imports">Import</a>' in home.text
     page = browser.get("/imports")
@@ -145,7 +139,7 @@ def test_a_csv_import_is_started_from_the_form_listed_and_shown_with_its_counts(
 def test_a_running_import_refreshes_without_javascript_and_is_cancelled_from_its_page(
     browser: Browser, account: Account
 ) -> None:
-    _signed_in(browser, account)
+    signed_in(browser, account)
     fake = FakeBitly(TOKEN, {"Bg1": GeneratedLinks(20_000, prefix=f"d{secrets.token_hex(3)}")})
     try:
         job_id = _started(
@@ -190,7 +184,7 @@ def test_a_running_import_refreshes_without_javascript_and_is_cancelled_from_its
 def test_refusals_are_shown_at_their_fields_and_start_nothing(
     browser: Browser, account: Account
 ) -> None:
-    _signed_in(browser, account)
+    signed_in(browser, account)
     refused = _post_form(
         browser,
         {
@@ -248,7 +242,7 @@ def test_refusals_are_shown_at_their_fields_and_start_nothing(
 def test_a_viewer_sees_the_imports_but_cannot_start_or_cancel_one(
     browser: Browser, account: Account, database_url: str, admin_url: str
 ) -> None:
-    _signed_in(browser, account)
+    signed_in(browser, account)
     job_id = _started(
         _post_form(
             browser,
@@ -260,7 +254,7 @@ def test_a_viewer_sees_the_imports_but_cannot_start_or_cancel_one(
     add_member(database_url, account.workspace_id, viewer.user_id, "viewer")
     other = Browser(admin_url)
     try:
-        _signed_in(other, viewer)
+        signed_in(other, viewer)
         switched = other.submit(
             "/", "/workspace", {"workspaceId": account.workspace_id, "next": "/imports"}
         )
@@ -296,7 +290,7 @@ def test_a_viewer_sees_the_imports_but_cannot_start_or_cancel_one(
 def test_a_sixth_unfinished_import_is_refused_at_the_top_of_the_form(
     browser: Browser, account: Account
 ) -> None:
-    _signed_in(browser, account)
+    signed_in(browser, account)
     fake = FakeBitly(TOKEN, {"Bg1": GeneratedLinks(20_000, prefix=f"u{secrets.token_hex(3)}")})
     bitly = {"source": "bitly", "bitly-token": TOKEN, "bitly-baseUrl": fake.url}
     started: list[str] = []
@@ -320,7 +314,7 @@ def test_a_sixth_unfinished_import_is_refused_at_the_top_of_the_form(
 def test_a_csv_file_larger_than_a_request_body_may_be_is_refused_with_a_page(
     browser: Browser, account: Account
 ) -> None:
-    _signed_in(browser, account)
+    signed_in(browser, account)
     row = b"https://csv.example/" + b"a" * 80 + b"\r\n"
     content = b"longUrl\r\n" + row * (1_048_576 // len(row) + 1)  # HOP_MAX_BODY_BYTES
     refused = _post_form(

@@ -3,10 +3,7 @@ form-posting client sees it: each test is one of the slips, fixed."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import httpx
-import pytest
 
 from common.safety import REASONS
 from tests.e2e.test_safety import WARN_URL
@@ -14,20 +11,7 @@ from tests.support.accounts import Account, create_account
 from tests.support.env import DASHBOARD_PER_MINUTE, FREE_PER_MINUTE
 from tests.support.stack import Stack
 from tests.support.waiting import wait_until
-from tests.support.web import Browser, mail_link, new_email, sign_in, sign_up
-
-
-@pytest.fixture
-def browser(admin_url: str) -> Iterator[Browser]:
-    client = Browser(admin_url)
-    yield client
-    client.close()
-
-
-def _signed_in(browser: Browser, account: Account) -> Browser:
-    response = sign_in(browser, account.email)
-    assert response.status_code == 303, response.text
-    return browser
+from tests.support.web import Browser, mail_link, new_email, sign_in, sign_up, signed_in
 
 
 def _link(api: httpx.Client, account: Account, url: str) -> dict[str, str]:
@@ -41,7 +25,7 @@ def test_a_link_qr_code_takes_the_short_link_or_its_code(
     browser: Browser, account: Account, api: httpx.Client
 ) -> None:
     """The "one of your short links" field wanted a raw lnk_ id the dashboard never shows."""
-    _signed_in(browser, account)
+    signed_in(browser, account)
     for name in ("shortUrl", "shortCode", "id"):  # a link has one QR code: one link each
         link = _link(api, account, f"https://example.com/qr-by-{name}")
         given = link[name]
@@ -66,7 +50,7 @@ def test_a_bio_button_to_one_of_your_short_links_is_kept_as_that_link(
 ) -> None:
     """It was refused as a redirect loop to our own host."""
     link = _link(api, account, "https://example.com/bio-own-link")
-    _signed_in(browser, account)
+    signed_in(browser, account)
     name = "trip" + account.user_id[-8:].lower()
     form = {
         "username": name,
@@ -100,7 +84,7 @@ def test_a_flagged_link_shows_why_and_asks_for_a_review(
     flagged = _link(api, account, WARN_URL)
     assert flagged["status"] == "flagged"
     fine = _link(api, account, "https://example.com/fine")
-    _signed_in(browser, account)
+    signed_in(browser, account)
     listing = browser.get("/").text
     assert f'href="/links/{flagged["id"]}#safety"' in listing
     assert f'href="/links/{fine["id"]}#safety"' not in listing
@@ -126,7 +110,7 @@ def test_the_stores_page_offers_shopify_installs_only_when_configured(
 ) -> None:
     """It offered "Connect through Shopify" on a server without the Shopify app (the
     session stack has no HOP_SHOPIFY_API_KEY), which could only fail."""
-    _signed_in(browser, account)
+    signed_in(browser, account)
     page = browser.get("/integrations").text
     assert "Connect through Shopify" not in page
     assert "Connect through WooCommerce" in page
@@ -164,7 +148,7 @@ def test_counts_read_in_the_right_number(
         return bool(found["clicks"] == 1)
 
     wait_until(clicked, timeout=30, every=0.3, message="the click was never counted")
-    _signed_in(browser, account)
+    signed_in(browser, account)
     assert "· 1 click</p>" in browser.get(f"/links/{link['id']}").text
     empty = browser.submit("/qr/new?type=text", "/qr", {"type": "text", "text": ""})
     assert empty.status_code == 422
@@ -178,7 +162,7 @@ def test_a_script_spending_the_api_quota_does_not_lock_the_owner_out_of_the_dash
     """Pages spent the API's per-minute quota (8 a minute for a free account in tests):
     they now count in a bucket of their own, HOP_LIMIT_DASHBOARD_PER_MINUTE."""
     account = create_account(database_url, plan="free")
-    _signed_in(browser, account)
+    signed_in(browser, account)
     pages = [browser.get("/") for _ in range(FREE_PER_MINUTE + 2)]  # more than the API's
     assert {page.status_code for page in pages} == {200}
     assert pages[-1].headers["x-ratelimit-limit"] == str(DASHBOARD_PER_MINUTE)

@@ -12,16 +12,9 @@ import pytest
 
 from tests.support.accounts import PASSWORD, Account, create_account
 from tests.support.stack import Stack
-from tests.support.web import Browser, csrf_of, mail_link, path_of, sign_in
+from tests.support.web import Browser, csrf_of, mail_link, path_of, signed_in
 
 _WORKSPACE_OPTION = re.compile(r'<option value="(ws_[^"]+)"[^>]*>([^<]+)</option>')
-
-
-@pytest.fixture
-def browser(admin_url: str) -> Iterator[Browser]:
-    client = Browser(admin_url)
-    yield client
-    client.close()
 
 
 @pytest.fixture
@@ -30,12 +23,6 @@ def other(admin_url: str) -> Iterator[Browser]:
     client = Browser(admin_url)
     yield client
     client.close()
-
-
-def _signed_in(browser: Browser, account: Account) -> Browser:
-    response = sign_in(browser, account.email)
-    assert response.status_code == 303, response.text
-    return browser
 
 
 def _switcher(browser: Browser) -> dict[str, str]:
@@ -78,7 +65,7 @@ def _accept(browser: Browser, stack: Stack, email: str) -> str:
 def test_switching_workspace_changes_the_links_shown(
     browser: Browser, account: Account, database_url: str, session_stack: Stack
 ) -> None:
-    _signed_in(browser, account)
+    signed_in(browser, account)
     assert _switcher(browser) == {account.workspace_id: "Personal (owner)"}
     browser.submit("/", "/links", {"longUrl": "https://example.com/personal-one"})
     team = _new_workspace(browser, session_stack, account, "Team links")
@@ -108,12 +95,12 @@ def test_a_viewer_sees_no_workspace_pages_and_is_refused_them(
     browser: Browser, other: Browser, account: Account, database_url: str, session_stack: Stack
 ) -> None:
     viewer = create_account(database_url)
-    _signed_in(browser, account)
+    signed_in(browser, account)
     team = _new_workspace(browser, session_stack, account, "Viewers welcome")
     assert 'href="/workspace/members"' in browser.get("/").text
     _invite(browser, viewer.email, "viewer")
 
-    _signed_in(other, viewer)
+    signed_in(other, viewer)
     _accept(other, session_stack, viewer.email)
     home = other.get("/")
     assert "Welcome to Viewers welcome: you joined as viewer." in home.text
@@ -151,7 +138,7 @@ def test_an_invitation_is_accepted_from_its_mailed_link(
     browser: Browser, other: Browser, account: Account, database_url: str, session_stack: Stack
 ) -> None:
     invitee = create_account(database_url)
-    _signed_in(browser, account)
+    signed_in(browser, account)
     team = _new_workspace(browser, session_stack, account, "Accept me")
     _invite(browser, invitee.email, "member")
     members = browser.get("/workspace/members").text
@@ -193,11 +180,11 @@ def test_an_invitation_for_another_address_is_refused_as_a_page(
     browser: Browser, other: Browser, account: Account, database_url: str, session_stack: Stack
 ) -> None:
     invited, intruder = create_account(database_url), create_account(database_url)
-    _signed_in(browser, account)
+    signed_in(browser, account)
     _new_workspace(browser, session_stack, account, "Not yours")
     _invite(browser, invited.email, "admin")
     link = path_of(mail_link(session_stack, invited.email, "you are invited"))
-    _signed_in(other, intruder)
+    signed_in(other, intruder)
     token = link.split("token=", 1)[1]
     refused = other.submit(link, "/invitations/accept", {"token": token})
     assert refused.status_code == 403
@@ -209,7 +196,7 @@ def test_members_roles_invitations_and_settings_through_the_pages(
     browser: Browser, other: Browser, account: Account, database_url: str, session_stack: Stack
 ) -> None:
     colleague = create_account(database_url)
-    _signed_in(browser, account)
+    signed_in(browser, account)
     _new_workspace(browser, session_stack, account, "Managed")
     _invite(browser, colleague.email, "viewer")
     members = browser.get("/workspace/members").text
@@ -221,7 +208,7 @@ def test_members_roles_invitations_and_settings_through_the_pages(
     assert resent.status_code == 303
     # The resent e-mail's link works; the first one no longer does.
     first = path_of(mail_link(session_stack, colleague.email, "you are invited"))
-    _signed_in(other, colleague)
+    signed_in(other, colleague)
     assert other.get(first).status_code == 410
     second = path_of(mail_link(session_stack, colleague.email, "you are invited", count=2))
     token = second.split("token=", 1)[1]

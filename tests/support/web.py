@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 
-from tests.support.accounts import PASSWORD
+from tests.support.accounts import PASSWORD, Account
 from tests.support.stack import Stack
 from tests.support.waiting import wait_for
 
@@ -88,6 +88,13 @@ def sign_up(browser: Browser, email: str, password: str = PASSWORD) -> httpx.Res
 
 def sign_in(browser: Browser, email: str, password: str = PASSWORD) -> httpx.Response:
     return browser.submit("/login", "/login", {"email": email, "password": password})
+
+
+def signed_in(browser: Browser, account: Account) -> Browser:
+    """``browser`` signed in as ``account`` (its password is the suite's)."""
+    response = sign_in(browser, account.email)
+    assert response.status_code == 303, response.text
+    return browser
 
 
 def verify(browser: Browser, stack: Stack, email: str) -> httpx.Response:
