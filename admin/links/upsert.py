@@ -47,6 +47,10 @@ def update_of(data: LinkCreate) -> LinkUpdate:
         domain=data.domain if data.domain is not None else UNSET,
         external_id=data.external_id if data.external_id is not None else UNSET,
         archived=data.archived if data.archived is not None else UNSET,
+        app_url=data.app_url,
+        ios_url=data.ios_url,
+        android_url=data.android_url,
+        extra_path=data.extra_path,
     )
 
 

@@ -4,6 +4,7 @@ included) and archived links (lists, bulk update, the edge, account analytics)."
 from __future__ import annotations
 
 import concurrent.futures
+import secrets
 from typing import Any
 
 import httpx
@@ -158,6 +159,26 @@ def test_upsert_creates_then_updates_by_external_id(
     assert kinds == ["link.created", "link.updated"]
     changed = events_of(database_url, account)[1][1]
     assert set(changed["changes"]) == {"longUrl", "tags", "title"}
+
+
+def test_an_upsert_update_carries_every_field_of_the_body(
+    api: httpx.Client, account: Account
+) -> None:
+    """Deep links and extraPath too: what the body says, or their create default."""
+    external = f"sync-deep-{secrets.token_hex(4)}"
+    body = {"longUrl": "https://example.com/app", "externalId": external}
+    assert upsert(api, account, **body).status_code == 201
+    deep = {"appUrl": "myapp://item/7", "iosUrl": "https://apps.apple.com/app/id7"}
+    updated = upsert(api, account, **body, **deep, extraPath="append")
+    assert updated.status_code == 200, updated.text
+    link = updated.json()
+    assert (link["appUrl"], link["iosUrl"], link["extraPath"]) == (
+        "myapp://item/7",
+        "https://apps.apple.com/app/id7",
+        "append",
+    )
+    cleared = upsert(api, account, **body).json()
+    assert (cleared["appUrl"], cleared["iosUrl"], cleared["extraPath"]) == (None, None, None)
 
 
 def test_upsert_without_external_id_or_alias_matches_the_destination(
