@@ -13,7 +13,7 @@ from common.redis_store import RedisUnavailable, redis_outage
 from common.wire import BIO_VISIT_KIND, bio_entry_decoder, link_entry_decoder
 from edge import clock, pages
 from edge.decide import missing_page, not_redirected, redirect
-from edge.targets import NO_STORE, REDIRECT, header_safe, not_found, target_of
+from edge.targets import NO_STORE, REDIRECT, Target, header_safe, not_found, target_of
 from edge.unlock import post
 from edge.visit import (
     BIO_PATH,
@@ -60,20 +60,10 @@ async def with_rest(edge: EdgeApp, scope: Any, proto: Any, path: str, host: str)
         return False
     if edge.folds(host):
         code = fold_code(code)
-    cache, resolver = (
-        (edge.domain_cache, edge.domain_resolver) if host else (edge.cache, edge.resolver)
-    )
-    name = link_cache_key(code, host)
-    target = cache.get(name)
-    counts = edge.hits
-    if target is None:
-        counts = edge.misses
-        try:
-            target = await resolver.resolve(name)
-        except RedisUnavailable:
-            proto.response_bytes(503, pages.UNAVAILABLE_HEADERS, pages.UNAVAILABLE)
-            counts[503] += 1
-            return True
+    found = await _link(edge, proto, code, host)
+    if found is None:
+        return True
+    target, counts = found
     extra = ""
     if rest:
         if not target.extra_path:  # no extraPath: the 404 (and orphan visit) it always was
@@ -83,6 +73,41 @@ async def with_rest(edge: EdgeApp, scope: Any, proto: Any, path: str, host: str)
         if target.extra_path == "append":
             # Whatever could end the path early or bend the header is %-encoded.
             extra = "/" + header_safe(rest).replace("?", "%3F").replace("#", "%23")
+    await _answer(edge, scope, proto, target, counts, code=code, host=host, extra=extra)
+    return True
+
+
+async def _link(edge: EdgeApp, proto: Any, code: str, host: str) -> tuple[Target, list[int]] | None:
+    """The link ``code`` names on ``host`` ("" the default short host): from the
+    in-process cache, else Redis; with the counts its answer goes to (hits or misses).
+    None once a 503 is answered (Redis unreachable)."""
+    cache, resolver = (
+        (edge.domain_cache, edge.domain_resolver) if host else (edge.cache, edge.resolver)
+    )
+    name = link_cache_key(code, host)
+    target = cache.get(name)
+    if target is not None:
+        return target, edge.hits
+    try:
+        return await resolver.resolve(name), edge.misses
+    except RedisUnavailable:
+        proto.response_bytes(503, pages.UNAVAILABLE_HEADERS, pages.UNAVAILABLE)
+        edge.misses[503] += 1
+        return None
+
+
+async def _answer(
+    edge: EdgeApp,
+    scope: Any,
+    proto: Any,
+    target: Target,
+    counts: list[int],
+    *,
+    code: str,
+    host: str,
+    extra: str = "",
+) -> None:
+    """Redirect, or answer why not (gone, expired, blocked, warned, protected); counted."""
     now_ms = int(clock.now() * 1000)
     visit = Visit(
         edge, scope, proto, scope.headers, target, code=code, now_ms=now_ms, host=host, extra=extra
@@ -91,7 +116,6 @@ async def with_rest(edge: EdgeApp, scope: Any, proto: Any, path: str, host: str)
         counts[await not_redirected(visit)] += 1
     else:
         counts[redirect(visit, scope.query_string)] += 1
-    return True
 
 
 async def bio(
@@ -182,24 +206,11 @@ async def on_domain(edge: EdgeApp, scope: Any, proto: Any, host: str) -> None:
             )
         missing_page(edge, proto, host)
         return
-    if host in edge.domains.case_insensitive:
+    if edge.folds(host):
         code = fold_code(code)
-    target = edge.domain_cache.get(link_cache_key(code, host))
-    counts = edge.hits
-    if target is None:
-        counts = edge.misses
-        try:
-            target = await edge.domain_resolver.resolve(link_cache_key(code, host))
-        except RedisUnavailable:
-            proto.response_bytes(503, pages.UNAVAILABLE_HEADERS, pages.UNAVAILABLE)
-            counts[503] += 1
-            return
-    now_ms = int(clock.now() * 1000)
-    visit = Visit(edge, scope, proto, scope.headers, target, code=code, now_ms=now_ms, host=host)
-    if target.kind != REDIRECT or (target.expires_at_ms and now_ms >= target.expires_at_ms):
-        counts[await not_redirected(visit)] += 1
-        return
-    counts[redirect(visit, scope.query_string)] += 1
+    found = await _link(edge, proto, code, host)
+    if found is not None:
+        await _answer(edge, scope, proto, *found, code=code, host=host)
 
 
 async def elsewhere(edge: EdgeApp, scope: Any, proto: Any, authority: str) -> bool:
